@@ -1,0 +1,79 @@
+import express, { Router, type Express, type RequestHandler } from 'express';
+import cors from 'cors';
+import { loadApiDocument, regionsOf } from './http/apiDocument.js';
+import { requestValidator } from './http/validator.js';
+import { authenticate, parseApiKeys } from './http/auth.js';
+import { bodyGuard } from './http/bodyGuard.js';
+import { errorHandler, notFoundHandler, sendError } from './http/errors.js';
+import { adminRoutes } from './routes/admin.js';
+import { productTypeRoutes } from './routes/productTypes.js';
+import { pendingRoutes } from './routes/pending.js';
+import { productReadRoutes } from './routes/productReads.js';
+import { productWriteRoutes } from './routes/productWrites.js';
+import { variantRoutes } from './routes/variants.js';
+import type { RouteContext } from './routes/context.js';
+import { Store, type SeedData } from './store/store.js';
+
+export interface MockOptions {
+  /** Region of the two prefixes that name none; default eu. */
+  region?: string;
+  /** Strict mode: only these keys (`KEY` or `KEY=tenantA,tenantB`). Empty: any non-empty token. */
+  apiKeys?: string[];
+  /** Persist to this JSON file; in memory when absent. */
+  data?: string;
+  /** What every scope starts from; empty when absent. */
+  seed?: SeedData;
+  /** Name of the seed, reported by the health endpoint. */
+  seedName?: string;
+  /** Largest accepted body, in bytes or as "5mb"; default 5mb. */
+  bodyLimit?: string | number;
+}
+
+/** The region prefix: any region other than the document's is a 404 that names the allowed ones. */
+function regionGuard(regions: string[]): RequestHandler {
+  return (req, res, next) => {
+    const region = String(req.params.region);
+    if (!regions.includes(region)) {
+      return sendError(res, 404, `Unknown region "${region}"; allowed regions: ${regions.join(', ')}`);
+    }
+    res.locals.region = region;
+    next();
+  };
+}
+
+export async function createApp(options: MockOptions = {}): Promise<Express> {
+  const doc = await loadApiDocument();
+  const regions = regionsOf(doc);
+  const region = options.region ?? 'eu';
+  if (!regions.includes(region)) {
+    throw new Error(`Unknown region "${region}"; allowed regions: ${regions.join(', ')}`);
+  }
+  const store = await Store.open({ file: options.data, seed: options.seed });
+  const ring = parseApiKeys(options.apiKeys);
+  const ctx: RouteContext = { store, defaultRegion: region };
+
+  const api = Router();
+  api.use(
+    authenticate(ring),
+    express.json({ limit: options.bodyLimit ?? '5mb' }),
+    bodyGuard,
+    ...requestValidator(doc),
+    productTypeRoutes(ctx),
+    productWriteRoutes(ctx),
+    productReadRoutes(ctx),
+    variantRoutes(ctx),
+    pendingRoutes(),
+  );
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(cors({ maxAge: 600 }));
+  app.use(adminRoutes(store, ring, { seed: options.seedName ?? 'none', region }));
+  app.use('/regions/:region/products/v1/tenants', regionGuard(regions), api);
+  app.use('/api/tenants', api);
+  app.use(api);
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}

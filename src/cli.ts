@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { startServer } from './server.js';
+import { DEFAULT_SEED, resolveSeed } from './seed.js';
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new InvalidArgumentError('must be a port number 0-65535');
+  return n;
+}
+
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
+const program = new Command()
+  .name('product-catalog-mock')
+  .description('In-memory mock of the multi-tenant product catalog service')
+  .showHelpAfterError();
+
+program
+  .command('serve', { isDefault: true })
+  .description('start the mock server (the default command)')
+  .addOption(
+    new Option('-p, --port <port>', 'port to listen on (0: a free one)')
+      .env('PORT')
+      .argParser(port)
+      .default(4010),
+  )
+  .option('--host <host>', 'address to listen on', '127.0.0.1')
+  .option('--region <region>', 'region of the prefixes that name none (eu, us, in, au, uae)', 'eu')
+  .option(
+    '--api-key <key>',
+    'strict mode: accept only this key; KEY=tenantA,tenantB binds it to tenants (repeatable)',
+    collect,
+    [],
+  )
+  .option('--data <file>', 'persist to this JSON file (atomic writes) instead of memory')
+  .option(
+    '--seed <seed>',
+    'dataset every scope starts from: a bundled name, a product count, a .json file, or none',
+    DEFAULT_SEED,
+  )
+  .action(
+    async (opts: {
+      port: number;
+      host: string;
+      region: string;
+      apiKey: string[];
+      data?: string;
+      seed: string;
+    }) => {
+      const seed = await resolveSeed(opts.seed);
+      const running = await startServer({
+        port: opts.port,
+        host: opts.host,
+        region: opts.region,
+        apiKeys: opts.apiKey,
+        data: opts.data,
+        seed,
+        seedName: opts.seed,
+      });
+      console.log(`product-catalog-mock listening on ${running.url}`);
+      console.log(`  try: curl -H 'x-api-key: dev' ${running.url}/acme/dev/products`);
+      console.log(`  API reference: ${running.url}/docs`);
+      const stop = () => void running.close().then(() => process.exit(0));
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    },
+  );
+
+program.parseAsync().catch((err: unknown) => {
+  console.error(`product-catalog-mock: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,49 @@
+import type { OperationResponse, ProductType, ProductTypeDeleteResult } from './types.js';
+import { createHash } from 'node:crypto';
+
+/** Those of `ids` that exist, in the order asked; without ids, all of them ordered by productTypeId. */
+export function selectProductTypes(
+  lookup: (id: string) => ProductType | undefined,
+  all: () => Iterable<ProductType>,
+  ids?: string[],
+): ProductType[] {
+  if (ids === undefined) {
+    return [...all()].sort((a, b) => compareIds(a.productTypeId, b.productTypeId));
+  }
+  const seen = new Set<string>();
+  const found: ProductType[] = [];
+  for (const id of ids) {
+    const type = lookup(id);
+    if (type && !seen.has(id)) {
+      seen.add(id);
+      found.push(type);
+    }
+  }
+  return found;
+}
+
+/** The bulk-operation answer of an upsert: 201 for a new document, 200 for a replaced one. */
+export function upsertResponse(doc: ProductType, existed: boolean): OperationResponse {
+  return {
+    statusCode: existed ? 200 : 201,
+    requestCharge: 1,
+    eTag: `"${createHash('sha1').update(JSON.stringify(doc)).digest('hex').slice(0, 16)}"`,
+    resourceBody: doc,
+  };
+}
+
+export function deleteResult(id: string, existed: boolean): ProductTypeDeleteResult {
+  return { id, status: existed ? 204 : 404 };
+}
+
+/** Product types whose id or any title label contains the term, case-insensitive. */
+export function productTypeMatches(type: ProductType, term: string): boolean {
+  const needle = term.toLowerCase();
+  if (type.productTypeId.toLowerCase().includes(needle)) return true;
+  return (type.title ?? []).some((t) => t.label.toLowerCase().includes(needle));
+}
+
+/** Plain code-unit order: stable across locales and machines. */
+export function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,67 @@
+import type { RequestHandler } from 'express';
+import { ApiError } from '../domain/errors.js';
+
+/** Key -> tenants it is bound to (null: any tenant). Empty map: any non-empty token is accepted. */
+export type KeyRing = Map<string, Set<string> | null>;
+
+/** Parses `--api-key` values: `KEY` or `KEY=tenantA,tenantB`. */
+export function parseApiKeys(values: readonly string[] = []): KeyRing {
+  const ring: KeyRing = new Map();
+  for (const value of values) {
+    const eq = value.indexOf('=');
+    if (eq < 0) {
+      ring.set(value, null);
+    } else {
+      const tenants = value
+        .slice(eq + 1)
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean);
+      ring.set(value.slice(0, eq), new Set(tenants));
+    }
+  }
+  return ring;
+}
+
+/** The token from x-api-key, or from Authorization as `Bearer <token>` or bare. */
+export function tokenOf(headers: Record<string, string | string[] | undefined>): string {
+  const apiKey = headers['x-api-key'];
+  const fromKey = (Array.isArray(apiKey) ? apiKey[0] : apiKey)?.trim();
+  if (fromKey) return fromKey;
+  const auth = headers['authorization'];
+  const raw = (Array.isArray(auth) ? auth[0] : auth)?.trim() ?? '';
+  return raw.replace(/^Bearer\s+/i, '').trim();
+}
+
+/** Checks the token against the key ring; `tenantId` is undefined for admin operations. */
+export function checkToken(ring: KeyRing, token: string, tenantId: string | undefined): ApiError | undefined {
+  if (!token) return new ApiError(401, 'Missing access token: send it in the x-api-key header');
+  if (ring.size === 0) return undefined;
+  if (!ring.has(token)) return new ApiError(401, 'Access token is not accepted by this server');
+  const tenants = ring.get(token);
+  if (tenants && tenantId !== undefined && !tenants.has(tenantId)) {
+    return new ApiError(403, `Access token is not allowed for tenant "${tenantId}"`);
+  }
+  return undefined;
+}
+
+/** Authenticates a scoped API request; the tenant is the first segment of the (prefix-stripped) path. */
+export function authenticate(ring: KeyRing): RequestHandler {
+  return (req, _res, next) => {
+    const segment = req.path.split('/')[1] ?? '';
+    let tenantId = segment;
+    try {
+      tenantId = decodeURIComponent(segment);
+    } catch {
+      // a malformed escape is left as sent; validation rejects the path afterwards
+    }
+    next(checkToken(ring, tokenOf(req.headers), tenantId));
+  };
+}
+
+/** Admin operations: open by default, a listed key in strict mode. */
+export function authenticateAdmin(ring: KeyRing): RequestHandler {
+  return (req, _res, next) => {
+    next(ring.size === 0 ? undefined : checkToken(ring, tokenOf(req.headers), undefined));
+  };
+}

@@ -1,0 +1,4 @@
+export { createApp, type MockOptions } from './app.js';
+export { startServer, type ServerOptions, type RunningServer } from './server.js';
+export type { SeedData } from './store/store.js';
+export type * from './domain/types.js';
