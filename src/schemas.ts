@@ -1,0 +1,49 @@
+// Validates values against openapi.yaml's schemas, for seed files and the contract suite's response checks.
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { OpenAPIV3 } from 'openapi-types';
+import { loadApiDocument } from './http/apiDocument.js';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+export interface SchemaProblem {
+  /** JSON-pointer-like path into the value, e.g. /productPriceList/0/listPrice. */
+  path: string;
+  message: string;
+}
+
+export interface SchemaValidator {
+  readonly document: OpenAPIV3.Document;
+  /** Problems of value against components.schemas[name]; empty when it conforms. */
+  checkComponent(name: string, value: unknown): SchemaProblem[];
+  /** Problems of value against any (dereferenced) schema of the document. */
+  check(schema: object, value: unknown): SchemaProblem[];
+}
+
+const toProblems = (errors: ErrorObject[] | null | undefined): SchemaProblem[] =>
+  (errors ?? []).map((e) => ({ path: e.instancePath || '/', message: e.message ?? e.keyword }));
+
+export async function loadSchemaValidator(): Promise<SchemaValidator> {
+  const document = await loadApiDocument();
+  // OpenAPI 3.0 keywords (example, nullable) are not JSON Schema: strict off, nullable understood.
+  const ajv = addFormats(new Ajv({ strict: false, allErrors: true }));
+  const compiled = new WeakMap<object, ValidateFunction>();
+  const compile = (schema: object): ValidateFunction => {
+    let fn = compiled.get(schema);
+    if (!fn) compiled.set(schema, (fn = ajv.compile(schema)));
+    return fn;
+  };
+  const check = (schema: object, value: unknown): SchemaProblem[] => {
+    const fn = compile(schema);
+    return fn(value) ? [] : toProblems(fn.errors);
+  };
+  return {
+    document,
+    check,
+    checkComponent(name, value) {
+      const schema = document.components?.schemas?.[name];
+      if (!schema) throw new Error(`openapi.yaml has no schema named ${name}`);
+      return check(schema, value);
+    },
+  };
+}
