@@ -1,7 +1,50 @@
-import { Router } from 'express';
-import type { RouteContext } from './context.js';
+import { Router, type Request, type Response } from 'express';
+import {
+  deleteResults,
+  planDetach,
+  planMergePush,
+  planOverwrite,
+  planUpdate,
+  type BatchPlan,
+  type Lookup,
+} from '../domain/productWrites.js';
+import type { CatalogProduct } from '../domain/types.js';
+import { sendData } from '../http/respond.js';
+import { scopeOf, type RouteContext } from './context.js';
 
-/** Product writes: merge push, overwrite push, update, delete, detach. */
-export function productWriteRoutes(_ctx: RouteContext): Router {
-  return Router();
+const BASE = '/:tenantId/:environment';
+
+/** Product writes: merge push, overwrite push, update, delete, detach (behaviour.md sections 5 to 8). */
+export function productWriteRoutes(ctx: RouteContext): Router {
+  const router = Router();
+
+  /** Plans the whole batch (throwing before any write), stores it, and answers once it is durable. */
+  const write =
+    <T>(plan: (lookup: Lookup, data: T[], req: Request) => BatchPlan) =>
+    async (req: Request, res: Response) => {
+      const scope = scopeOf(ctx, req, res);
+      const { data } = req.body as { data: T[] };
+      const { writes, results } = plan((id) => scope.product(id), data, req);
+      scope.putProducts(writes);
+      await ctx.store.commit();
+      sendData(res, results);
+    };
+
+  router.post(`${BASE}/products-push`, write<CatalogProduct>(planMergePush));
+  router.post(`${BASE}/products/push`, write<CatalogProduct>(planOverwrite));
+  router.patch(`${BASE}/products`, write<CatalogProduct>(planUpdate));
+  router.delete(
+    `${BASE}/spaces/:spaceId/products`,
+    write<string>((lookup, ids, req) => planDetach(lookup, ids, req.params.spaceId as string)),
+  );
+
+  router.delete(`${BASE}/products`, async (req, res) => {
+    const scope = scopeOf(ctx, req, res);
+    const ids = (req.body as { data: string[] }).data;
+    const existed = scope.deleteProducts(ids);
+    await ctx.store.commit();
+    sendData(res, deleteResults(ids, existed));
+  });
+
+  return router;
 }
