@@ -1,0 +1,136 @@
+// What is measured: one entry per case, the requests it sends and the target it must meet.
+import { BASE, type Fixtures, type PriceRef } from './fixtures.js';
+import type { BenchRequest } from './load.js';
+
+/** Throughput as a share of the bare node:http figure, or absolute requests per second. */
+export type Target = { ratio: number } | { perSecond: number };
+
+export interface BenchCase {
+  name: string;
+  title: string;
+  /** Which server answers: the baseline, the in-memory mock, or the mock on a --data file. */
+  server: 'baseline' | 'memory' | 'file';
+  target?: Target;
+  requests(fx: Fixtures): BenchRequest[];
+}
+
+/** The first answer a client waits for; start-up time is measured up to it. */
+export const READY_PATH = `${BASE}/products?limit=1`;
+
+const BATCH = 100;
+/** Each batch is sent with a few different prices, so repeated batches still change something. */
+const ROUNDS = 3;
+
+const get = (path: string): BenchRequest => ({ method: 'GET', path: BASE + path });
+
+function batches(prices: PriceRef[]): PriceRef[][] {
+  const out: PriceRef[][] = [];
+  for (let i = 0; i < prices.length; i += BATCH) out.push(prices.slice(i, i + BATCH));
+  return out;
+}
+
+const bumped = (ref: PriceRef, round: number) => ({
+  ...ref.price,
+  listPrice: Math.round(ref.price.listPrice * (100 + round)) / 100,
+});
+
+function withRounds(prices: PriceRef[], body: (batch: PriceRef[], round: number) => object): string[] {
+  return Array.from({ length: ROUNDS }, (_, round) =>
+    batches(prices).map((batch) => JSON.stringify(body(batch, round))),
+  ).flat();
+}
+
+/** Merge push onto existing products: new prices and quantities for one variant each. */
+function pushBodies(prices: PriceRef[]): string[] {
+  return withRounds(prices, (batch, round) => ({
+    data: batch.map((ref) => ({
+      productGroupId: ref.productGroupId,
+      productPriceList: [bumped(ref, round)],
+      ...(ref.quantity && {
+        productItemQuantity: [
+          { ...ref.quantity, productItemQuantity: ref.quantity.productItemQuantity + round },
+        ],
+      }),
+    })),
+  }));
+}
+
+function variantBodies(prices: PriceRef[]): string[] {
+  return withRounds(prices, (batch, round) => ({
+    data: batch.map((ref) => ({ productId: ref.price.productId, productPriceList: [bumped(ref, round)] })),
+  }));
+}
+
+const push = (fx: Fixtures): BenchRequest[] =>
+  pushBodies(fx.prices).map((body) => ({ method: 'POST', path: `${BASE}/products-push`, body }));
+
+/** In running order: writes come after the reads on a server, so reads see the catalog as seeded. */
+export const CASES: readonly BenchCase[] = [
+  {
+    name: 'baseline',
+    title: 'bare node:http, fixed 200 B',
+    server: 'baseline',
+    requests: () => [{ method: 'GET', path: '/' }],
+  },
+  {
+    name: 'byId',
+    title: 'GET /products/{id}',
+    server: 'memory',
+    target: { ratio: 0.09 },
+    requests: (fx) => fx.ids.map((id) => get(`/products/${encodeURIComponent(id)}`)),
+  },
+  {
+    name: 'barcode',
+    title: 'GET /products-barcode/{ean}',
+    server: 'memory',
+    target: { ratio: 0.09 },
+    requests: (fx) => fx.barcodes.map((ean) => get(`/products-barcode/${encodeURIComponent(ean)}`)),
+  },
+  {
+    name: 'filterSortPage',
+    title: 'GET /products filter+sort, page 3',
+    server: 'memory',
+    target: { ratio: 0.005 },
+    requests: (fx) => {
+      const filter = encodeURIComponent(
+        JSON.stringify({ ge: ['productPriceList/listPrice', fx.priceFloor] }),
+      );
+      const sort = encodeURIComponent('productPriceList/listPrice asc');
+      return [get(`/products?filter=${filter}&sort=${sort}&page=3&limit=50`)];
+    },
+  },
+  {
+    name: 'search',
+    title: 'GET /products search (~1%)',
+    server: 'memory',
+    target: { ratio: 0.007 },
+    requests: (fx) => [get(`/products?search=${encodeURIComponent(fx.searchWord)}`)],
+  },
+  {
+    name: 'facets',
+    title: 'GET /products facets, whole catalog',
+    server: 'memory',
+    target: { ratio: 0.0015 },
+    requests: () => [get(`/products?facets=${encodeURIComponent('productType,brand/brandName')}`)],
+  },
+  {
+    name: 'push',
+    title: 'POST /products-push 100 (memory)',
+    server: 'memory',
+    target: { perSecond: 50 },
+    requests: push,
+  },
+  {
+    name: 'variants',
+    title: 'PATCH /variants 100',
+    server: 'memory',
+    requests: (fx) =>
+      variantBodies(fx.prices).map((body) => ({ method: 'PATCH', path: `${BASE}/variants`, body })),
+  },
+  {
+    name: 'pushFile',
+    title: 'POST /products-push 100 (--data)',
+    server: 'file',
+    requests: push,
+  },
+];

@@ -1,0 +1,83 @@
+// Runs the cases in order, one server at a time: started when its first case comes, stopped after its last.
+import { CASES, type BenchCase } from './cases.js';
+import { discoverFixtures, type Fixtures } from './fixtures.js';
+import { measure, type Bound, type Measurement } from './load.js';
+
+export type ServerKind = BenchCase['server'];
+
+export interface ServerHandle {
+  url: string;
+  startupMs?: number;
+  rssMiB?(): Promise<number | undefined>;
+  stop(): Promise<void>;
+}
+
+export interface SuiteOptions {
+  connections: number;
+  warmup: Bound;
+  measured: Bound;
+  /** Case names to run; the baseline always runs, every ratio needs it. */
+  only?: readonly string[];
+  log?(line: string): void;
+}
+
+export interface CaseResult extends Measurement {
+  name: string;
+  title: string;
+  server: ServerKind;
+  target?: BenchCase['target'];
+}
+
+export interface ServerFacts {
+  startupMs?: number;
+  /** Resident memory after the server's last case. */
+  rssMiB?: number;
+}
+
+export interface SuiteResult {
+  fixtures: Fixtures;
+  cases: CaseResult[];
+  servers: Partial<Record<ServerKind, ServerFacts>>;
+}
+
+export async function runSuite(
+  start: Record<ServerKind, () => Promise<ServerHandle>>,
+  options: SuiteOptions,
+): Promise<SuiteResult> {
+  const log = options.log ?? (() => undefined);
+  const chosen = CASES.filter(
+    (c) => c.server === 'baseline' || !options.only || options.only.includes(c.name),
+  );
+  const cases: CaseResult[] = [];
+  const servers: SuiteResult['servers'] = {};
+  let fixtures: Fixtures | undefined;
+
+  for (const kind of [...new Set(chosen.map((c) => c.server))]) {
+    const server = await start[kind]();
+    try {
+      servers[kind] = { startupMs: server.startupMs };
+      // Every mock serves the same seed, so what the first one serves holds for the others.
+      if (kind !== 'baseline' && !fixtures) {
+        fixtures = await discoverFixtures(server.url);
+        log(
+          `catalog: ${fixtures.productCount} products; search word "${fixtures.searchWord}" matches ${fixtures.searchCount}`,
+        );
+      }
+      for (const c of chosen.filter((x) => x.server === kind)) {
+        // Only the baseline runs before any mock, and its requests need no fixtures.
+        const requests = c.requests(fixtures as Fixtures);
+        if (requests.length === 0) throw new Error(`case ${c.name}: the catalog offers nothing to send`);
+        log(`${c.name}: warm-up`);
+        await measure(server.url, requests, options.warmup, options.connections);
+        const m = await measure(server.url, requests, options.measured, options.connections);
+        log(`${c.name}: ${Math.round(m.rps)} req/s, ${m.non2xx} non-2xx`);
+        cases.push({ name: c.name, title: c.title, server: kind, target: c.target, ...m });
+      }
+      servers[kind].rssMiB = await server.rssMiB?.();
+    } finally {
+      await server.stop();
+    }
+  }
+  if (!fixtures) throw new Error('no mock case was chosen');
+  return { fixtures, cases, servers };
+}
