@@ -1,0 +1,129 @@
+// HTTP to the target: every answer is checked against openapi.yaml and carries the context a failure needs.
+import { expect, type Assertion } from 'vitest';
+import type { Checker } from './checker.js';
+import type { Target } from './target.js';
+
+export interface Request {
+  method: string;
+  /** Relative to the base URL, query string included. */
+  path: string;
+  body?: unknown;
+  /** Sent as is instead of JSON-encoding body (malformed JSON, other content types). */
+  raw?: string;
+  headers?: Record<string, string>;
+  /** false: no token at all. */
+  auth?: boolean;
+}
+
+const MAX_SHOWN = 1_500;
+const show = (value: unknown): string => {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text === undefined
+    ? '(nothing)'
+    : text.length > MAX_SHOWN
+      ? `${text.slice(0, MAX_SHOWN)}... (${text.length} chars)`
+      : text;
+};
+
+export class Reply {
+  constructor(
+    readonly request: Request,
+    readonly operationId: string,
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+
+  /** The payload of the { data } envelope. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  get data(): any {
+    return (this.body as { data?: unknown } | null)?.data;
+  }
+
+  /** Which operation, what was sent and what came back: the heading of every failure. */
+  get context(): string {
+    const { method, path, body, raw } = this.request;
+    const sent = raw ?? body;
+    return [
+      `${this.operationId} (${method} ${path})`,
+      `  sent: ${sent === undefined ? '(no body)' : show(sent)}`,
+      `  came back: ${this.status} ${show(this.body)}`,
+      '  expected',
+    ].join('\n');
+  }
+
+  /** expect() whose failure message starts with this exchange. */
+  expect<T>(actual: T): Assertion<T> {
+    return expect(actual, this.context);
+  }
+
+  expectStatus(status: number): this {
+    expect(this.status, this.context).toBe(status);
+    return this;
+  }
+
+  /** An error answer: this status and a message written for a person. */
+  expectError(status: number): this {
+    this.expectStatus(status);
+    expect((this.body as { message?: unknown }).message, this.context).toEqual(expect.stringMatching(/\S/));
+    return this;
+  }
+}
+
+export class ContractViolation extends Error {
+  override name = 'ContractViolation';
+}
+
+export interface Api {
+  call(request: Request): Promise<Reply>;
+  get(path: string): Promise<Reply>;
+  post(path: string, body: unknown): Promise<Reply>;
+  patch(path: string, body: unknown): Promise<Reply>;
+  delete(path: string, body?: unknown): Promise<Reply>;
+}
+
+export function createApi(target: Target, checker: Checker): Api {
+  const call = async (request: Request): Promise<Reply> => {
+    const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+    if (request.auth !== false) headers['x-api-key'] ??= target.apiKey;
+    const payload = request.raw ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
+    if (payload !== undefined) headers['content-type'] ??= 'application/json';
+    const res = await fetch(target.baseUrl + request.path, {
+      method: request.method,
+      headers,
+      body: payload,
+    });
+    const contentType = res.headers.get('content-type');
+    const text = await res.text();
+    let body: unknown = text;
+    if (contentType?.includes('json') && text !== '') {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = text;
+      }
+    }
+    const operationId =
+      checker.operation(request.method, request.path)?.operationId ?? 'undocumented operation';
+    const reply = new Reply(request, operationId, res.status, body);
+    const problems = checker.check({
+      method: request.method,
+      path: request.path,
+      status: res.status,
+      contentType,
+      body,
+    });
+    if (problems.length > 0) {
+      throw new ContractViolation(
+        `${reply.context} a response openapi.yaml documents, but:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+      );
+    }
+    return reply;
+  };
+  return {
+    call,
+    get: (path) => call({ method: 'GET', path }),
+    post: (path, body) => call({ method: 'POST', path, body }),
+    patch: (path, body) => call({ method: 'PATCH', path, body }),
+    delete: (path, body) => call({ method: 'DELETE', path, body }),
+  };
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { loadChecker } from './checker.js';
+
+const checker = await loadChecker();
+const json = 'application/json; charset=utf-8';
+const product = { productGroupId: 'p1', productName: [{ isoLanguageId: 'en-GB', productName: 'Shoe' }] };
+
+describe('the response checker (it must be able to fail)', () => {
+  it('accepts a documented status with a conforming body', () => {
+    expect(
+      checker.check({
+        method: 'GET',
+        path: '/products/p1?select=x',
+        status: 200,
+        contentType: json,
+        body: { data: product },
+      }),
+    ).toEqual([]);
+  });
+
+  it('complains about a status the operation does not document', () => {
+    const problems = checker.check({
+      method: 'GET',
+      path: '/products/p1',
+      status: 501,
+      contentType: json,
+      body: { message: 'x', status: 501 },
+    });
+    expect(problems).toEqual([expect.stringContaining('status 501 is not documented for getProduct')]);
+  });
+
+  it('complains about a body that does not match the schema of that status', () => {
+    const wrongType = checker.check({
+      method: 'GET',
+      path: '/products/p1',
+      status: 200,
+      contentType: json,
+      body: { data: { productGroupId: 'p1', productName: 'Shoe' } },
+    });
+    expect(wrongType).toEqual([expect.stringContaining('/data/productName must be array')]);
+    const unwrapped = checker.check({
+      method: 'GET',
+      path: '/products/p1',
+      status: 200,
+      contentType: json,
+      body: product,
+    });
+    expect(unwrapped).toEqual([expect.stringContaining("must have required property 'data'")]);
+  });
+
+  it('complains about a dropped required property', () => {
+    const noCount = checker.check({
+      method: 'GET',
+      path: '/products',
+      status: 200,
+      contentType: json,
+      body: { data: { list: [], facets: {}, attributeFilters: {} } },
+    });
+    expect(noCount).toEqual([expect.stringContaining("must have required property 'count'")]);
+    const noMessage = checker.check({
+      method: 'GET',
+      path: '/products/p1',
+      status: 404,
+      contentType: json,
+      body: { status: 404 },
+    });
+    expect(noMessage).toEqual([expect.stringContaining("must have required property 'message'")]);
+  });
+
+  it('complains about a JSON schema answered with another content type', () => {
+    const problems = checker.check({
+      method: 'GET',
+      path: '/product-types',
+      status: 200,
+      contentType: 'text/html',
+      body: '<html>',
+    });
+    expect(problems).toEqual([expect.stringContaining('must answer JSON')]);
+  });
+
+  it('matches literal path segments before parameters, and the method', () => {
+    expect(checker.operation('POST', '/products/push')?.operationId).toBe('overwriteProducts');
+    expect(checker.operation('GET', '/products/push')?.operationId).toBe('getProduct');
+    expect(checker.operation('DELETE', '/spaces/s1/products')?.operationId).toBe('detachProducts');
+    expect(
+      checker.check({ method: 'PUT', path: '/products', status: 200, contentType: json, body: {} }),
+    ).toEqual(['openapi.yaml documents no operation PUT /products']);
+  });
+});

@@ -1,0 +1,25 @@
+// Once per run: pick the target (or start the mock in-process) and hand it to every test file.
+import type { TestProject } from 'vitest/node';
+import { startServer, type RunningServer } from '../../src/server.js';
+import { targetFromEnv } from './target.js';
+
+/** Tenant and environment of the in-process run; any valid pair would do. */
+const IN_PROCESS_SCOPE = '/contract-tenant/contract';
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const target = targetFromEnv();
+  let server: RunningServer | undefined;
+  if (target.baseUrl === undefined) {
+    server = await startServer({ port: 0, seed: { products: [], productTypes: [] } });
+    target.baseUrl = server.url + IN_PROCESS_SCOPE;
+  }
+  const baseUrl = target.baseUrl;
+  project.provide('contractTarget', { ...target, baseUrl });
+  console.log(
+    `contract suite: ${baseUrl}${target.inProcess ? ' (in-process mock)' : ''}` +
+      `${target.readonly ? ', read-only' : `, ids prefixed ${target.runPrefix}`}`,
+  );
+  return async () => {
+    await server?.close();
+  };
+}

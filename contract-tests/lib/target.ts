@@ -1,0 +1,59 @@
+// Where the suite runs and how carefully: read once from the environment, shared by setup and tests.
+import { randomBytes } from 'node:crypto';
+
+export interface Target {
+  /** Everything up to and including /{tenantId}/{environment}, no trailing slash. */
+  baseUrl: string;
+  apiKey: string;
+  /** CONTRACT_READONLY=1: read and error checks only, nothing is written. */
+  readonly: boolean;
+  /** How long a read after a write may keep retrying before it fails. */
+  settleMs: number;
+  /** Starts every id this run writes, so cleanup can never touch anything else. */
+  runPrefix: string;
+  /** True when the suite started the mock itself. */
+  inProcess: boolean;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    contractTarget: Target;
+  }
+}
+
+const DEFAULT_SETTLE_MS = 5_000;
+/** The in-process mock is consistent at once; a short wait keeps a failing run fast. */
+const IN_PROCESS_SETTLE_MS = 300;
+
+/** ct-<time>-<random>-: sortable by start time, unique across parallel runs. */
+export function newRunPrefix(now = Date.now()): string {
+  return `ct-${now.toString(36)}-${randomBytes(4).toString('hex')}-`;
+}
+
+function settleMs(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const ms = Number(raw);
+  if (!Number.isFinite(ms) || ms < 0)
+    throw new Error(`CONTRACT_SETTLE_MS must be a number of milliseconds, got "${raw}"`);
+  return ms;
+}
+
+/** The target named by CONTRACT_* variables; baseUrl is undefined when the mock must be started. */
+export function targetFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+): Omit<Target, 'baseUrl'> & { baseUrl?: string } {
+  const baseUrl = env.CONTRACT_BASE_URL?.trim().replace(/\/+$/, '') || undefined;
+  if (baseUrl !== undefined && !/^https?:\/\//.test(baseUrl)) {
+    throw new Error(
+      `CONTRACT_BASE_URL must be an http(s) URL ending in /{tenantId}/{environment}, got "${baseUrl}"`,
+    );
+  }
+  return {
+    baseUrl,
+    apiKey: env.CONTRACT_API_KEY?.trim() || 'contract-test-token',
+    readonly: env.CONTRACT_READONLY === '1' || env.CONTRACT_READONLY === 'true',
+    settleMs: settleMs(env.CONTRACT_SETTLE_MS, baseUrl ? DEFAULT_SETTLE_MS : IN_PROCESS_SETTLE_MS),
+    runPrefix: newRunPrefix(),
+    inProcess: baseUrl === undefined,
+  };
+}
