@@ -82,7 +82,7 @@ export interface paths {
         };
         /**
          * The product holding a variant with this barcode
-         * @description Several matches answer the one with the lowest productGroupId.
+         * @description Several matches answer the one with the lowest productGroupId (that passes the filter, when one is given); none is a 404.
          */
         get: operations["getProductByBarcode"];
         put?: never;
@@ -128,7 +128,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The products named in relatedProductGroups that exist, in that order */
+        /**
+         * The products named in relatedProductGroups that exist, in that order
+         * @description Each product once; related ids that name no product are left out; `[]` when none. 404 when the product itself is unknown.
+         */
         get: operations["getProductRecommendations"];
         put?: never;
         post?: never;
@@ -541,7 +544,7 @@ export interface components {
             /** @description 201 created, 200 updated or deleted, 202 detached, 404 unknown. */
             status: number;
         };
-        /** @description The parameters of GET /products as JSON properties. */
+        /** @description The parameters of GET /products as JSON properties (see those for their meaning); any other property is a 400. GET and POST answer the same. */
         ProductQuery: {
             search?: string;
             searchField?: string;
@@ -551,7 +554,9 @@ export interface components {
             page: number;
             select?: string;
             /** @description The filter of GET /products, as a JSON string or as the object itself. */
-            filter?: string | Record<string, never>;
+            filter?: string | {
+                [key: string]: unknown;
+            };
             sort?: string;
             facets?: string;
             includeAttributeFilters?: boolean;
@@ -563,7 +568,7 @@ export interface components {
         };
         ProductListResult: {
             list: components["schemas"]["CatalogProduct"][];
-            /** @description Matches before paging. */
+            /** @description Matches before paging (all pages). */
             count: number;
             facets: {
                 [key: string]: components["schemas"]["FacetResult"][];
@@ -730,38 +735,86 @@ export interface components {
         tenantId: string;
         /** @description Where the product data lives, for example dev or staging. */
         environment: string;
-        /** @description Keyword search, case-insensitive; every word must occur in the product's names, descriptions, short descriptions, tags, brand names, productGroupId, variant ids or barcodes. Results are ordered by relevance, then productGroupId. */
+        /**
+         * @description Keyword search, case-insensitive. The search is split into words at whitespace; every word
+         *     must occur (as a substring) in the product's names, descriptions, short descriptions, tags,
+         *     brand names, productGroupId, variant ids or barcodes.
+         *
+         *     Relevance: each word scores 2 when it occurs in a productName and 1 when it occurs only in
+         *     another searched field; a product's relevance is the sum. Without `sort`, results are ordered
+         *     by relevance (highest first), then productGroupId; with `sort`, by the sort keys, then
+         *     relevance, then productGroupId. A blank search matches every product.
+         */
         search: string;
-        /** @description Limits the search to one field (for example productName, brand/brandName, variants/productId). */
+        /**
+         * @description Limits the search to one field, one of: productName, productDescription,
+         *     productShortDescription, productTags, brand/brandName, productGroupId, variants/productId,
+         *     variants/globalTradeItemNumber, variants/europeanArticleNumber, variants/universalProductCode.
+         *     Any other name is a 400. With searchField every match is equally relevant (ordered by productGroupId).
+         */
         searchField: string;
         /** @description Page size. */
         limit: number;
         /** @description Page number, from 1. */
         page: number;
-        /** @description Comma-separated top-level fields to return; productGroupId is always returned; unknown names are simply absent. */
+        /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. */
         select: string;
         /**
-         * @description A JSON filter: `{ "<op>": [operands] }`.
+         * @description A JSON filter (URL-encode it in a query string): `{ "<op>": [operands] }`, one operator per object.
          *
-         *     - `eq`, `ne`, `gt`, `ge`, `lt`, `le`: a field path and a value, e.g. `{"gt":["productPriceList/listPrice",100]}`.
-         *     - `in`: a field path and an array of values, e.g. `{"in":["productType",["shoes","bags"]]}`.
-         *     - `contains`, `startsWith`: a field path and a string, case-insensitive.
-         *     - `and`, `or`: one or more filters; `not`: exactly one filter.
+         *     ```
+         *     filter     := { "eq"|"ne"|"gt"|"ge"|"lt"|"le": [path, value] }
+         *                 | { "in": [path, [value, ...]] }
+         *                 | { "contains"|"startsWith": [path, string] }
+         *                 | { "and"|"or": [filter, ...] }      (one or more)
+         *                 | { "not": [filter] }                (exactly one)
+         *     path       := field ( "/" field )*               e.g. "productPriceList/listPrice"
+         *     value      := string | number | boolean          (null only with eq and ne)
+         *     ```
          *
-         *     A path goes through arrays with `/` (`productPriceList/listPrice`, `variants/color`) and
-         *     matches when any element matches. Malformed JSON, an unknown operator or a wrong operand
-         *     count is a 400 that says which.
+         *     - A path goes through arrays at every step, and the values at its end are every element's
+         *       value (`productType`, `spaceIds` and `variants/globalTradeItemNumber` name each string of the
+         *       array). A condition matches when **any** value at the path matches; a path with no value
+         *       matches nothing.
+         *     - `eq` is strict equality (`"5"` is not `5`); `ne` is its negation: no value at the path equals
+         *       the operand (so it matches a product without the field). `eq null` matches a product without
+         *       the field, `ne null` one with it.
+         *     - `gt`, `ge`, `lt`, `le` compare numbers numerically and strings by code unit (ISO dates such
+         *       as `2012-05-05` compare as dates); a value of another type than the operand never matches.
+         *     - `in` matches when any value at the path is one of the listed values.
+         *     - `contains` and `startsWith` compare strings case-insensitively.
+         *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
+         *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
+         *       `{"contains":["brand/brandName","acme"]}`.
+         *
+         *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
+         *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
+         *     names the place (e.g. `filter.and[1].eq takes 2 operands (a field path and a value), got 3`).
          */
         filter: string;
-        /** @description `<field> [asc|desc]`, several separated by commas; ties are broken by productGroupId ascending. Sortable: every top-level scalar field, productName (first name) and productPriceList/listPrice (lowest price). */
+        /**
+         * @description `<field> [asc|desc]` (asc when omitted), several separated by commas, e.g.
+         *     `productPriceList/listPrice desc,productName`; ties are broken by search relevance (when
+         *     searching), then productGroupId ascending. A product without a value for a key sorts after
+         *     those with one, in either direction. Sortable: every top-level scalar field of CatalogProduct
+         *     (productGroupId, introductionDate, plannedAbandonmentDate, shellLifeDays, variantsGroupId,
+         *     variantsByGroupId, isDeleted, sortName, sortPrice, sortQuantity), productName (the first
+         *     name) and productPriceList/listPrice (the lowest price). Anything else is a 400 that names it.
+         */
         sort: string;
-        /** @description Comma-separated field paths to count values of over all matches, for example `productType,brand/brandName`. */
+        /**
+         * @description Comma-separated field paths (as in filter), for example `productType,brand/brandName`. For each,
+         *     the response's `facets` holds `[{ value, count }]` over all matches (not one page): count is the
+         *     number of matching products having that value (a product counts once per value), ordered by
+         *     count descending, then value. Only string, number and boolean values are counted; a path no
+         *     product has gives `[]`.
+         */
         facets: string;
-        /** @description When true, attributeFilters maps each productFeatureType to its distinct productFeatureValue values over all matches. */
+        /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value. Otherwise attributeFilters is `{}`. */
         includeAttributeFilters: boolean;
-        /** @description Comma-separated productFeatureType values to limit attributeFilters to. */
+        /** @description Comma-separated productFeatureType values to limit attributeFilters to (only with includeAttributeFilters=true). */
         attributeFilters: string;
-        /** @description When true, the variants of the other products sharing this product's variantsGroupId are appended to its variants. */
+        /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. */
         includeProductsByVariantsByGroupId: boolean;
     };
     requestBodies: never;
@@ -773,36 +826,84 @@ export interface operations {
     listProducts: {
         parameters: {
             query?: {
-                /** @description Keyword search, case-insensitive; every word must occur in the product's names, descriptions, short descriptions, tags, brand names, productGroupId, variant ids or barcodes. Results are ordered by relevance, then productGroupId. */
+                /**
+                 * @description Keyword search, case-insensitive. The search is split into words at whitespace; every word
+                 *     must occur (as a substring) in the product's names, descriptions, short descriptions, tags,
+                 *     brand names, productGroupId, variant ids or barcodes.
+                 *
+                 *     Relevance: each word scores 2 when it occurs in a productName and 1 when it occurs only in
+                 *     another searched field; a product's relevance is the sum. Without `sort`, results are ordered
+                 *     by relevance (highest first), then productGroupId; with `sort`, by the sort keys, then
+                 *     relevance, then productGroupId. A blank search matches every product.
+                 */
                 search?: components["parameters"]["search"];
-                /** @description Limits the search to one field (for example productName, brand/brandName, variants/productId). */
+                /**
+                 * @description Limits the search to one field, one of: productName, productDescription,
+                 *     productShortDescription, productTags, brand/brandName, productGroupId, variants/productId,
+                 *     variants/globalTradeItemNumber, variants/europeanArticleNumber, variants/universalProductCode.
+                 *     Any other name is a 400. With searchField every match is equally relevant (ordered by productGroupId).
+                 */
                 searchField?: components["parameters"]["searchField"];
                 /** @description Page size. */
                 limit?: components["parameters"]["limit"];
                 /** @description Page number, from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Comma-separated top-level fields to return; productGroupId is always returned; unknown names are simply absent. */
+                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. */
                 select?: components["parameters"]["select"];
                 /**
-                 * @description A JSON filter: `{ "<op>": [operands] }`.
+                 * @description A JSON filter (URL-encode it in a query string): `{ "<op>": [operands] }`, one operator per object.
                  *
-                 *     - `eq`, `ne`, `gt`, `ge`, `lt`, `le`: a field path and a value, e.g. `{"gt":["productPriceList/listPrice",100]}`.
-                 *     - `in`: a field path and an array of values, e.g. `{"in":["productType",["shoes","bags"]]}`.
-                 *     - `contains`, `startsWith`: a field path and a string, case-insensitive.
-                 *     - `and`, `or`: one or more filters; `not`: exactly one filter.
+                 *     ```
+                 *     filter     := { "eq"|"ne"|"gt"|"ge"|"lt"|"le": [path, value] }
+                 *                 | { "in": [path, [value, ...]] }
+                 *                 | { "contains"|"startsWith": [path, string] }
+                 *                 | { "and"|"or": [filter, ...] }      (one or more)
+                 *                 | { "not": [filter] }                (exactly one)
+                 *     path       := field ( "/" field )*               e.g. "productPriceList/listPrice"
+                 *     value      := string | number | boolean          (null only with eq and ne)
+                 *     ```
                  *
-                 *     A path goes through arrays with `/` (`productPriceList/listPrice`, `variants/color`) and
-                 *     matches when any element matches. Malformed JSON, an unknown operator or a wrong operand
-                 *     count is a 400 that says which.
+                 *     - A path goes through arrays at every step, and the values at its end are every element's
+                 *       value (`productType`, `spaceIds` and `variants/globalTradeItemNumber` name each string of the
+                 *       array). A condition matches when **any** value at the path matches; a path with no value
+                 *       matches nothing.
+                 *     - `eq` is strict equality (`"5"` is not `5`); `ne` is its negation: no value at the path equals
+                 *       the operand (so it matches a product without the field). `eq null` matches a product without
+                 *       the field, `ne null` one with it.
+                 *     - `gt`, `ge`, `lt`, `le` compare numbers numerically and strings by code unit (ISO dates such
+                 *       as `2012-05-05` compare as dates); a value of another type than the operand never matches.
+                 *     - `in` matches when any value at the path is one of the listed values.
+                 *     - `contains` and `startsWith` compare strings case-insensitively.
+                 *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
+                 *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
+                 *       `{"contains":["brand/brandName","acme"]}`.
+                 *
+                 *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
+                 *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
+                 *     names the place (e.g. `filter.and[1].eq takes 2 operands (a field path and a value), got 3`).
                  */
                 filter?: components["parameters"]["filter"];
-                /** @description `<field> [asc|desc]`, several separated by commas; ties are broken by productGroupId ascending. Sortable: every top-level scalar field, productName (first name) and productPriceList/listPrice (lowest price). */
+                /**
+                 * @description `<field> [asc|desc]` (asc when omitted), several separated by commas, e.g.
+                 *     `productPriceList/listPrice desc,productName`; ties are broken by search relevance (when
+                 *     searching), then productGroupId ascending. A product without a value for a key sorts after
+                 *     those with one, in either direction. Sortable: every top-level scalar field of CatalogProduct
+                 *     (productGroupId, introductionDate, plannedAbandonmentDate, shellLifeDays, variantsGroupId,
+                 *     variantsByGroupId, isDeleted, sortName, sortPrice, sortQuantity), productName (the first
+                 *     name) and productPriceList/listPrice (the lowest price). Anything else is a 400 that names it.
+                 */
                 sort?: components["parameters"]["sort"];
-                /** @description Comma-separated field paths to count values of over all matches, for example `productType,brand/brandName`. */
+                /**
+                 * @description Comma-separated field paths (as in filter), for example `productType,brand/brandName`. For each,
+                 *     the response's `facets` holds `[{ value, count }]` over all matches (not one page): count is the
+                 *     number of matching products having that value (a product counts once per value), ordered by
+                 *     count descending, then value. Only string, number and boolean values are counted; a path no
+                 *     product has gives `[]`.
+                 */
                 facets?: components["parameters"]["facets"];
-                /** @description When true, attributeFilters maps each productFeatureType to its distinct productFeatureValue values over all matches. */
+                /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value. Otherwise attributeFilters is `{}`. */
                 includeAttributeFilters?: components["parameters"]["includeAttributeFilters"];
-                /** @description Comma-separated productFeatureType values to limit attributeFilters to. */
+                /** @description Comma-separated productFeatureType values to limit attributeFilters to (only with includeAttributeFilters=true). */
                 attributeFilters?: components["parameters"]["attributeFilters"];
             };
             header?: never;
@@ -903,22 +1004,42 @@ export interface operations {
     getProduct: {
         parameters: {
             query?: {
-                /** @description Comma-separated top-level fields to return; productGroupId is always returned; unknown names are simply absent. */
+                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. */
                 select?: components["parameters"]["select"];
                 /**
-                 * @description A JSON filter: `{ "<op>": [operands] }`.
+                 * @description A JSON filter (URL-encode it in a query string): `{ "<op>": [operands] }`, one operator per object.
                  *
-                 *     - `eq`, `ne`, `gt`, `ge`, `lt`, `le`: a field path and a value, e.g. `{"gt":["productPriceList/listPrice",100]}`.
-                 *     - `in`: a field path and an array of values, e.g. `{"in":["productType",["shoes","bags"]]}`.
-                 *     - `contains`, `startsWith`: a field path and a string, case-insensitive.
-                 *     - `and`, `or`: one or more filters; `not`: exactly one filter.
+                 *     ```
+                 *     filter     := { "eq"|"ne"|"gt"|"ge"|"lt"|"le": [path, value] }
+                 *                 | { "in": [path, [value, ...]] }
+                 *                 | { "contains"|"startsWith": [path, string] }
+                 *                 | { "and"|"or": [filter, ...] }      (one or more)
+                 *                 | { "not": [filter] }                (exactly one)
+                 *     path       := field ( "/" field )*               e.g. "productPriceList/listPrice"
+                 *     value      := string | number | boolean          (null only with eq and ne)
+                 *     ```
                  *
-                 *     A path goes through arrays with `/` (`productPriceList/listPrice`, `variants/color`) and
-                 *     matches when any element matches. Malformed JSON, an unknown operator or a wrong operand
-                 *     count is a 400 that says which.
+                 *     - A path goes through arrays at every step, and the values at its end are every element's
+                 *       value (`productType`, `spaceIds` and `variants/globalTradeItemNumber` name each string of the
+                 *       array). A condition matches when **any** value at the path matches; a path with no value
+                 *       matches nothing.
+                 *     - `eq` is strict equality (`"5"` is not `5`); `ne` is its negation: no value at the path equals
+                 *       the operand (so it matches a product without the field). `eq null` matches a product without
+                 *       the field, `ne null` one with it.
+                 *     - `gt`, `ge`, `lt`, `le` compare numbers numerically and strings by code unit (ISO dates such
+                 *       as `2012-05-05` compare as dates); a value of another type than the operand never matches.
+                 *     - `in` matches when any value at the path is one of the listed values.
+                 *     - `contains` and `startsWith` compare strings case-insensitively.
+                 *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
+                 *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
+                 *       `{"contains":["brand/brandName","acme"]}`.
+                 *
+                 *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
+                 *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
+                 *     names the place (e.g. `filter.and[1].eq takes 2 operands (a field path and a value), got 3`).
                  */
                 filter?: components["parameters"]["filter"];
-                /** @description When true, the variants of the other products sharing this product's variantsGroupId are appended to its variants. */
+                /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. */
                 includeProductsByVariantsByGroupId?: components["parameters"]["includeProductsByVariantsByGroupId"];
             };
             header?: never;
@@ -943,22 +1064,42 @@ export interface operations {
     getProductByBarcode: {
         parameters: {
             query?: {
-                /** @description Comma-separated top-level fields to return; productGroupId is always returned; unknown names are simply absent. */
+                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. */
                 select?: components["parameters"]["select"];
                 /**
-                 * @description A JSON filter: `{ "<op>": [operands] }`.
+                 * @description A JSON filter (URL-encode it in a query string): `{ "<op>": [operands] }`, one operator per object.
                  *
-                 *     - `eq`, `ne`, `gt`, `ge`, `lt`, `le`: a field path and a value, e.g. `{"gt":["productPriceList/listPrice",100]}`.
-                 *     - `in`: a field path and an array of values, e.g. `{"in":["productType",["shoes","bags"]]}`.
-                 *     - `contains`, `startsWith`: a field path and a string, case-insensitive.
-                 *     - `and`, `or`: one or more filters; `not`: exactly one filter.
+                 *     ```
+                 *     filter     := { "eq"|"ne"|"gt"|"ge"|"lt"|"le": [path, value] }
+                 *                 | { "in": [path, [value, ...]] }
+                 *                 | { "contains"|"startsWith": [path, string] }
+                 *                 | { "and"|"or": [filter, ...] }      (one or more)
+                 *                 | { "not": [filter] }                (exactly one)
+                 *     path       := field ( "/" field )*               e.g. "productPriceList/listPrice"
+                 *     value      := string | number | boolean          (null only with eq and ne)
+                 *     ```
                  *
-                 *     A path goes through arrays with `/` (`productPriceList/listPrice`, `variants/color`) and
-                 *     matches when any element matches. Malformed JSON, an unknown operator or a wrong operand
-                 *     count is a 400 that says which.
+                 *     - A path goes through arrays at every step, and the values at its end are every element's
+                 *       value (`productType`, `spaceIds` and `variants/globalTradeItemNumber` name each string of the
+                 *       array). A condition matches when **any** value at the path matches; a path with no value
+                 *       matches nothing.
+                 *     - `eq` is strict equality (`"5"` is not `5`); `ne` is its negation: no value at the path equals
+                 *       the operand (so it matches a product without the field). `eq null` matches a product without
+                 *       the field, `ne null` one with it.
+                 *     - `gt`, `ge`, `lt`, `le` compare numbers numerically and strings by code unit (ISO dates such
+                 *       as `2012-05-05` compare as dates); a value of another type than the operand never matches.
+                 *     - `in` matches when any value at the path is one of the listed values.
+                 *     - `contains` and `startsWith` compare strings case-insensitively.
+                 *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
+                 *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
+                 *       `{"contains":["brand/brandName","acme"]}`.
+                 *
+                 *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
+                 *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
+                 *     names the place (e.g. `filter.and[1].eq takes 2 operands (a field path and a value), got 3`).
                  */
                 filter?: components["parameters"]["filter"];
-                /** @description When true, the variants of the other products sharing this product's variantsGroupId are appended to its variants. */
+                /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. */
                 includeProductsByVariantsByGroupId?: components["parameters"]["includeProductsByVariantsByGroupId"];
             };
             header?: never;
@@ -996,7 +1137,7 @@ export interface operations {
             query: {
                 /** @description Every word must occur in the product (as the list search does, at most 50 products); product types match when their productTypeId or a title label contains the term, case-insensitive. */
                 term: string;
-                /** @description Comma-separated top-level fields to return; productGroupId is always returned; unknown names are simply absent. */
+                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. */
                 select?: components["parameters"]["select"];
             };
             header?: never;

@@ -1,18 +1,113 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { notFound } from '../domain/errors.js';
+import { parseFilter, type ProductPredicate } from '../domain/filter.js';
+import { normalizeBarcode } from '../domain/barcode.js';
+import { parseListQuery, runListQuery, type ListParameters } from '../domain/productQuery.js';
+import { compareIds, productTypeMatches } from '../domain/productTypes.js';
+import { recommendations } from '../domain/recommendations.js';
+import { applySelect, parseSelect } from '../domain/select.js';
+import { sortableFields } from '../domain/sort.js';
+import type { CatalogProduct } from '../domain/types.js';
+import { variantsGroupOf, withGroupVariants } from '../domain/variantsGroup.js';
+import { loadApiDocument } from '../http/apiDocument.js';
 import { sendData } from '../http/respond.js';
+import type { Scope } from '../store/scope.js';
 import { scopeOf, type RouteContext } from './context.js';
 
 const BASE = '/:tenantId/:environment';
+/** GET /search answers at most this many products. */
+export const SEARCH_LIMIT = 50;
+
+type ProductSchema = Parameters<typeof sortableFields>[0];
+
+/** Sortable fields come from openapi.yaml's CatalogProduct: one source of truth. */
+let sortable: Promise<ReadonlySet<string>> | undefined;
+const sortableOnce = (): Promise<ReadonlySet<string>> =>
+  (sortable ??= loadApiDocument().then((doc) =>
+    sortableFields((doc.components?.schemas?.CatalogProduct ?? {}) as ProductSchema),
+  ));
+
+/** The query parameters the validator has already checked and coerced (limit a number, flags booleans). */
+interface OneProductQuery {
+  select?: string;
+  filter?: string;
+  includeProductsByVariantsByGroupId?: boolean;
+}
+
+/** What GET /products/{id} and the barcode lookup answer for a found product: filter, group merge, select. */
+function present(
+  scope: Scope,
+  product: CatalogProduct,
+  query: OneProductQuery,
+  filter: ProductPredicate | undefined,
+): CatalogProduct | undefined {
+  if (filter && !filter(product)) return undefined;
+  const group = query.includeProductsByVariantsByGroupId ? variantsGroupOf(product) : undefined;
+  const merged =
+    group === undefined ? product : withGroupVariants(product, scope.productsByVariantsGroup(group));
+  return applySelect(merged, parseSelect(query.select));
+}
 
 /** Product reads: list, get by id, barcode, search, recommendations. */
 export function productReadRoutes(ctx: RouteContext): Router {
   const router = Router();
 
+  const list = async (req: Request, res: Response, params: ListParameters) => {
+    const query = parseListQuery(params, await sortableOnce());
+    sendData(res, runListQuery(scopeOf(ctx, req, res).products(), query));
+  };
+  router.get(`${BASE}/products`, (req, res) => list(req, res, req.query as ListParameters));
+  router.post(`${BASE}/products`, (req, res) => list(req, res, req.body as ListParameters));
+
   router.get(`${BASE}/products/:productGroupId`, (req, res) => {
-    const product = scopeOf(ctx, req, res).product(req.params.productGroupId as string);
-    if (!product) throw notFound(`Product "${req.params.productGroupId}" not found`);
+    const id = req.params.productGroupId as string;
+    const query = req.query as OneProductQuery;
+    const filter = query.filter === undefined ? undefined : parseFilter(query.filter);
+    const scope = scopeOf(ctx, req, res);
+    const stored = scope.product(id);
+    const product = stored && present(scope, stored, query, filter);
+    if (!product) {
+      throw notFound(stored ? `Product "${id}" does not match the filter` : `Product "${id}" not found`);
+    }
     sendData(res, product);
+  });
+
+  router.get(`${BASE}/products-barcode/:barcode`, (req, res) => {
+    const code = req.params.barcode as string;
+    const query = req.query as OneProductQuery;
+    const filter = query.filter === undefined ? undefined : parseFilter(query.filter);
+    const scope = scopeOf(ctx, req, res);
+    // Hits come lowest productGroupId first: the first that passes the filter answers.
+    for (const hit of scope.variantsByBarcode(normalizeBarcode(code))) {
+      const productDetails = present(scope, hit.product, query, filter);
+      if (productDetails) return sendData(res, { productDetails, productId: hit.productId });
+    }
+    throw notFound(
+      `No product has a variant with barcode "${code}"${filter ? ' that matches the filter' : ''}`,
+    );
+  });
+
+  router.get(`${BASE}/search`, async (req, res) => {
+    const { term, select } = req.query as { term: string; select?: string };
+    const scope = scopeOf(ctx, req, res);
+    const query = parseListQuery({ search: term, select, limit: SEARCH_LIMIT }, await sortableOnce());
+    const products = runListQuery(scope.products(), query).list;
+    const productTypes = scope
+      .productTypes()
+      .filter((type) => productTypeMatches(type, term.trim()))
+      .sort((a, b) => compareIds(a.productTypeId, b.productTypeId));
+    sendData(res, { products, productTypes });
+  });
+
+  router.get(`${BASE}/product-recommendations/:productGroupId`, (req, res) => {
+    const id = req.params.productGroupId as string;
+    const scope = scopeOf(ctx, req, res);
+    const product = scope.product(id);
+    if (!product) throw notFound(`Product "${id}" not found`);
+    sendData(
+      res,
+      recommendations(product, (other) => scope.product(other)),
+    );
   });
 
   return router;

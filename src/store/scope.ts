@@ -1,6 +1,7 @@
 import type { CatalogProduct, ProductType } from '../domain/types.js';
 import { productBarcodes } from '../domain/barcode.js';
 import { compareIds } from '../domain/productTypes.js';
+import { variantsGroupOf } from '../domain/variantsGroup.js';
 
 /** What one scope persists: records keyed by id, in null-prototype objects so no id reaches a prototype. */
 export interface ScopeRecord {
@@ -25,6 +26,7 @@ export class Scope {
   #sorted: CatalogProduct[] | null = null;
   #byVariant: Map<string, Set<string>> | null = null;
   #byBarcode: Map<string, Map<string, string>> | null = null;
+  #byVariantsGroup: Map<string, Set<string>> | null = null;
   /** Increases on every product write; lets callers cache derived data per scope state. */
   version = 0;
 
@@ -86,6 +88,12 @@ export class Scope {
     }));
   }
 
+  /** Products sharing this variantsGroupId (or variantsByGroupId), lowest productGroupId first. */
+  productsByVariantsGroup(groupId: string): CatalogProduct[] {
+    const ids = this.#variantsGroupIndex().get(groupId);
+    return ids ? this.#productsOf([...ids]) : [];
+  }
+
   productType(id: string): ProductType | undefined {
     return this.record.productTypes[id];
   }
@@ -134,9 +142,27 @@ export class Scope {
     return this.#byBarcode;
   }
 
+  #variantsGroupIndex(): Map<string, Set<string>> {
+    if (!this.#byVariantsGroup) {
+      this.#byVariantsGroup = new Map();
+      for (const product of Object.values(this.record.products)) this.#indexVariantsGroup(product);
+    }
+    return this.#byVariantsGroup;
+  }
+
   #index(product: CatalogProduct): void {
     if (this.#byVariant) this.#indexVariants(product);
     if (this.#byBarcode) this.#indexBarcodes(product);
+    if (this.#byVariantsGroup) this.#indexVariantsGroup(product);
+  }
+
+  #indexVariantsGroup(product: CatalogProduct): void {
+    const group = variantsGroupOf(product);
+    if (group === undefined) return;
+    const index = this.#byVariantsGroup as Map<string, Set<string>>;
+    let ids = index.get(group);
+    if (!ids) index.set(group, (ids = new Set()));
+    ids.add(product.productGroupId);
   }
 
   #indexVariants(product: CatalogProduct): void {
@@ -173,6 +199,12 @@ export class Scope {
         hits?.delete(id);
         if (hits?.size === 0) this.#byBarcode.delete(code);
       }
+    }
+    const group = variantsGroupOf(product);
+    if (this.#byVariantsGroup && group !== undefined) {
+      const ids = this.#byVariantsGroup.get(group);
+      ids?.delete(id);
+      if (ids?.size === 0) this.#byVariantsGroup.delete(group);
     }
   }
 }

@@ -1,0 +1,156 @@
+// The filter language of GET /products: `{ "<op>": [operands] }`, parsed once into a predicate.
+import { badRequest } from './errors.js';
+import {
+  compareScalars,
+  isScalar,
+  parseFieldPath,
+  someValueAt,
+  type FieldPath,
+  type Scalar,
+} from './fieldPath.js';
+import type { CatalogProduct } from './types.js';
+
+export type ProductPredicate = (product: CatalogProduct) => boolean;
+
+const COMPARISONS = {
+  eq: (order: number) => order === 0,
+  ne: (order: number) => order !== 0,
+  gt: (order: number) => order > 0,
+  ge: (order: number) => order >= 0,
+  lt: (order: number) => order < 0,
+  le: (order: number) => order <= 0,
+} as const;
+type Comparison = keyof typeof COMPARISONS;
+
+export const FILTER_OPERATORS = [
+  ...(Object.keys(COMPARISONS) as Comparison[]),
+  'in',
+  'contains',
+  'startsWith',
+  'and',
+  'or',
+  'not',
+] as const;
+type Operator = (typeof FILTER_OPERATORS)[number];
+
+/** Deeper than any sensible filter; keeps a hostile one from exhausting the stack. */
+const MAX_DEPTH = 32;
+const EXAMPLE = '{"gt":["productPriceList/listPrice",100]}';
+
+/** Parses a filter given as JSON text or as the parsed object; throws a 400 that says what is wrong. */
+export function parseFilter(raw: unknown): ProductPredicate {
+  let node = raw;
+  if (typeof raw === 'string') {
+    try {
+      node = JSON.parse(raw);
+    } catch (e) {
+      throw badRequest(
+        `filter is not valid JSON (${(e as Error).message}); expected {"<op>": [operands]}, e.g. ${EXAMPLE}`,
+      );
+    }
+  }
+  return compile(node, 'filter', 0);
+}
+
+function compile(node: unknown, at: string, depth: number): ProductPredicate {
+  if (depth > MAX_DEPTH) throw badRequest(`${at}: filters nest deeper than ${MAX_DEPTH} levels`);
+  if (node === null || typeof node !== 'object' || Array.isArray(node)) {
+    throw badRequest(
+      `${at} must be an object {"<op>": [operands]}, e.g. ${EXAMPLE}; got ${JSON.stringify(node)}`,
+    );
+  }
+  const keys = Object.keys(node);
+  if (keys.length !== 1) {
+    throw badRequest(
+      `${at} must hold exactly one operator, found ${keys.length}: ${keys.join(', ') || 'none'}`,
+    );
+  }
+  const op = keys[0] as string;
+  if (!(FILTER_OPERATORS as readonly string[]).includes(op)) {
+    throw badRequest(`${at}: unknown operator "${op}"; operators: ${FILTER_OPERATORS.join(', ')}`);
+  }
+  const operands = (node as Record<string, unknown>)[op];
+  const where = `${at}.${op}`;
+  if (!Array.isArray(operands)) throw badRequest(`${where} takes an array of operands`);
+  return compileOperator(op as Operator, operands, where, depth);
+}
+
+function compileOperator(op: Operator, operands: unknown[], where: string, depth: number): ProductPredicate {
+  switch (op) {
+    case 'and':
+    case 'or': {
+      if (operands.length === 0) throw badRequest(`${where} takes one or more filters, got 0`);
+      const parts = operands.map((o, i) => compile(o, `${where}[${i}]`, depth + 1));
+      return op === 'and' ? (p) => parts.every((f) => f(p)) : (p) => parts.some((f) => f(p));
+    }
+    case 'not': {
+      count(operands, 1, where, 'one filter');
+      const inner = compile(operands[0], `${where}[0]`, depth + 1);
+      return (p) => !inner(p);
+    }
+    case 'in': {
+      count(operands, 2, where, 'a field path and an array of values');
+      const path = pathOperand(operands[0], where);
+      const list = operands[1];
+      if (!Array.isArray(list) || !list.every(isScalar)) {
+        throw badRequest(`${where}: the second operand must be an array of strings, numbers or booleans`);
+      }
+      const wanted = new Set<unknown>(list);
+      return (p) => someValueAt(p, path, (v) => wanted.has(v));
+    }
+    case 'contains':
+    case 'startsWith': {
+      count(operands, 2, where, 'a field path and a string');
+      const path = pathOperand(operands[0], where);
+      if (typeof operands[1] !== 'string') throw badRequest(`${where}: the second operand must be a string`);
+      const needle = operands[1].toLowerCase();
+      const test =
+        op === 'contains'
+          ? (v: unknown) => typeof v === 'string' && v.toLowerCase().includes(needle)
+          : (v: unknown) => typeof v === 'string' && v.toLowerCase().startsWith(needle);
+      return (p) => someValueAt(p, path, test);
+    }
+    default:
+      return compileComparison(op, operands, where);
+  }
+}
+
+function compileComparison(op: Comparison, operands: unknown[], where: string): ProductPredicate {
+  count(operands, 2, where, 'a field path and a value');
+  const path = pathOperand(operands[0], where);
+  const value = operands[1];
+  const present = (p: CatalogProduct) => someValueAt(p, path, () => true);
+  // null stands for "no value": eq null matches an absent field, ne null a present one.
+  if (value === null && (op === 'eq' || op === 'ne')) {
+    return op === 'eq' ? (p) => !present(p) : present;
+  }
+  if (!isScalar(value)) {
+    throw badRequest(`${where}: the second operand must be a string, number or boolean`);
+  }
+  const same = (v: unknown) => v === value;
+  // ne is the negation of eq: no value at the path equals it.
+  if (op === 'ne') return (p) => !someValueAt(p, path, same);
+  if (op === 'eq') return (p) => someValueAt(p, path, same);
+  const accepts = COMPARISONS[op];
+  // Values of another type never compare (a string is neither above nor below 100).
+  const test = (v: unknown) => typeof v === typeof value && accepts(compareScalars(v as Scalar, value));
+  return (p) => someValueAt(p, path, test);
+}
+
+function count(operands: unknown[], expected: number, where: string, what: string): void {
+  if (operands.length !== expected) {
+    throw badRequest(
+      `${where} takes ${expected} operand${expected === 1 ? '' : 's'} (${what}), got ${operands.length}`,
+    );
+  }
+}
+
+function pathOperand(raw: unknown, where: string): FieldPath {
+  const path = typeof raw === 'string' ? parseFieldPath(raw) : undefined;
+  if (!path) {
+    throw badRequest(
+      `${where}: the first operand must be a field path such as "productPriceList/listPrice", got ${JSON.stringify(raw)}`,
+    );
+  }
+  return path;
+}

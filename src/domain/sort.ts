@@ -1,0 +1,90 @@
+// The sort parameter: `<field> [asc|desc]`, several separated by commas.
+import { badRequest } from './errors.js';
+import { compareScalars, isScalar, type Scalar } from './fieldPath.js';
+import { compareIds } from './productTypes.js';
+import type { CatalogProduct } from './types.js';
+
+export interface SortKey {
+  field: string;
+  descending: boolean;
+  /** The value the product sorts by; undefined sorts last in either direction. */
+  valueOf: (product: CatalogProduct) => Scalar | undefined;
+}
+
+const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
+
+/** Sort keys of fields that are arrays: productName sorts by the first name, the price by the lowest. */
+const DERIVED: Record<string, SortKey['valueOf']> = {
+  productName: (p) => p.productName?.[0]?.productName,
+  'productPriceList/listPrice': (p) => {
+    let lowest: number | undefined;
+    for (const price of p.productPriceList ?? []) {
+      if (typeof price.listPrice === 'number' && !(lowest !== undefined && lowest <= price.listPrice)) {
+        lowest = price.listPrice;
+      }
+    }
+    return lowest;
+  },
+};
+
+/** The sortable names: every top-level scalar field of the product schema, plus the derived keys. */
+export function sortableFields(productSchema: {
+  properties?: Record<string, { type?: string }>;
+}): ReadonlySet<string> {
+  const scalars = Object.entries(productSchema.properties ?? {})
+    .filter(([, schema]) => SCALAR_TYPES.has(schema.type ?? ''))
+    .map(([name]) => name);
+  return new Set([...scalars, ...Object.keys(DERIVED)]);
+}
+
+/** Parses `sort`; an empty one is no sort. Throws a 400 naming the part or field at fault. */
+export function parseSort(raw: string | undefined, sortable: ReadonlySet<string>): SortKey[] {
+  const keys: SortKey[] = [];
+  for (const part of (raw ?? '').split(',')) {
+    const text = part.trim();
+    if (text === '') continue;
+    const match = /^(\S+)(?:\s+(asc|desc))?$/i.exec(text);
+    if (!match) throw badRequest(`sort "${text}" is not "<field> [asc|desc]", e.g. "shellLifeDays desc"`);
+    const field = match[1] as string;
+    if (!sortable.has(field)) {
+      throw badRequest(`sort field "${field}" is not sortable; sortable fields: ${[...sortable].join(', ')}`);
+    }
+    const descending = match[2]?.toLowerCase() === 'desc';
+    const valueOf =
+      DERIVED[field] ?? ((p: CatalogProduct) => (isScalar(p[field]) ? (p[field] as Scalar) : undefined));
+    keys.push({ field, descending, valueOf });
+  }
+  return keys;
+}
+
+/** Compares two values of one sort key: missing values last whatever the direction. */
+export function compareSortValues(a: Scalar | undefined, b: Scalar | undefined, descending: boolean): number {
+  if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? 1 : -1;
+  const order = compareScalars(a, b);
+  return descending ? -order : order;
+}
+
+/**
+ * Sorts by the keys, then by rank (higher first; search relevance), then by productGroupId ascending.
+ * Each key is computed once per product.
+ */
+export function sortProducts(
+  products: readonly CatalogProduct[],
+  keys: readonly SortKey[],
+  rank?: (product: CatalogProduct) => number,
+): CatalogProduct[] {
+  const rows = products.map((product) => ({
+    product,
+    values: keys.map((k) => k.valueOf(product)),
+    rank: rank ? rank(product) : 0,
+  }));
+  rows.sort((a, b) => {
+    for (let i = 0; i < keys.length; i++) {
+      const order = compareSortValues(a.values[i], b.values[i], (keys[i] as SortKey).descending);
+      if (order !== 0) return order;
+    }
+    if (a.rank !== b.rank) return b.rank - a.rank;
+    return compareIds(a.product.productGroupId, b.product.productGroupId);
+  });
+  return rows.map((r) => r.product);
+}
