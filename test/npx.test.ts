@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { packageRoot } from '../src/http/apiDocument.js';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 describe('npx product-catalog-mock from the packed tarball', () => {
   let dir: string;
@@ -20,34 +21,20 @@ describe('npx product-catalog-mock from the packed tarball', () => {
       cwd: packageRoot,
       encoding: 'utf8',
     });
-    const tarball = join(dir, packed.trim().split('\n').pop() as string);
-    const cwd = join(dir, 'elsewhere');
-    execFileSync('mkdir', ['-p', cwd]);
-    child = spawn(
-      npm,
-      [
-        'exec',
-        '--yes',
-        '--',
-        tarball.startsWith('/') ? tarball : `./${tarball}`,
-        '--port',
-        '0',
-        '--seed',
-        'none',
-      ],
-      {
-        cwd,
-        // the npm_* variables of a surrounding npm run would steer the inner npm: start it clean
-        env: {
-          ...Object.fromEntries(
-            Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith('npm_')),
-          ),
-          npm_config_yes: 'true',
-          npm_config_update_notifier: 'false',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+    const tarball = packed.trim().split('\n').pop() as string;
+    // run as the issue says: `npx --yes ./<tarball>` from a temporary folder holding it
+    child = spawn(npx, ['--yes', `./${tarball}`, '--port', '0', '--seed', 'none'], {
+      cwd: dir,
+      // the npm_* variables of a surrounding npm run would steer the inner npm: start it clean
+      env: {
+        ...Object.fromEntries(
+          Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith('npm_')),
+        ),
+        npm_config_yes: 'true',
+        npm_config_update_notifier: 'false',
       },
-    );
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
     for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
