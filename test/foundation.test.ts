@@ -208,3 +208,16 @@ describe('admin endpoints (behaviour.md section 12)', () => {
     expect(typeIds(await request(app).get('/other/dev/product-types').set(auth))).toEqual(['seeded']);
   });
 });
+
+describe('API reference page', () => {
+  it('serves /docs without a token, loading openapi.yaml and its assets from this server', async () => {
+    const app = await makeApp();
+    const page = await request(app).get('/docs');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("url: '/openapi.yaml'");
+    const script = /src="(\/docs\/[^"]+\.js)"/.exec(page.text)?.[1] as string;
+    const asset = await request(app).get(script);
+    expect(asset.status).toBe(200);
+    expect(asset.headers['content-type']).toContain('javascript');
+  });
+});

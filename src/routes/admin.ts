@@ -3,8 +3,9 @@ import { authenticateAdmin, type KeyRing } from '../http/auth.js';
 import { sendData } from '../http/respond.js';
 import { apiDocumentPath } from '../http/apiDocument.js';
 import type { Store } from '../store/store.js';
+import { docsRoutes } from './docs.js';
 
-/** Endpoints outside the scoped prefixes: health, reset and the OpenAPI document. */
+/** Endpoints outside the scoped prefixes: health, reset, the OpenAPI document and the reference page. */
 export function adminRoutes(store: Store, ring: KeyRing, info: { seed: string; region: string }): Router {
   const router = Router();
   const started = Date.now();
@@ -21,6 +22,8 @@ export function adminRoutes(store: Store, ring: KeyRing, info: { seed: string; r
   router.get('/openapi.yaml', (_req, res) => {
     res.type('application/yaml').sendFile(apiDocumentPath);
   });
+
+  router.use(docsRoutes());
 
   return router;
 }
