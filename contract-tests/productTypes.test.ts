@@ -97,20 +97,14 @@ writing('product types: writes', () => {
   it('POST /product-types with 101 documents is a 400 whose message says 100, and writes nothing', async () => {
     const data = Array.from({ length: 101 }, (_, i) => ({ productTypeId: ids.productType(`over-${i}`) }));
     const reply = await api.post('/product-types', { data });
-    reply
-      .expectError(400)
-      .expect(reply.body)
-      .toMatchObject({ message: expect.stringContaining('100') });
+    reply.expectError(400, '100');
     (await api.get(`/product-types/${data[0]?.productTypeId}`)).expectError(404);
   });
 
   it('POST /product-types with a document lacking productTypeId is a 400 naming the field, and writes nothing', async () => {
     const good = { productTypeId: ids.productType('invalid-batch') };
     const reply = await api.post('/product-types', { data: [good, { isRoot: true }] });
-    reply
-      .expectError(400)
-      .expect(reply.body)
-      .toMatchObject({ message: expect.stringContaining('productTypeId') });
+    reply.expectError(400, 'productTypeId');
     (await api.get(`/product-types/${good.productTypeId}`)).expectError(404);
   });
 });

@@ -61,10 +61,16 @@ export class Reply {
     return this;
   }
 
-  /** An error answer: this status and a message written for a person. */
-  expectError(status: number): this {
+  /** An error answer: this status and a message written for a person, naming `mentions` when given. */
+  expectError(status: number, mentions?: string | RegExp): this {
     this.expectStatus(status);
-    expect((this.body as { message?: unknown }).message, this.context).toEqual(expect.stringMatching(/\S/));
+    const message = (this.body as { message?: unknown } | null)?.message;
+    expect(message, this.context).toEqual(expect.stringMatching(/\S/));
+    if (mentions !== undefined) {
+      expect(message, this.context).toEqual(
+        typeof mentions === 'string' ? expect.stringContaining(mentions) : expect.stringMatching(mentions),
+      );
+    }
     return this;
   }
 }

@@ -1,0 +1,173 @@
+import { describe, it } from 'vitest';
+import { contractKit } from './lib/kit.js';
+import { filterParam } from './lib/records.js';
+
+const { api, ids, writing, target } = await contractKit('errors');
+
+describe('authentication', () => {
+  it('GET /products without a token is a 401 with a message', async () => {
+    (await api.call({ method: 'GET', path: '/products', auth: false })).expectError(401);
+  });
+
+  it('GET /product-types with an empty x-api-key is a 401 with a message', async () => {
+    (await api.call({ method: 'GET', path: '/product-types', headers: { 'x-api-key': '' } })).expectError(
+      401,
+    );
+  });
+
+  it('POST /products-push without a token is a 401 (the body is not even read)', async () => {
+    (await api.call({ method: 'POST', path: '/products-push', raw: '{"data": [', auth: false })).expectError(
+      401,
+    );
+  });
+
+  it('[mock choice] the token is accepted in Authorization as "Bearer <token>"', async () => {
+    const reply = await api.call({
+      method: 'GET',
+      path: '/product-types',
+      auth: false,
+      headers: { authorization: `Bearer ${target.apiKey}` },
+    });
+    reply.expectStatus(200);
+  });
+});
+
+describe('malformed input that cannot be written', () => {
+  it('POST /products-push with malformed JSON is a 400 with a message', async () => {
+    (
+      await api.call({ method: 'POST', path: '/products-push', raw: '{"data": [{"productGroupId": ' })
+    ).expectError(400);
+  });
+
+  it('POST /products with malformed JSON is a 400 with a message', async () => {
+    (await api.call({ method: 'POST', path: '/products', raw: '{"limit": 2,' })).expectError(400);
+  });
+
+  it('[mock choice] GET /products with a filter that is not JSON is a 400 that names the filter', async () => {
+    const reply = await api.get(`/products?filter=${encodeURIComponent('{"gt": [')}`);
+    reply.expectError(400, /filter/i);
+  });
+
+  it('[mock choice] GET /products with an unknown filter operator is a 400 that names it', async () => {
+    const reply = await api.get(`/products?${filterParam({ near: ['productGroupId', 'x'] })}`);
+    reply.expectError(400, 'near');
+  });
+
+  it('[mock choice] GET /products sorted by a field that cannot be sorted is a 400', async () => {
+    (await api.get(`/products?sort=${encodeURIComponent('variants desc')}`)).expectError(400);
+  });
+
+  it('[mock choice] GET /products with limit 0 is a 400', async () => {
+    (await api.get('/products?limit=0')).expectError(400);
+  });
+
+  it('[mock choice] GET /search without a term is a 400', async () => {
+    (await api.get('/search')).expectError(400);
+  });
+
+  it('[mock choice] POST /products-push with a body that is not JSON is a 415', async () => {
+    (
+      await api.call({
+        method: 'POST',
+        path: '/products-push',
+        raw: 'productGroupId=x',
+        headers: { 'content-type': 'text/plain' },
+      })
+    ).expectError(415);
+  });
+});
+
+describe('unknown ids are a 404 with a message', () => {
+  const unknown = ids.unknown('missing');
+  it.each([
+    ['GET /products/{productGroupId}', `/products/${unknown}`],
+    ['GET /product-types/{productTypeId}', `/product-types/${unknown}`],
+    ['GET /variants/{productId}', `/variants/${unknown}`],
+    ['GET /products-barcode/{barcode}', '/products-barcode/00000000000000000000000000'],
+    ['[mock choice] GET /product-recommendations/{productGroupId}', `/product-recommendations/${unknown}`],
+  ])('%s', async (_name, path) => {
+    (await api.get(path)).expectError(404);
+  });
+});
+
+writing('invalid writes are a 400 with a message and write nothing', () => {
+  const expectNoProduct = async (productGroupId: string) =>
+    (await api.get(`/products/${productGroupId}`)).expectError(404);
+
+  it('POST /products-push with a record lacking productGroupId names the field', async () => {
+    const good = ids.product('valid-neighbour');
+    const reply = await api.post('/products-push', { data: [{ productGroupId: good }, { productName: [] }] });
+    reply.expectError(400, 'productGroupId');
+    await expectNoProduct(good);
+  });
+
+  it('POST /products-push with a field of the wrong type names the field', async () => {
+    const id = ids.product('wrong-type');
+    const reply = await api.post('/products-push', { data: [{ productGroupId: id, productName: 'Shoe' }] });
+    reply.expectError(400, 'productName');
+    await expectNoProduct(id);
+  });
+
+  it('POST /products-push with spaceIds (computed, not accepted) names spaceIds', async () => {
+    const id = ids.product('sent-spaceids');
+    const reply = await api.post('/products-push', { data: [{ productGroupId: id, spaceIds: ['s1'] }] });
+    reply.expectError(400, 'spaceIds');
+    await expectNoProduct(id);
+  });
+
+  it('[mock choice] POST /products-push with null for a replace field (send [] to clear)', async () => {
+    const id = ids.product('null-field');
+    (await api.post('/products-push', { data: [{ productGroupId: id, productName: null }] })).expectError(
+      400,
+    );
+    await expectNoProduct(id);
+  });
+
+  it('[mock choice] POST /products-push with a merge element lacking a key part (productPriceList without spaceId)', async () => {
+    const id = ids.product('no-key');
+    const data = [{ productGroupId: id, productPriceList: [{ productId: 'v1', listPrice: 1 }] }];
+    (await api.post('/products-push', { data })).expectError(400);
+    await expectNoProduct(id);
+  });
+
+  const overLimit = (name: string, extra: object = {}) =>
+    Array.from({ length: 101 }, (_, i) => ({ productGroupId: ids.product(`${name}-${i}`), ...extra }));
+
+  it('POST /products-push with 101 records says 100', async () => {
+    const data = overLimit('push-101');
+    const reply = await api.post('/products-push', { data });
+    reply.expectError(400, '100');
+    await expectNoProduct(data[0]!.productGroupId);
+  });
+
+  it('[mock choice] POST /products/push with 101 records says 100', async () => {
+    const data = overLimit('overwrite-101');
+    const reply = await api.post('/products/push', { data });
+    reply.expectError(400, '100');
+    await expectNoProduct(data[0]!.productGroupId);
+  });
+
+  it('PATCH /products with 101 records says 100', async () => {
+    const reply = await api.patch('/products', { data: overLimit('patch-101', { shellLifeDays: 1 }) });
+    reply.expectError(400, '100');
+  });
+
+  it('PATCH /products with a record lacking productGroupId names the field', async () => {
+    const reply = await api.patch('/products', { data: [{ shellLifeDays: 3 }] });
+    reply.expectError(400, 'productGroupId');
+  });
+
+  it('[mock choice] PATCH /variants with a price of another variant is a 400', async () => {
+    const id = ids.product('variant-mismatch');
+    (
+      await api.post('/products-push', {
+        data: [{ productGroupId: id, variants: [{ productId: `${id}-v1` }] }],
+      })
+    ).expectStatus(200);
+    const item = {
+      productId: `${id}-v1`,
+      productPriceList: [{ productId: `${id}-v2`, spaceId: 's1', listPrice: 1 }],
+    };
+    (await api.patch('/variants', { data: [item] })).expectError(400);
+  });
+});
