@@ -13,7 +13,7 @@ export const BASELINE_BODY: Buffer = (() => {
 
 export interface Baseline {
   url: string;
-  close(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 export async function startBaseline(host = '127.0.0.1'): Promise<Baseline> {
@@ -25,7 +25,7 @@ export async function startBaseline(host = '127.0.0.1'): Promise<Baseline> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${host}:${port}`,
-    close: () =>
+    stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
@@ -37,7 +37,7 @@ export async function startBaseline(host = '127.0.0.1'): Promise<Baseline> {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const baseline = await startBaseline();
   console.log(`baseline listening on ${baseline.url}`);
-  const stop = () => void baseline.close().then(() => process.exit(0));
+  const stop = () => void baseline.stop().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }
