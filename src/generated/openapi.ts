@@ -26,16 +26,17 @@ export interface paths {
         post: operations["queryProducts"];
         /**
          * Delete products
-         * @description Per-item status 200 deleted, 404 unknown.
+         * @description Per-item status 200 deleted, 404 unknown (an id named twice is 404 the second time).
          */
         delete: operations["deleteProducts"];
         options?: never;
         head?: never;
         /**
          * Shallow update of products
-         * @description Each sent top-level field replaces the stored one (arrays and objects whole); nothing else
-         *     changes, spaceIds included. An unknown productGroupId creates nothing and gets status 404
-         *     in its result item.
+         * @description Each sent top-level field replaces the stored one (arrays and objects whole, merge fields
+         *     included, stored as sent); nothing else changes, spaceIds included: it is not recomputed,
+         *     and sending it replaces it. An unknown productGroupId creates nothing and gets status 404
+         *     in its result item. Records apply in order; a batch with any invalid record writes nothing.
          */
         patch: operations["updateProducts"];
         trace?: never;
@@ -157,20 +158,31 @@ export interface paths {
         put?: never;
         /**
          * Merge push (create or merge products)
-         * @description Replace fields (productName, productShortDescription, productInternalName,
+         * @description A record whose productGroupId is new creates the product; every replace and merge array
+         *     it does not send starts as `[]`. A field not sent is untouched.
+         *
+         *     Replace fields (productName, productShortDescription, productInternalName,
          *     storageInstructions, consumerStorageInstruction, productShippingInstruction, productType,
          *     productLabel, productTags, brand, productVendor, productDescription): the sent array
-         *     replaces the stored one; `[]` clears it.
+         *     replaces the stored one; `[]` clears it; `null` is a 400. Every other field (scalars,
+         *     relatedProductGroups, undocumented top-level fields) replaces the stored value as sent.
          *
          *     Merge fields and their keys: variants (productId, productGroupId), productFeature
          *     (productId), productPriceList (productId, spaceId), productStatus (spaceId),
          *     catalogPageLocationProduct (productId, productGroupId), customProperties (key, spaceId),
          *     productItemQuantity (productId, spaceId). Stored elements whose key occurs in the sent
          *     array are dropped, the others keep their order, then the sent elements are appended in
-         *     the order sent.
+         *     the order sent: a key sent with two elements keeps both. A missing key part is a 400,
+         *     except that productGroupId in variants and catalogPageLocationProduct defaults to (and is
+         *     stored as) the record's productGroupId, and customProperties may omit spaceId (absent is
+         *     its own key value).
          *
-         *     spaceIds is computed and may not be sent; it never shrinks on a merge push. Per-item
-         *     status 201 created, 200 updated. A batch with any invalid record writes nothing.
+         *     spaceIds is computed and may not be sent: the stored spaceIds, then every spaceId found in
+         *     productPriceList, productStatus and productItemQuantity, in first-seen order, without
+         *     duplicates; it never shrinks on a merge push.
+         *
+         *     Records apply in order: a productGroupId sent twice is merged twice (201 then 200).
+         *     Per-item status 201 created, 200 updated. A batch with any invalid record writes nothing.
          */
         post: operations["pushProducts"];
         delete?: never;
@@ -195,7 +207,11 @@ export interface paths {
         put?: never;
         /**
          * Overwrite push (each record replaces the stored one whole)
-         * @description spaceIds may be sent; when absent it is derived from productPriceList, productStatus and productItemQuantity. Per-item status 201 created, 200 replaced.
+         * @description Each record is stored as sent, replacing the stored record whole, except that productGroupId
+         *     in variants and catalogPageLocationProduct elements defaults to the record's. spaceIds may be
+         *     sent; when absent it is derived from productPriceList, productStatus and productItemQuantity.
+         *     Records apply in order. Per-item status 201 created, 200 replaced. A batch with any invalid
+         *     record writes nothing.
          */
         post: operations["overwriteProducts"];
         delete?: never;
@@ -222,7 +238,7 @@ export interface paths {
         post?: never;
         /**
          * Detach products from a space
-         * @description Removes spaceId from spaceIds and every element carrying that spaceId from productPriceList, productStatus, productItemQuantity, productLabel and customProperties. Per-item status 202 detached, 404 unknown.
+         * @description Removes spaceId from spaceIds and every element carrying that spaceId from productPriceList, productStatus, productItemQuantity, productLabel and customProperties; other fields are untouched. Per-item status 202 detached (also for a product that was not in the space), 404 unknown.
          */
         delete: operations["detachProducts"];
         options?: never;
@@ -244,7 +260,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One variant with its product's data narrowed to it */
+        /**
+         * One variant with its product's data narrowed to it
+         * @description When several products hold the variant, the one with the lowest productGroupId answers; none is a 404.
+         */
         get: operations["getVariant"];
         put?: never;
         post?: never;
@@ -274,11 +293,16 @@ export interface paths {
         head?: never;
         /**
          * Variant-level update
-         * @description For each item: the product holding the variant is found (404 for that item if none); the
-         *     sent variant fields replace the stored ones; productPriceList and productItemQuantity are
-         *     merged with key (productId, spaceId), productFeature with key (productId). Elements whose
-         *     productId differs from the item's are a 400. With upsertSpaceIds (body or query), their
-         *     spaceIds are added to the product's spaceIds.
+         * @description For each item: the product holding the variant is found (the item's productGroupId, when
+         *     sent, names which; otherwise the lowest productGroupId holding it; 404 for that item if
+         *     none); the sent variant fields replace the stored ones, other variants are untouched;
+         *     productPriceList and productItemQuantity are merged with key (productId, spaceId),
+         *     productFeature with key (productId), by the merge rule of POST /products-push. Elements
+         *     whose productId differs from the item's are a 400 for the whole batch, and nothing is
+         *     written. With upsertSpaceIds (the body's wins over the query's), the spaceIds of the sent
+         *     productPriceList and productItemQuantity elements are added to the product's spaceIds;
+         *     without it spaceIds is unchanged. Items apply in order. Per-item status 200 updated,
+         *     404 no product holds the variant.
          */
         patch: operations["updateVariants"];
         trace?: never;
@@ -586,8 +610,10 @@ export interface components {
             products: components["schemas"]["CatalogProduct"][];
             productTypes: components["schemas"]["ProductType"][];
         };
-        /** @description Every Variant field, the product's spaceIds, productName and productDescription, and its catalogPageLocationProduct, productLabel, productPriceList and productItemQuantity narrowed to this variant. */
+        /** @description Every Variant field, the product's spaceIds, productName (unless the variant has its own) and productDescription, and its catalogPageLocationProduct, productLabel, productPriceList and productItemQuantity narrowed to this variant (elements naming another productId left out; elements naming none, such as labels, kept). */
         VariantInfo: components["schemas"]["Variant"] & {
+            /** @description The product holding the variant. */
+            productGroupId: string;
             spaceIds: string[];
             productDescription?: components["schemas"]["ProductDescription"][];
             catalogPageLocationProduct?: components["schemas"]["CatalogPageLocationProduct"][];
