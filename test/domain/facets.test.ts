@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { parseSummaryRequest, summarize } from '../../src/domain/facets.js';
+import type { CatalogProduct } from '../../src/domain/types.js';
+
+const feature = (productFeatureType: string, productFeatureValue: string) => ({
+  productId: 'v',
+  productFeatureType,
+  productFeatureValue,
+});
+const products: CatalogProduct[] = [
+  {
+    productGroupId: 'a',
+    productType: ['x', 'x', 'y'],
+    isDeleted: false,
+    productFeature: [feature('color', 'red'), feature('size', 'M')],
+  },
+  {
+    productGroupId: 'b',
+    productType: ['y'],
+    isDeleted: true,
+    productFeature: [feature('color', 'blue'), feature('color', 'red')],
+  },
+  { productGroupId: 'c', productType: ['z', 'y'], productFeature: [feature('__proto__', 'odd')] },
+];
+
+describe('facets', () => {
+  it('counts products per value (once per product), by count descending then value', () => {
+    const { facets } = summarize(
+      products,
+      parseSummaryRequest('productType, isDeleted,nope', undefined, undefined),
+    );
+    expect(facets).toEqual({
+      productType: [
+        { value: 'y', count: 3 },
+        { value: 'x', count: 1 },
+        { value: 'z', count: 1 },
+      ],
+      isDeleted: [
+        { value: false, count: 1 },
+        { value: true, count: 1 },
+      ],
+      nope: [],
+    });
+  });
+
+  it('rejects a facet that is no field path', () => {
+    expect(() => parseSummaryRequest('a//b', undefined, undefined)).toThrow(
+      /facets: "a\/\/b" is not a field path/,
+    );
+  });
+});
+
+describe('attributeFilters', () => {
+  it('maps each feature type to its distinct values, only when included, limited to the listed types', () => {
+    expect(summarize(products, parseSummaryRequest(undefined, undefined, 'color')).attributeFilters).toEqual(
+      {},
+    );
+    const all = summarize(products, parseSummaryRequest(undefined, true, undefined)).attributeFilters;
+    expect(Object.keys(all)).toEqual(['__proto__', 'color', 'size']);
+    expect(all.color).toEqual(['blue', 'red']);
+    expect(all.size).toEqual(['M']);
+    expect(summarize(products, parseSummaryRequest(undefined, true, 'size, nope')).attributeFilters).toEqual({
+      size: ['M'],
+    });
+  });
+});

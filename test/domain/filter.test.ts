@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { parseFilter } from '../../src/domain/filter.js';
+import type { CatalogProduct } from '../../src/domain/types.js';
+
+const shoe: CatalogProduct = {
+  productGroupId: 'shoe',
+  shellLifeDays: 10,
+  introductionDate: '2020-05-01',
+  isDeleted: false,
+  productType: ['shoes', 'sale'],
+  brand: [{ isoLanguageId: 'en-GB', brandName: 'Acme Sports' }],
+  productPriceList: [
+    { productId: 'v1', spaceId: 's1', listPrice: 50 },
+    { productId: 'v2', spaceId: 's2', listPrice: 30 },
+  ],
+  variants: [
+    { productId: 'v1', color: 'red', globalTradeItemNumber: ['111', '222'] },
+    { productId: 'v2', color: 'blue' },
+  ],
+};
+const bare: CatalogProduct = { productGroupId: 'bare' };
+
+const matches = (filter: unknown, product: CatalogProduct = shoe) => parseFilter(filter)(product);
+
+describe('filter: comparisons', () => {
+  it('compares numbers numerically and strings by code unit (ISO dates in date order)', () => {
+    expect(matches({ gt: ['shellLifeDays', 9] })).toBe(true);
+    expect(matches({ gt: ['shellLifeDays', 10] })).toBe(false);
+    expect(matches({ ge: ['shellLifeDays', 10] })).toBe(true);
+    expect(matches({ lt: ['shellLifeDays', 10] })).toBe(false);
+    expect(matches({ le: ['shellLifeDays', 10] })).toBe(true);
+    expect(matches({ lt: ['introductionDate', '2020-12-31'] })).toBe(true);
+    expect(matches({ gt: ['introductionDate', '2021-01-01'] })).toBe(false);
+  });
+
+  it('never matches across types: "10" is not 10 and a string is not above a number', () => {
+    expect(matches({ eq: ['shellLifeDays', '10'] })).toBe(false);
+    expect(matches({ gt: ['introductionDate', 5] })).toBe(false);
+    expect(matches({ eq: ['isDeleted', false] })).toBe(true);
+  });
+
+  it('goes through arrays with / and matches when any element does', () => {
+    expect(matches({ gt: ['productPriceList/listPrice', 40] })).toBe(true);
+    expect(matches({ lt: ['productPriceList/listPrice', 40] })).toBe(true);
+    expect(matches({ gt: ['productPriceList/listPrice', 50] })).toBe(false);
+    expect(matches({ eq: ['variants/globalTradeItemNumber', '222'] })).toBe(true);
+    expect(matches({ eq: ['productType', 'sale'] })).toBe(true);
+  });
+
+  it('reads ne as "no value equals", so it matches a product without the field', () => {
+    expect(matches({ ne: ['variants/color', 'red'] })).toBe(false);
+    expect(matches({ ne: ['variants/color', 'green'] })).toBe(true);
+    expect(matches({ ne: ['variants/color', 'red'] }, bare)).toBe(true);
+    expect(matches({ eq: ['variants/color', 'red'] }, bare)).toBe(false);
+  });
+
+  it('reads eq null as "no value" and ne null as "has a value"', () => {
+    expect(matches({ eq: ['variantsGroupId', null] })).toBe(true);
+    expect(matches({ ne: ['shellLifeDays', null] })).toBe(true);
+    expect(matches({ ne: ['shellLifeDays', null] }, bare)).toBe(false);
+  });
+
+  it('does not reach the prototype through a path', () => {
+    expect(matches({ ne: ['constructor', null] }, bare)).toBe(false);
+    expect(matches({ eq: ['brand/constructor/name', 'Object'] })).toBe(false);
+  });
+});
+
+describe('filter: in, contains, startsWith, and, or, not', () => {
+  it('in matches when any value at the path is listed', () => {
+    expect(matches({ in: ['productType', ['bags', 'sale']] })).toBe(true);
+    expect(matches({ in: ['productType', ['bags']] })).toBe(false);
+    expect(matches({ in: ['shellLifeDays', [5, 10]] })).toBe(true);
+    expect(matches({ in: ['productType', []] })).toBe(false);
+  });
+
+  it('contains and startsWith ignore case', () => {
+    expect(matches({ contains: ['brand/brandName', 'SPORT'] })).toBe(true);
+    expect(matches({ startsWith: ['brand/brandName', 'acme'] })).toBe(true);
+    expect(matches({ startsWith: ['brand/brandName', 'sports'] })).toBe(false);
+    expect(matches({ contains: ['shellLifeDays', '1'] })).toBe(false);
+  });
+
+  it('combines with and, or, not', () => {
+    const t = { eq: ['productGroupId', 'shoe'] };
+    const f = { eq: ['productGroupId', 'other'] };
+    expect(matches({ and: [t, t] })).toBe(true);
+    expect(matches({ and: [t, f] })).toBe(false);
+    expect(matches({ or: [f, t] })).toBe(true);
+    expect(matches({ or: [f] })).toBe(false);
+    expect(matches({ not: [f] })).toBe(true);
+    expect(matches({ not: [{ not: [t] }] })).toBe(true);
+  });
+
+  it('accepts the filter as JSON text', () => {
+    expect(parseFilter('{"eq":["variants/color","blue"]}')(shoe)).toBe(true);
+  });
+});
+
+describe('filter: errors name the problem', () => {
+  const rejects = (filter: unknown, message: RegExp) => {
+    let caught: unknown;
+    try {
+      parseFilter(filter);
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught, JSON.stringify(filter)).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(message),
+    });
+  };
+
+  it('malformed JSON and shapes that are no filter', () => {
+    rejects('{"eq":', /filter is not valid JSON/);
+    rejects('[1]', /filter must be an object/);
+    rejects({}, /exactly one operator, found 0/);
+    rejects({ eq: ['a', 1], ne: ['a', 2] }, /exactly one operator, found 2: eq, ne/);
+    rejects({ eq: 'a' }, /filter\.eq takes an array of operands/);
+  });
+
+  it('unknown operators, wherever they are nested', () => {
+    rejects({ like: ['a', 'b'] }, /unknown operator "like"/);
+    rejects(
+      { or: [{ eq: ['a', 1] }, { not: [{ between: [] }] }] },
+      /filter\.or\[1\]\.not\[0\]: unknown operator "between"/,
+    );
+  });
+
+  it('wrong operand counts', () => {
+    rejects({ eq: ['a'] }, /filter\.eq takes 2 operands \(a field path and a value\), got 1/);
+    rejects({ in: ['a', [1], 2] }, /filter\.in takes 2 operands.*got 3/);
+    rejects({ not: [{ eq: ['a', 1] }, { eq: ['a', 1] }] }, /filter\.not takes 1 operand.*got 2/);
+    rejects({ and: [] }, /filter\.and takes one or more filters, got 0/);
+  });
+
+  it('operands of the wrong kind', () => {
+    rejects({ eq: [5, 5] }, /first operand must be a field path/);
+    rejects({ eq: ['a//b', 5] }, /first operand must be a field path/);
+    rejects({ eq: ['a', { x: 1 }] }, /second operand must be a string, number or boolean/);
+    rejects({ gt: ['a', null] }, /second operand must be a string, number or boolean/);
+    rejects({ in: ['a', 'b'] }, /second operand must be an array/);
+    rejects({ contains: ['a', 5] }, /second operand must be a string/);
+  });
+
+  it('nesting deeper than 32 levels', () => {
+    let deep: unknown = { eq: ['a', 1] };
+    for (let i = 0; i < 40; i++) deep = { not: [deep] };
+    rejects(deep, /deeper than 32/);
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { parseSearch } from '../../src/domain/search.js';
+import type { CatalogProduct } from '../../src/domain/types.js';
+
+const lamp: CatalogProduct = {
+  productGroupId: 'LAMP-1',
+  productName: [{ isoLanguageId: 'en-GB', productName: 'Desk Lamp' }],
+  productDescription: [{ isoLanguageId: 'en-GB', productDescription: 'A brass desk light' }],
+  productShortDescription: [{ isoLanguageId: 'en-GB', productShortDescription: 'Adjustable arm' }],
+  productTags: [{ isoLanguageId: 'en-GB', productTags: ['office', 'lighting'] }],
+  brand: [{ isoLanguageId: 'en-GB', brandName: 'Lumen' }],
+  productInternalName: [{ isoLanguageId: 'en-GB', productInternalName: 'secret-code' }],
+  variants: [
+    {
+      productId: 'LAMP-1-BLK',
+      europeanArticleNumber: ['4006381333931'],
+      universalProductCode: ['036000291452'],
+    },
+  ],
+};
+
+const rank = (search: string, field?: string) => parseSearch(search, field)?.(lamp);
+
+describe('search', () => {
+  it('finds a word in each searched field, case-insensitively, and not in other fields', () => {
+    for (const word of [
+      'lamp',
+      'BRASS',
+      'adjustable',
+      'office',
+      'lumen',
+      'lamp-1',
+      'blk',
+      '4006381333931',
+      '0360002',
+    ]) {
+      expect(rank(word), word).toBeGreaterThan(0);
+    }
+    expect(rank('secret')).toBe(0);
+    expect(rank('en-gb')).toBe(0);
+  });
+
+  it('needs every word, each anywhere, and no word may span two values', () => {
+    expect(rank('lumen office desk')).toBeGreaterThan(0);
+    expect(rank('lumen chair')).toBe(0);
+    // "lamp" ends the name and "a" starts the description: still no match for the joined text.
+    expect(rank('lampa')).toBe(0);
+  });
+
+  it('scores 2 per word in a productName and 1 per word found only elsewhere', () => {
+    expect(rank('desk')).toBe(2);
+    expect(rank('brass')).toBe(1);
+    expect(rank('desk brass lumen')).toBe(4);
+  });
+
+  it('is undefined for a blank search, and searchField limits it to one field', () => {
+    expect(parseSearch('   ')).toBeUndefined();
+    expect(rank('lumen', 'brand/brandName')).toBe(1);
+    expect(rank('lamp', 'brand/brandName')).toBe(0);
+    expect(rank('blk', 'variants/productId')).toBe(1);
+    expect(() => parseSearch('x', 'productFeature')).toThrow(
+      /searchField "productFeature" is not searchable/,
+    );
+  });
+
+  it('reads a new record, not the cached text of a previous one', () => {
+    const renamed: CatalogProduct = {
+      ...lamp,
+      productName: [{ isoLanguageId: 'en-GB', productName: 'Floor Light' }],
+    };
+    const search = parseSearch('floor') as (p: CatalogProduct) => number;
+    expect(search(lamp)).toBe(0);
+    expect(search(renamed)).toBe(2);
+  });
+});
