@@ -2,6 +2,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { startServer } from './server.js';
 import { DEFAULT_SEED, resolveSeed } from './seed.js';
+import { runSeedCommand } from '../seeds/command.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -67,6 +68,15 @@ program
       process.once('SIGTERM', stop);
     },
   );
+
+program
+  .command('seed')
+  .description('write a dataset to a JSON file, loadable with --seed FILE')
+  .option('--seed <seed>', 'a bundled dataset name, a product count, or a .json file', DEFAULT_SEED)
+  .requiredOption('--out <file>', 'file to write')
+  .action(async (opts: { seed: string; out: string }) => {
+    await runSeedCommand(opts);
+  });
 
 program.parseAsync().catch((err: unknown) => {
   console.error(`product-catalog-mock: ${err instanceof Error ? err.message : String(err)}`);

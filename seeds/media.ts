@@ -1,0 +1,36 @@
+// Image and video URLs on example hosts, each with the MIME type its extension means.
+
+export const MEDIA_HOST = 'https://images.example.com';
+
+/** The catalogType of each file extension the generator uses. */
+export const MIME_TYPES = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+} as const;
+
+export type MediaExtension = keyof typeof MIME_TYPES;
+
+export function mediaUrl(dataset: string, productGroupId: string, file: string, ext: MediaExtension): string {
+  return `${MEDIA_HOST}/${dataset}/${productGroupId}/${file}.${ext}`;
+}
+
+/** The MIME type a URL's extension stands for, or undefined for an unknown one. */
+export function mimeTypeOf(url: string): string | undefined {
+  const ext = /\.([a-z0-9]+)$/i.exec(new URL(url).pathname)?.[1]?.toLowerCase();
+  return ext && ext in MIME_TYPES ? MIME_TYPES[ext as MediaExtension] : undefined;
+}
+
+export function swatchUrl(color: string): string {
+  return `${MEDIA_HOST}/swatches/${slug(color)}.png`;
+}
+
+export function slug(value: string): string {
+  return value
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
