@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Express } from 'express';
 import { client, makeApp } from './helpers.js';
+import { loadSchemaValidator, type SchemaValidator } from '../src/schemas.js';
 
 type Client = ReturnType<typeof client>;
 
@@ -9,8 +10,10 @@ let app: Express;
 let tenant = 0;
 let BASE = '';
 let c: Client;
+let schemas: SchemaValidator;
 beforeAll(async () => {
   app = await makeApp();
+  schemas = await loadSchemaValidator();
 });
 
 const price = (productId: string, spaceId: string, listPrice: number, isoCurrencyCode = 'EUR') => ({
@@ -75,6 +78,15 @@ describe('GET /variants/{productId} (behaviour.md section 9)', () => {
       // Labels name no variant: they belong to the whole product.
       productLabel: boot.productLabel,
     });
+    expect(schemas.checkComponent('VariantInfo', res.body.data)).toEqual([]);
+  });
+
+  it('answers from the product with the lowest productGroupId when several hold the variant', async () => {
+    await c.post(`${BASE}/products-push`, {
+      data: [{ productGroupId: 'p0', variants: [{ productId: 'v1', color: 'white' }] }],
+    });
+    const res = await c.get(`${BASE}/variants/v1`);
+    expect(res.body.data).toMatchObject({ productGroupId: 'p0', color: 'white', spaceIds: [] });
   });
 
   it('answers 404 when no product has that variant', async () => {
@@ -168,6 +180,25 @@ describe('PATCH /variants (behaviour.md section 9)', () => {
       variants: boot.variants,
       productItemQuantity: boot.productItemQuantity,
     });
+  });
+
+  it("updates the product the item's productGroupId names, and 404s when that product lacks the variant", async () => {
+    await c.post(`${BASE}/products-push`, {
+      data: [{ productGroupId: 'p0', variants: [{ productId: 'v1' }] }],
+    });
+    const res = await patch({
+      data: [
+        { productId: 'v1', productGroupId: 'p1', color: 'green' },
+        { productId: 'v2', productGroupId: 'p0', color: 'green' },
+      ],
+    });
+    expect(res.body.data).toEqual([
+      { productId: 'v1', productGroupId: 'p1', status: 200 },
+      { productId: 'v2', status: 404 },
+    ]);
+    for (const item of res.body.data) expect(schemas.checkComponent('VariantItemResult', item)).toEqual([]);
+    expect((await read('p1')).variants[0].color).toBe('green');
+    expect((await read('p0')).variants).toEqual([{ productId: 'v1', productGroupId: 'p0' }]);
   });
 
   it('rejects an item without productId', async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Express } from 'express';
 import { client, makeApp } from './helpers.js';
+import { loadSchemaValidator } from '../src/schemas.js';
 
 type Client = ReturnType<typeof client>;
 
@@ -161,6 +162,29 @@ describe('DELETE /products and detach (behaviour.md section 8)', () => {
     expect(stored.customProperties).toEqual([{ key: 'k', value: 0 }]);
     expect(stored.productName).toEqual(inTwoSpaces.productName);
     expect(await status('nope')).toBe(404);
+  });
+});
+
+describe('batch answers', () => {
+  it('conform to the documented ProductItemResult, one per record in the order sent', async () => {
+    const schemas = await loadSchemaValidator();
+    const answers = [
+      await c.post(`${BASE}/products-push`, { data: [inTwoSpaces, { productGroupId: 'p2' }] }),
+      await c.post(`${BASE}/products/push`, { data: [{ productGroupId: 'p3' }] }),
+      await c.patch(`${BASE}/products`, { data: [{ productGroupId: 'p2' }, { productGroupId: 'x' }] }),
+      await c.delete(`${BASE}/spaces/s1/products`, { data: ['p1', 'x'] }),
+      await c.delete(`${BASE}/products`, { data: ['p3', 'x'] }),
+    ];
+    expect(answers.map((r) => r.body.data.map((i: { status: number }) => i.status))).toEqual([
+      [201, 201],
+      [201],
+      [200, 404],
+      [202, 404],
+      [200, 404],
+    ]);
+    for (const item of answers.flatMap((r) => r.body.data)) {
+      expect(schemas.checkComponent('ProductItemResult', item)).toEqual([]);
+    }
   });
 });
 
