@@ -1,0 +1,498 @@
+import { expect, it } from 'vitest';
+import { contractKit } from './lib/kit.js';
+import { feature, label, name, price, quantity, status } from './lib/records.js';
+
+const { api, ids, settled, writing } = await contractKit('writes');
+
+type Product = Record<string, unknown> & { productGroupId: string };
+
+const push = async (path: '/products-push' | '/products/push', data: Product[]) =>
+  (await api.post(path, { data })).expectStatus(200);
+
+/**
+ * The stored product once `check` passes on it (reads after writes may lag); `check` asserts with
+ * the write's reply, so a failure shows the write that was sent and, in the diff, what is stored.
+ */
+const stored = (productGroupId: string, check: (p: Product) => void = () => {}) =>
+  settled(async () => {
+    const reply = await api.get(`/products/${productGroupId}`);
+    reply.expectStatus(200);
+    check(reply.data as Product);
+    return reply.data as Product;
+  });
+
+writing('POST /products-push (merge push)', () => {
+  it('creates a product from a record with only productGroupId and the fields sent', async () => {
+    const id = ids.product('create');
+    const record = {
+      productGroupId: id,
+      productName: [name('Trail shoe')],
+      productType: ['shoes'],
+      shellLifeDays: 30,
+    };
+    const reply = await push('/products-push', [record]);
+    reply.expect(reply.data).toEqual([{ productGroupId: id, status: expect.any(Number) }]);
+    await stored(id, (got) => reply.expect(got).toMatchObject(record));
+  });
+
+  it('[mock choice] answers status 201 for a created product and 200 for an updated one', async () => {
+    const id = ids.product('statuses');
+    const first = await push('/products-push', [{ productGroupId: id }]);
+    first.expect(first.data).toEqual([{ productGroupId: id, status: 201 }]);
+    await stored(id);
+    const second = await push('/products-push', [{ productGroupId: id, shellLifeDays: 2 }]);
+    second.expect(second.data).toEqual([{ productGroupId: id, status: 200 }]);
+  });
+
+  const replaceFields: Record<string, [unknown[], unknown[]]> = {
+    productName: [[name('A'), { isoLanguageId: 'sv-SE', productName: 'A' }], [name('B')]],
+    productShortDescription: [
+      [
+        { isoLanguageId: 'en-GB', productShortDescription: 'a1' },
+        { isoLanguageId: 'sv-SE', productShortDescription: 'a2' },
+      ],
+      [{ isoLanguageId: 'en-GB', productShortDescription: 'b' }],
+    ],
+    productInternalName: [
+      [
+        { isoLanguageId: 'en-GB', productInternalName: 'a1' },
+        { isoLanguageId: 'sv-SE', productInternalName: 'a2' },
+      ],
+      [{ isoLanguageId: 'en-GB', productInternalName: 'b' }],
+    ],
+    storageInstructions: [
+      [
+        { isoLanguageId: 'en-GB', storageInstructions: 'a1' },
+        { isoLanguageId: 'sv-SE', storageInstructions: 'a2' },
+      ],
+      [{ isoLanguageId: 'en-GB', storageInstructions: 'b' }],
+    ],
+    consumerStorageInstruction: [
+      [
+        { isoLanguageId: 'en-GB', consumerStorageInstruction: 'a1' },
+        { isoLanguageId: 'sv-SE', consumerStorageInstruction: 'a2' },
+      ],
+      [{ isoLanguageId: 'en-GB', consumerStorageInstruction: 'b' }],
+    ],
+    productShippingInstruction: [
+      [
+        { isoLanguageId: 'en-GB', productShippingInstruction: 'a1' },
+        { isoLanguageId: 'sv-SE', productShippingInstruction: 'a2' },
+      ],
+      [{ isoLanguageId: 'en-GB', productShippingInstruction: 'b' }],
+    ],
+    productType: [['shoes', 'boots'], ['bags']],
+    productLabel: [[label('s1', 'New'), label('s2', 'Sale')], [label('s1', 'Online Exclusive')]],
+    productTags: [
+      [
+        { isoLanguageId: 'en-GB', productTags: ['a', 'b'] },
+        { isoLanguageId: 'sv-SE', productTags: ['c'] },
+      ],
+      [{ isoLanguageId: 'en-GB', productTags: ['d'] }],
+    ],
+    brand: [
+      [
+        { isoLanguageId: 'en-GB', brandName: 'A' },
+        { isoLanguageId: 'sv-SE', brandName: 'A' },
+      ],
+      [{ isoLanguageId: 'en-GB', brandName: 'B' }],
+    ],
+    productVendor: [
+      [
+        { vendorId: 'v1', productVendor: 'A' },
+        { vendorId: 'v2', productVendor: 'B' },
+      ],
+      [{ vendorId: 'v1', productVendor: 'C' }],
+    ],
+    productDescription: [
+      [
+        { isoLanguageId: 'en-GB', productDescription: 'a1' },
+        { isoLanguageId: 'sv-SE', productDescription: 'a2' },
+      ],
+      [{ isoLanguageId: 'en-GB', productDescription: 'b' }],
+    ],
+  };
+
+  it.each(Object.entries(replaceFields))(
+    'replaces %s whole with the sent array and leaves fields not sent untouched',
+    async (field, [before, after]) => {
+      const id = ids.product(`replace-${field}`);
+      await push('/products-push', [{ productGroupId: id, [field]: before, shellLifeDays: 7 }]);
+      await stored(id);
+      const reply = await push('/products-push', [{ productGroupId: id, [field]: after }]);
+      await stored(id, (got) => {
+        reply.expect(got[field]).toEqual(after);
+        reply.expect(got.shellLifeDays).toBe(7);
+      });
+    },
+  );
+
+  it('clears a replace field sent as []', async () => {
+    const id = ids.product('replace-empty');
+    await push('/products-push', [{ productGroupId: id, productName: [name('A')], productType: ['shoes'] }]);
+    await stored(id);
+    const reply = await push('/products-push', [{ productGroupId: id, productName: [] }]);
+    await stored(id, (got) => {
+      reply.expect(got.productName).toEqual([]);
+      reply.expect(got.productType).toEqual(['shoes']);
+    });
+  });
+
+  // Per merge field: what is stored, what is sent, and what a merge by the field's key keeps.
+  const v = (n: number) => `v${n}`;
+  const mergeFields: Record<string, { before: object[]; sent: object[]; after: object[] }> = {
+    'variants by (productId, productGroupId)': {
+      before: [
+        { productId: v(1), color: 'red' },
+        { productId: v(2), color: 'blue' },
+      ],
+      sent: [{ productId: v(1), color: 'green' }],
+      after: [
+        { productId: v(2), color: 'blue' },
+        { productId: v(1), color: 'green' },
+      ],
+    },
+    'productFeature by productId': {
+      before: [feature(v(1), 'color', 'red'), feature(v(2), 'color', 'blue')],
+      sent: [feature(v(1), 'color', 'green')],
+      after: [feature(v(2), 'color', 'blue'), feature(v(1), 'color', 'green')],
+    },
+    'productPriceList by (productId, spaceId)': {
+      before: [price(v(1), 's1', 10), price(v(1), 's2', 20), price(v(2), 's1', 30)],
+      sent: [price(v(1), 's1', 11)],
+      after: [price(v(1), 's2', 20), price(v(2), 's1', 30), price(v(1), 's1', 11)],
+    },
+    'productStatus by spaceId': {
+      before: [status('s1', 'Active'), status('s2', 'Active')],
+      sent: [status('s1', 'Discontinued')],
+      after: [status('s2', 'Active'), status('s1', 'Discontinued')],
+    },
+    'catalogPageLocationProduct by (productId, productGroupId)': {
+      before: [
+        {
+          productId: v(1),
+          catalogType: 'image/png',
+          catalogPageLocationProduct: 'https://example.com/1.png',
+        },
+        {
+          productId: v(2),
+          catalogType: 'image/png',
+          catalogPageLocationProduct: 'https://example.com/2.png',
+        },
+      ],
+      sent: [
+        {
+          productId: v(1),
+          catalogType: 'image/png',
+          catalogPageLocationProduct: 'https://example.com/1b.png',
+        },
+      ],
+      after: [
+        {
+          productId: v(2),
+          catalogType: 'image/png',
+          catalogPageLocationProduct: 'https://example.com/2.png',
+        },
+        {
+          productId: v(1),
+          catalogType: 'image/png',
+          catalogPageLocationProduct: 'https://example.com/1b.png',
+        },
+      ],
+    },
+    'customProperties by (key, spaceId)': {
+      before: [
+        { key: 'care', value: 'wash', spaceId: 's1' },
+        { key: 'care', value: 'dry', spaceId: 's2' },
+        { key: 'fit', value: 'slim', spaceId: 's1' },
+      ],
+      sent: [{ key: 'care', value: 'hand wash', spaceId: 's1' }],
+      after: [
+        { key: 'care', value: 'dry', spaceId: 's2' },
+        { key: 'fit', value: 'slim', spaceId: 's1' },
+        { key: 'care', value: 'hand wash', spaceId: 's1' },
+      ],
+    },
+    'productItemQuantity by (productId, spaceId)': {
+      before: [quantity(v(1), 's1', 5), quantity(v(1), 's2', 6), quantity(v(2), 's1', 7)],
+      sent: [quantity(v(1), 's1', 0)],
+      after: [quantity(v(1), 's2', 6), quantity(v(2), 's1', 7), quantity(v(1), 's1', 0)],
+    },
+  };
+
+  it.each(Object.entries(mergeFields))(
+    'merges %s: the sent element replaces the one with its key, the others stay',
+    async (title, c) => {
+      const field = title.split(' ')[0]!;
+      const id = ids.product(`merge-${field}`);
+      await push('/products-push', [{ productGroupId: id, [field]: c.before }]);
+      await stored(id);
+      const reply = await push('/products-push', [{ productGroupId: id, [field]: c.sent }]);
+      // variants and images carry the record's productGroupId when it was left out
+      const expected = c.after.map((e) =>
+        field === 'variants' || field === 'catalogPageLocationProduct' ? { productGroupId: id, ...e } : e,
+      );
+      await stored(id, (got) => {
+        reply
+          .expect(got[field])
+          .toEqual(expect.arrayContaining(expected.map((e) => expect.objectContaining(e))));
+        reply.expect(got[field]).toHaveLength(expected.length);
+      });
+    },
+  );
+
+  it('[mock choice] merge order: kept elements keep their order, sent ones follow; a key sent twice keeps both', async () => {
+    const id = ids.product('merge-order');
+    await push('/products-push', [
+      {
+        productGroupId: id,
+        productPriceList: [price('v1', 's1', 1), price('v2', 's1', 2), price('v3', 's1', 3)],
+      },
+    ]);
+    await stored(id);
+    const sent = [price('v2', 's1', 20, 'EUR'), price('v2', 's1', 22, 'USD')];
+    const reply = await push('/products-push', [{ productGroupId: id, productPriceList: sent }]);
+    await stored(id, (got) =>
+      reply.expect(got.productPriceList).toEqual([price('v1', 's1', 1), price('v3', 's1', 3), ...sent]),
+    );
+  });
+
+  it('computes spaceIds from productPriceList, productStatus and productItemQuantity', async () => {
+    const id = ids.product('spaceids');
+    const reply = await push('/products-push', [
+      {
+        productGroupId: id,
+        productPriceList: [price('v1', 'sp-price', 1)],
+        productStatus: [status('sp-status')],
+        productItemQuantity: [quantity('v1', 'sp-qty', 1)],
+      },
+    ]);
+    await stored(id, (got) => {
+      reply.expect(got.spaceIds).toEqual(expect.arrayContaining(['sp-price', 'sp-status', 'sp-qty']));
+      reply.expect(got.spaceIds).toHaveLength(3);
+    });
+    const more = await push('/products-push', [
+      { productGroupId: id, productPriceList: [price('v2', 'sp-more', 2)] },
+    ]);
+    await stored(id, (got) =>
+      more
+        .expect(got.spaceIds)
+        .toEqual(expect.arrayContaining(['sp-price', 'sp-status', 'sp-qty', 'sp-more'])),
+    );
+  });
+
+  it('[mock choice] stores undocumented top-level fields and replaces scalars as sent', async () => {
+    const id = ids.product('extra-fields');
+    await push('/products-push', [
+      { productGroupId: id, introductionDate: '2020-01-01', madeUpField: { a: 1 } },
+    ]);
+    await stored(id);
+    const reply = await push('/products-push', [{ productGroupId: id, introductionDate: '2021-02-02' }]);
+    await stored(id, (got) =>
+      reply.expect(got).toMatchObject({ introductionDate: '2021-02-02', madeUpField: { a: 1 } }),
+    );
+  });
+
+  it('[mock choice] applies the same productGroupId twice in one batch in order', async () => {
+    const id = ids.product('twice');
+    const reply = await push('/products-push', [
+      { productGroupId: id, productPriceList: [price('v1', 's1', 1)], shellLifeDays: 1 },
+      { productGroupId: id, productPriceList: [price('v2', 's1', 2)], shellLifeDays: 2 },
+    ]);
+    reply.expect(reply.data).toEqual([
+      { productGroupId: id, status: 201 },
+      { productGroupId: id, status: 200 },
+    ]);
+    await stored(id, (got) =>
+      reply
+        .expect(got)
+        .toMatchObject({ shellLifeDays: 2, productPriceList: [price('v1', 's1', 1), price('v2', 's1', 2)] }),
+    );
+  });
+
+  it('takes 100 records in one batch', async () => {
+    const data = Array.from({ length: 100 }, (_, i) => ({ productGroupId: ids.product(`batch-${i}`) }));
+    const reply = await push('/products-push', data);
+    reply.expect(reply.data).toHaveLength(100);
+  });
+});
+
+writing('POST /products/push (overwrite push)', () => {
+  it('replaces the stored record whole', async () => {
+    const id = ids.product('overwrite');
+    await push('/products-push', [
+      {
+        productGroupId: id,
+        productName: [name('Old')],
+        productPriceList: [price('v1', 's1', 1)],
+        shellLifeDays: 3,
+      },
+    ]);
+    await stored(id);
+    const reply = await push('/products/push', [{ productGroupId: id, productType: ['bags'] }]);
+    await stored(id, (got) => {
+      reply.expect(got.productType).toEqual(['bags']);
+      reply.expect(got.shellLifeDays).toBeUndefined();
+      // whole replacement: fields not sent are gone, whether absent or empty
+      reply.expect(got.productName ?? []).toEqual([]);
+      reply.expect(got.productPriceList ?? []).toEqual([]);
+    });
+  });
+
+  it('[mock choice] stores spaceIds as sent, and answers 201 created / 200 replaced', async () => {
+    const id = ids.product('overwrite-spaceids');
+    const first = await push('/products/push', [
+      { productGroupId: id, spaceIds: ['s-kept'], productPriceList: [price('v1', 's-other', 1)] },
+    ]);
+    first.expect(first.data).toEqual([{ productGroupId: id, status: 201 }]);
+    await stored(id, (got) => first.expect(got.spaceIds).toEqual(['s-kept']));
+    const second = await push('/products/push', [{ productGroupId: id }]);
+    second.expect(second.data).toEqual([{ productGroupId: id, status: 200 }]);
+  });
+});
+
+writing('PATCH /products (shallow update)', () => {
+  it('replaces the fields sent, arrays whole, and leaves the others unchanged', async () => {
+    const id = ids.product('patch');
+    await push('/products-push', [
+      {
+        productGroupId: id,
+        productName: [name('Kept')],
+        productPriceList: [price('v1', 's1', 1), price('v2', 's1', 2)],
+        shellLifeDays: 3,
+      },
+    ]);
+    await stored(id);
+    const reply = await api.patch('/products', {
+      data: [{ productGroupId: id, productPriceList: [price('v3', 's1', 3)], shellLifeDays: 4 }],
+    });
+    reply.expectStatus(200);
+    await stored(id, (got) =>
+      reply.expect(got).toMatchObject({
+        shellLifeDays: 4,
+        productPriceList: [price('v3', 's1', 3)],
+        productName: [name('Kept')],
+      }),
+    );
+  });
+
+  it('[mock choice] answers 200 per updated product, 404 per unknown one, and creates nothing', async () => {
+    const id = ids.product('patch-status');
+    const unknown = ids.product('patch-unknown');
+    await push('/products-push', [{ productGroupId: id }]);
+    await stored(id);
+    const reply = await api.patch('/products', {
+      data: [
+        { productGroupId: id, shellLifeDays: 1 },
+        { productGroupId: unknown, shellLifeDays: 1 },
+      ],
+    });
+    reply
+      .expectStatus(200)
+      .expect(reply.data)
+      .toEqual([
+        { productGroupId: id, status: 200 },
+        { productGroupId: unknown, status: 404 },
+      ]);
+    (await api.get(`/products/${unknown}`)).expectError(404);
+  });
+
+  it('[mock choice] leaves spaceIds unchanged', async () => {
+    const id = ids.product('patch-spaceids');
+    await push('/products-push', [{ productGroupId: id, productPriceList: [price('v1', 's1', 1)] }]);
+    await stored(id);
+    const reply = await api.patch('/products', {
+      data: [{ productGroupId: id, productPriceList: [price('v1', 's2', 1)] }],
+    });
+    await stored(id, (got) =>
+      reply.expect(got).toMatchObject({ productPriceList: [price('v1', 's2', 1)], spaceIds: ['s1'] }),
+    );
+  });
+});
+
+writing('DELETE /products', () => {
+  it('deletes the products named, answers one result per id, and they are gone', async () => {
+    const id = ids.product('delete');
+    const unknown = ids.unknown('delete');
+    await push('/products-push', [{ productGroupId: id }]);
+    await stored(id);
+    const reply = await api.delete('/products', { data: [id, unknown] });
+    reply
+      .expectStatus(200)
+      .expect(reply.data)
+      .toEqual([
+        { productGroupId: id, status: expect.any(Number) },
+        { productGroupId: unknown, status: expect.any(Number) },
+      ]);
+    await settled(async () => (await api.get(`/products/${id}`)).expectError(404));
+  });
+
+  it('[mock choice] answers 200 per deleted product and 404 per unknown one', async () => {
+    const id = ids.product('delete-status');
+    const unknown = ids.unknown('delete-status');
+    await push('/products-push', [{ productGroupId: id }]);
+    await stored(id);
+    const reply = await api.delete('/products', { data: [id, unknown] });
+    reply.expect(reply.data).toEqual([
+      { productGroupId: id, status: 200 },
+      { productGroupId: unknown, status: 404 },
+    ]);
+  });
+});
+
+writing('DELETE /spaces/{spaceId}/products (detach)', () => {
+  it('removes the space and its prices, statuses and quantities, answering 202 per product', async () => {
+    const id = ids.product('detach');
+    await push('/products-push', [
+      {
+        productGroupId: id,
+        productPriceList: [price('v1', 'gone', 1), price('v1', 'kept', 2)],
+        productStatus: [status('gone'), status('kept')],
+        productItemQuantity: [quantity('v1', 'gone', 1), quantity('v1', 'kept', 2)],
+      },
+    ]);
+    await stored(id);
+    const reply = await api.delete('/spaces/gone/products', { data: [id] });
+    reply
+      .expectStatus(200)
+      .expect(reply.data)
+      .toEqual([{ productGroupId: id, status: 202 }]);
+    await stored(id, (got) =>
+      reply.expect(got).toMatchObject({
+        spaceIds: ['kept'],
+        productPriceList: [price('v1', 'kept', 2)],
+        productStatus: [status('kept')],
+        productItemQuantity: [quantity('v1', 'kept', 2)],
+      }),
+    );
+  });
+
+  it('[mock choice] also removes productLabel and customProperties of that space, and answers 404 for an unknown product', async () => {
+    const id = ids.product('detach-more');
+    const unknown = ids.unknown('detach');
+    await push('/products-push', [
+      {
+        productGroupId: id,
+        productStatus: [status('gone')],
+        productLabel: [label('gone', 'Sale'), label('kept', 'New')],
+        customProperties: [
+          { key: 'k', value: 1, spaceId: 'gone' },
+          { key: 'k', value: 2 },
+        ],
+      },
+    ]);
+    await stored(id);
+    const reply = await api.delete('/spaces/gone/products', { data: [id, unknown] });
+    reply.expect(reply.data).toEqual([
+      { productGroupId: id, status: 202 },
+      { productGroupId: unknown, status: 404 },
+    ]);
+    await stored(id, (got) =>
+      reply.expect(got).toMatchObject({
+        spaceIds: [],
+        productLabel: [label('kept', 'New')],
+        customProperties: [{ key: 'k', value: 2 }],
+      }),
+    );
+  });
+});
