@@ -60,6 +60,18 @@ describe('POST /products/push (behaviour.md section 6)', () => {
     });
   });
 
+  it("stores variants and images as sent, their productGroupId defaulting to the record's", async () => {
+    await c.post(`${BASE}/products/push`, {
+      data: [
+        { productGroupId: 'p1', variants: [{ productId: 'v1' }, { productId: 'v2', productGroupId: 'p0' }] },
+      ],
+    });
+    expect((await read('p1')).variants).toEqual([
+      { productId: 'v1', productGroupId: 'p1' },
+      { productId: 'v2', productGroupId: 'p0' },
+    ]);
+  });
+
   it('derives spaceIds when absent and keeps them as sent when present', async () => {
     await c.post(`${BASE}/products/push`, { data: [inTwoSpaces] });
     expect((await read('p1')).spaceIds).toEqual(['s1', 's2']);
