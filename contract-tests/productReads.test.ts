@@ -1,0 +1,337 @@
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Reply } from './lib/api.js';
+import { contractKit } from './lib/kit.js';
+import { feature, filterParam, ids as idsOf, name, price, startsWith } from './lib/records.js';
+
+const { api, ids, settled, writing } = await contractKit('reads');
+
+type Listed = { productGroupId: string } & Record<string, unknown>;
+const listed = (reply: Reply): string[] => idsOf(reply.data.list as Listed[]);
+
+describe('reads on whatever the deployment holds', () => {
+  it('GET /products pages with the default limit of 50 and counts all matches', async () => {
+    const reply = await api.get('/products');
+    reply.expectStatus(200);
+    reply.expect(reply.data.list.length).toBeLessThanOrEqual(50);
+    reply.expect(reply.data.count).toBeGreaterThanOrEqual(reply.data.list.length);
+  });
+
+  it('GET /products?limit=2 answers at most 2, the first two of limit=4 in the same sort', async () => {
+    const sort = `sort=${encodeURIComponent('productGroupId asc')}`;
+    const two = await api.get(`/products?limit=2&${sort}`);
+    const four = await api.get(`/products?limit=4&${sort}`);
+    two.expect(listed(two)).toEqual(listed(four).slice(0, 2));
+  });
+
+  it('GET /products?select=productGroupId answers records with no other field', async () => {
+    const reply = await api.get('/products?select=productGroupId&limit=20');
+    for (const item of reply.data.list as Listed[])
+      reply.expect(Object.keys(item)).toEqual(['productGroupId']);
+  });
+
+  it('GET /search answers products and product types', async () => {
+    const reply = await api.get(`/search?term=${ids.unknown('term')}`);
+    reply
+      .expectStatus(200)
+      .expect(reply.data)
+      .toEqual({ products: expect.any(Array), productTypes: expect.any(Array) });
+  });
+});
+
+writing('reads of products this run wrote', () => {
+  // A word no deployment holds: search must find exactly the products named with it.
+  const word = `w${randomBytes(5).toString('hex')}`;
+  const code = () => String(100_000_000_000 + (randomBytes(4).readUInt32BE() % 800_000_000_000));
+  const [gtin, ean, upc] = [code(), code(), code()];
+  const cat = (n: string) => ids.product(`cat-${n}`);
+  const [a, b, c, d, e, f] = ['a', 'b', 'c', 'd', 'e', 'f'].map(cat) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  const catPrefix = `${ids.prefix}cat-`;
+  const bulkPrefix = `${ids.prefix}bulk-`;
+  const groupId = `${ids.prefix}group`;
+  const typeId = ids.productType('type');
+
+  // shellLifeDays order (b d a f c e) differs from id order, so an ignored sort shows.
+  const catalog = [
+    {
+      productGroupId: a,
+      productName: [name(`Alpha ${word} boot`)],
+      shellLifeDays: 30,
+      introductionDate: '2020-01-01',
+      productType: ['boots'],
+      brand: [{ isoLanguageId: 'en-GB', brandName: 'Acme' }],
+      productPriceList: [price(`${a}-v1`, 's1', 100)],
+      productFeature: [feature(`${a}-v1`, 'color', 'red'), feature(`${a}-v1`, 'size', 'M')],
+      variants: [{ productId: `${a}-v1`, globalTradeItemNumber: [gtin], color: 'red' }],
+      relatedProductGroups: [c, ids.unknown('related'), b].map((id) => ({
+        relatedProductGroupId: id,
+        productRelationshipType: 'Recommended',
+      })),
+    },
+    {
+      productGroupId: b,
+      productName: [name('Bravo shoe')],
+      shellLifeDays: 10,
+      introductionDate: '2021-01-01',
+      productType: ['shoes'],
+      brand: [{ isoLanguageId: 'en-GB', brandName: 'Acme' }],
+      productPriceList: [price(`${b}-v1`, 's1', 50)],
+      productFeature: [feature(`${b}-v1`, 'color', 'blue')],
+      variants: [{ productId: `${b}-v1`, europeanArticleNumber: [ean] }],
+      variantsGroupId: groupId,
+    },
+    {
+      productGroupId: c,
+      productName: [name('Charlie sandal')],
+      shellLifeDays: 50,
+      introductionDate: '2020-01-01',
+      productType: ['shoes'],
+      brand: [{ isoLanguageId: 'en-GB', brandName: 'Bolt' }],
+      productPriceList: [price(`${c}-v1`, 's1', 150), price(`${c}-v1`, 's2', 140)],
+      variants: [{ productId: `${c}-v1`, universalProductCode: [`0${upc}`] }],
+      variantsGroupId: groupId,
+    },
+    {
+      productGroupId: d,
+      productName: [name(`Delta ${word}`)],
+      shellLifeDays: 20,
+      introductionDate: '2021-01-01',
+      productType: ['bags'],
+      brand: [{ isoLanguageId: 'en-GB', brandName: 'Bolt' }],
+      productPriceList: [price(`${d}-v1`, 's2', 75)],
+    },
+    {
+      productGroupId: e,
+      productName: [name('Echo')],
+      shellLifeDays: 60,
+      introductionDate: '2019-01-01',
+      productType: ['bags'],
+      productPriceList: [price(`${e}-v1`, 's2', 20)],
+    },
+    {
+      productGroupId: f,
+      productName: [name('Foxtrot')],
+      shellLifeDays: 40,
+      introductionDate: '2019-01-01',
+      productType: ['shoes'],
+      productPriceList: [price(`${f}-v1`, 's1', 120)],
+    },
+  ];
+  const bulk = Array.from({ length: 55 }, (_, i) => ({
+    productGroupId: ids.product(`bulk-${String(i).padStart(2, '0')}`),
+  }));
+
+  /** GET /products over this run's catalog only (a live deployment holds other products). */
+  const list = (query: string, filter?: object) => {
+    const scope = startsWith(catPrefix);
+    return api.get(
+      `/products?${filterParam(filter ? { and: [scope, filter] } : scope)}${query ? `&${query}` : ''}`,
+    );
+  };
+  const sorted = (sort: string) => `sort=${encodeURIComponent(sort)}`;
+
+  beforeAll(async () => {
+    (await api.post('/products-push', { data: [...catalog, ...bulk] })).expectStatus(200);
+    (
+      await api.post('/product-types', {
+        data: [{ productTypeId: typeId, title: [{ isoLanguageId: 'en-GB', label: `Type ${word}` }] }],
+      })
+    ).expectStatus(200);
+    await settled(async () => {
+      const reply = await list('limit=1');
+      reply.expect(reply.data.count).toBe(catalog.length);
+    });
+  });
+
+  it('GET /products counts all matches and pages through them with limit and page', async () => {
+    const pages: string[][] = [];
+    for (const page of [1, 2, 3, 4]) {
+      const reply = await list(`limit=2&page=${page}&${sorted('productGroupId asc')}`);
+      reply.expect(reply.data.count).toBe(6);
+      pages.push(listed(reply));
+    }
+    expect(pages).toEqual([[a, b], [c, d], [e, f], []]);
+  });
+
+  it('GET /products answers 50 by default, page 1 by default', async () => {
+    const first = await api.get(
+      `/products?${filterParam(startsWith(bulkPrefix))}&${sorted('productGroupId asc')}`,
+    );
+    first.expect(first.data.count).toBe(55);
+    first.expect(listed(first)).toEqual(idsOf(bulk).slice(0, 50));
+    const second = await api.get(
+      `/products?${filterParam(startsWith(bulkPrefix))}&${sorted('productGroupId asc')}&page=2`,
+    );
+    second.expect(listed(second)).toEqual(idsOf(bulk).slice(50));
+  });
+
+  it('GET /products?select= answers only the fields asked for', async () => {
+    const reply = await list('select=productName,shellLifeDays&limit=6');
+    for (const item of reply.data.list as Listed[]) {
+      reply.expect(Object.keys(item).sort()).toEqual(['productGroupId', 'productName', 'shellLifeDays']);
+    }
+  });
+
+  it('[mock choice] GET /products?select= always answers productGroupId', async () => {
+    const reply = await list('select=shellLifeDays&limit=1');
+    reply
+      .expect(reply.data.list[0])
+      .toEqual({ productGroupId: expect.any(String), shellLifeDays: expect.any(Number) });
+  });
+
+  it.each([
+    ['shellLifeDays asc', () => [b, d, a, f, c, e]],
+    ['shellLifeDays desc', () => [e, c, f, a, d, b]],
+    ['productGroupId desc', () => [f, e, d, c, b, a]],
+  ])('GET /products?sort=%s orders the list', async (sort, expected) => {
+    const reply = await list(sorted(sort));
+    reply.expect(listed(reply)).toEqual(expected());
+  });
+
+  it.each([
+    ['introductionDate asc', () => [e, f, a, c, b, d]],
+    ['introductionDate desc,shellLifeDays asc', () => [b, d, a, c, f, e]],
+    ['productName desc', () => [f, e, d, c, b, a]],
+    ['productPriceList/listPrice asc', () => [e, b, d, a, f, c]],
+  ])(
+    '[mock choice] GET /products?sort=%s (ties by productGroupId, several keys, names and lowest price)',
+    async (sort, expected) => {
+      const reply = await list(sorted(sort));
+      reply.expect(listed(reply)).toEqual(expected());
+    },
+  );
+
+  it('GET /products?filter={"gt":["productPriceList/listPrice",100]} keeps products with any price above 100', async () => {
+    const reply = await list(sorted('productGroupId asc'), { gt: ['productPriceList/listPrice', 100] });
+    reply.expect(listed(reply)).toEqual([c, f]);
+    reply.expect(reply.data.count).toBe(2);
+  });
+
+  it.each([
+    ['eq', () => ({ eq: ['shellLifeDays', 30] }), () => [a]],
+    ['ne', () => ({ ne: ['shellLifeDays', 30] }), () => [b, c, d, e, f]],
+    ['ge', () => ({ ge: ['shellLifeDays', 50] }), () => [c, e]],
+    ['lt', () => ({ lt: ['shellLifeDays', 20] }), () => [b]],
+    ['le', () => ({ le: ['shellLifeDays', 20] }), () => [b, d]],
+    ['in', () => ({ in: ['productType', ['boots', 'bags']] }), () => [a, d, e]],
+    ['contains', () => ({ contains: ['brand/brandName', 'CM'] }), () => [a, b]],
+    ['startsWith', () => ({ startsWith: ['variants/productId', `${c}-`] }), () => [c]],
+    ['or', () => ({ or: [{ eq: ['shellLifeDays', 10] }, { eq: ['shellLifeDays', 60] }] }), () => [b, e]],
+    ['not', () => ({ not: [{ eq: ['productPriceList/spaceId', 's1'] }] }), () => [d, e]],
+  ])('[mock choice] GET /products filter operator %s', async (_op, filter, expected) => {
+    const reply = await list(sorted('productGroupId asc'), filter());
+    reply.expect(listed(reply)).toEqual(expected());
+  });
+
+  it('[mock choice] GET /products?facets= counts values over all matches, most frequent first', async () => {
+    const reply = await list(`limit=1&facets=${encodeURIComponent('productType,brand/brandName')}`);
+    reply.expect(reply.data.facets).toEqual({
+      productType: [
+        { value: 'shoes', count: 3 },
+        { value: 'bags', count: 2 },
+        { value: 'boots', count: 1 },
+      ],
+      'brand/brandName': [
+        { value: 'Acme', count: 2 },
+        { value: 'Bolt', count: 2 },
+      ],
+    });
+  });
+
+  it('[mock choice] GET /products?includeAttributeFilters=true lists feature values, limited by attributeFilters', async () => {
+    const all = await list('limit=1&includeAttributeFilters=true');
+    all
+      .expect(all.data.attributeFilters)
+      .toEqual({ color: expect.arrayContaining(['red', 'blue']), size: ['M'] });
+    all.expect(all.data.attributeFilters.color).toHaveLength(2);
+    const some = await list('limit=1&includeAttributeFilters=true&attributeFilters=size');
+    some.expect(some.data.attributeFilters).toEqual({ size: ['M'] });
+  });
+
+  it('POST /products answers what GET /products answers for the same parameters', async () => {
+    const query = {
+      filter: JSON.stringify(startsWith(catPrefix)),
+      sort: 'shellLifeDays desc',
+      limit: 3,
+      page: 2,
+      select: 'shellLifeDays',
+    };
+    const posted = await api.post('/products', query);
+    const got = await api.get(
+      `/products?${filterParam(startsWith(catPrefix))}&${sorted(query.sort)}&limit=3&page=2&select=shellLifeDays`,
+    );
+    posted.expectStatus(200).expect(posted.data).toEqual(got.data);
+    posted.expect(listed(posted)).toEqual([a, d, b]);
+  });
+
+  it('GET /products?search= finds the products holding the word', async () => {
+    const reply = await list(`search=${word}&${sorted('productGroupId asc')}`);
+    reply.expect(listed(reply).sort()).toEqual([a, d]);
+  });
+
+  it('[mock choice] GET /products?search= is case-insensitive and needs every word', async () => {
+    const upper = await list(`search=${word.toUpperCase()}`);
+    upper.expect(listed(upper).sort()).toEqual([a, d]);
+    const both = await list(`search=${encodeURIComponent(`${word} boot`)}`);
+    both.expect(listed(both)).toEqual([a]);
+  });
+
+  it('GET /search?term= finds products and product types', async () => {
+    const reply = await api.get(`/search?term=${word}`);
+    reply.expectStatus(200);
+    reply.expect(idsOf(reply.data.products).sort()).toEqual([a, d]);
+    reply
+      .expect(reply.data.productTypes.map((t: { productTypeId: string }) => t.productTypeId))
+      .toEqual([typeId]);
+  });
+
+  it.each([
+    ['globalTradeItemNumber', () => gtin, () => [a, `${a}-v1`]],
+    ['europeanArticleNumber', () => ean, () => [b, `${b}-v1`]],
+    ['universalProductCode', () => `0${upc}`, () => [c, `${c}-v1`]],
+    ['universalProductCode without its leading zero', () => upc, () => [c, `${c}-v1`]],
+  ])('GET /products-barcode/{barcode} finds a variant by %s', async (_field, barcode, expected) => {
+    const reply = await api.get(`/products-barcode/${barcode()}`);
+    const [product, variant] = expected();
+    reply
+      .expectStatus(200)
+      .expect(reply.data)
+      .toMatchObject({ productId: variant, productDetails: { productGroupId: product } });
+  });
+
+  it('GET /product-recommendations/{id} answers the related products ([mock choice] those that exist, in order)', async () => {
+    const reply = await api.get(`/product-recommendations/${a}`);
+    reply.expectStatus(200).expect(idsOf(reply.data)).toEqual([c, b]);
+    const none = await api.get(`/product-recommendations/${e}`);
+    none.expectStatus(200).expect(none.data).toEqual([]);
+  });
+
+  it('GET /products/{id}?select= answers the fields asked for', async () => {
+    const reply = await api.get(`/products/${a}?select=productName`);
+    reply
+      .expectStatus(200)
+      .expect(reply.data)
+      .toEqual({ productGroupId: a, productName: catalog[0]!.productName });
+  });
+
+  it('[mock choice] GET /products/{id}?filter= answers 404 for a product the filter rejects', async () => {
+    (await api.get(`/products/${a}?${filterParam({ gt: ['shellLifeDays', 10] })}`)).expectStatus(200);
+    (await api.get(`/products/${a}?${filterParam({ gt: ['shellLifeDays', 30] })}`)).expectError(404);
+  });
+
+  it('GET /products/{id}?includeProductsByVariantsByGroupId=true adds the variants of its variants group', async () => {
+    const plain = await api.get(`/products/${b}`);
+    plain.expect(plain.data.variants.map((v: { productId: string }) => v.productId)).toEqual([`${b}-v1`]);
+    const merged = await api.get(`/products/${b}?includeProductsByVariantsByGroupId=true`);
+    merged
+      .expect(merged.data.variants.map((v: { productId: string }) => v.productId))
+      .toEqual([`${b}-v1`, `${c}-v1`]);
+  });
+});
