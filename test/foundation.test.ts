@@ -221,3 +221,31 @@ describe('API reference page', () => {
     expect(asset.headers['content-type']).toContain('javascript');
   });
 });
+
+describe('validation messages', () => {
+  it('name the field and say what is wrong in words', async () => {
+    const c = client(await makeApp());
+    const tooMany = await c.post(`${BASE}/product-types`, {
+      data: Array.from({ length: 101 }, (_, i) => ({ productTypeId: `t${i}` })),
+    });
+    expect(tooMany.body.message).toBe('body.data must NOT have more than 100 items');
+    const limit = await c.get(`${BASE}/products?limit=0`);
+    expect(limit.status).toBe(400);
+    expect(limit.body.message).toBe('query.limit must be >= 1');
+  });
+
+  it('tell how to clear a list when null is sent for one', async () => {
+    const res = await client(await makeApp()).post(`${BASE}/product-types`, {
+      data: [{ productTypeId: 'x', title: null }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('body.data[0].title must be an array (send [] to clear it)');
+  });
+
+  it('answer a missing body with 400 and a body of another type with 415', async () => {
+    const c = client(await makeApp());
+    const missing = await c.delete(`${BASE}/products`);
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toMatch(/JSON request body is required/);
+  });
+});

@@ -40,10 +40,13 @@ function validatorItems(items: ValidatorItem[]): { path: string; message: string
   return items.map((item) => {
     const path = readablePath(item.path ?? '');
     // `not: {}` marks a field that may not be sent at all (spaceIds on a merge push).
-    const message = item.errorCode?.startsWith('not.')
-      ? 'may not be sent'
-      : (item.message ?? 'is invalid').replace(/^(request\/)?\S*\s/, '');
-    return { path, message };
+    if (item.errorCode?.startsWith('not.')) return { path, message: 'may not be sent' };
+    const message = item.message ?? 'is invalid';
+    // null or a scalar where a list belongs: the way to empty a list is [].
+    return {
+      path,
+      message: message === 'must be array' ? 'must be an array (send [] to clear it)' : message,
+    };
   });
 }
 
@@ -60,6 +63,12 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) 
     return sendError(res, 413, `Request body is larger than the limit of ${e.limit ?? '?'} bytes`);
   }
   if (status === 404 && Array.isArray(e.errors)) return notFoundHandler(req, res, next);
+  if (status === 415) {
+    const type = req.headers['content-type'];
+    return type
+      ? sendError(res, 415, `Content-Type ${type} is not accepted here; send a JSON body as application/json`)
+      : sendError(res, 400, 'A JSON request body is required (Content-Type: application/json)');
+  }
   if (status === 405) {
     const allow = (e as { headers?: { Allow?: string } }).headers?.Allow;
     if (allow) res.set('Allow', allow);
