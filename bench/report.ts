@@ -79,7 +79,7 @@ export function buildReport(run: RunInfo, suite: SuiteResult): Report {
     for (const [i, c] of suite.cases.entries()) {
       const row = cases[i] as CaseRow;
       // A case that answered errors has not met anything, however fast it was.
-      const clean = row.non2xx === 0 && row.errors === 0;
+      const clean = row.requests > 0 && row.non2xx === 0 && row.errors === 0;
       if (c.target && 'ratio' in c.target) {
         const limit = c.target.ratio;
         targets.push({
@@ -141,6 +141,11 @@ function table(header: string[], rows: string[][]): string {
   return [line(header), rule, ...rows.map(line)].join('\n');
 }
 
+function failures(c: CaseRow): string {
+  if (c.requests === 0) return 'no answer';
+  return c.non2xx === 0 && c.errors === 0 ? '' : `${c.non2xx} non-2xx, ${c.errors} errors`;
+}
+
 /** A Markdown table, so that a run can be pasted as it is. */
 export function formatReport(report: Report): string {
   const verdict = new Map(report.targets.map((t) => [t.name, t]));
@@ -154,7 +159,7 @@ export function formatReport(report: Report): string {
     fixed(c.p50Ms, 1),
     fixed(c.p99Ms, 1),
     ratioText(c.ratio),
-    c.non2xx === 0 && c.errors === 0 ? '' : `${c.non2xx} non-2xx, ${c.errors} errors`,
+    failures(c),
     mark(c.name),
   ]);
   const mem = report.rssMiB === null ? 'n/a' : `${fixed(report.rssMiB, 0)} MiB`;
