@@ -3,6 +3,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { startServer } from './server.js';
 import { DEFAULT_SEED, resolveSeed } from './seed.js';
 import { runSeedCommand } from '../seeds/command.js';
+import { contractCommand } from './contractCommand.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -77,6 +78,8 @@ program
   .action(async (opts: { seed: string; out: string }) => {
     await runSeedCommand(opts);
   });
+
+program.addCommand(contractCommand());
 
 program.parseAsync().catch((err: unknown) => {
   console.error(`product-catalog-mock: ${err instanceof Error ? err.message : String(err)}`);

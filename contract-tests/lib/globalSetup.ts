@@ -1,6 +1,6 @@
 // Once per run: pick the target (or start the mock in-process) and hand it to every test file.
 import type { TestProject } from 'vitest/node';
-import { startServer, type RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/server.js';
 import { targetFromEnv } from './target.js';
 
 /** Tenant and environment of the in-process run; any valid pair would do. */
@@ -10,6 +10,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const target = targetFromEnv();
   let server: RunningServer | undefined;
   if (target.baseUrl === undefined) {
+    // Loaded only here: a run against a deployment needs none of the mock.
+    const { startServer } = await import('../../src/server.js');
     server = await startServer({ port: 0, seed: { products: [], productTypes: [] } });
     target.baseUrl = server.url + IN_PROCESS_SCOPE;
   }
