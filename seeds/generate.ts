@@ -57,6 +57,19 @@ const isoDate = (days: number): string => {
   return value;
 };
 
+/**
+ * Shares equal values between products. Stored records are immutable values (writes replace them),
+ * so products may share sub-arrays; at 100,000 products this halves what the heap has to hold.
+ */
+class Shared {
+  readonly #values = new Map<string, unknown>();
+  get<T>(key: string, make: () => T): T {
+    let value = this.#values.get(key) as T | undefined;
+    if (value === undefined) this.#values.set(key, (value = make()));
+    return value;
+  }
+}
+
 export function generateCatalog<Leaf>(def: DatasetDefinition<Leaf>, options: GenerateOptions = {}): SeedData {
   const count = options.count ?? def.count;
   const faker = new Faker({ locale: [en] });
@@ -72,12 +85,13 @@ export function generateCatalog<Leaf>(def: DatasetDefinition<Leaf>, options: Gen
 
   const serials = { ean: faker.number.int({ min: 1_000_000, max: 9_000_000 }), upc: 0 };
   serials.upc = faker.number.int({ min: 10_000_000, max: 90_000_000 });
+  const shared = new Shared();
   const products: CatalogProduct[] = [];
   for (let index = 0; index < count; index++) {
     const plan = plans[index]!;
     const related = relatedIndexes(faker, index, byLeaf[plan.leaf]!, count);
     products.push(
-      buildProduct(def, faker, {
+      buildProduct(def, faker, shared, {
         productGroupId: idOf(index),
         plan,
         leafType: leaves[plan.leaf]!,
@@ -147,6 +161,7 @@ interface BuildInput<Leaf> {
 function buildProduct<Leaf>(
   def: DatasetDefinition<Leaf>,
   faker: Faker,
+  shared: Shared,
   input: BuildInput<Leaf>,
 ): CatalogProduct {
   const { productGroupId, plan, leafType } = input;
@@ -159,7 +174,9 @@ function buildProduct<Leaf>(
     productId: `${productGroupId}-${v.suffix}`,
     productGroupId,
     ...barcodes(def, faker, input.serials),
-    ...(v.color ? { color: v.color, colorImageUrl: swatchUrl(v.color) } : {}),
+    ...(v.color
+      ? { color: v.color, colorImageUrl: shared.get(`swatch ${v.color}`, () => swatchUrl(v.color!)) }
+      : {}),
     ...(v.size ? { size: v.size } : {}),
     ...(v.style ? { style: v.style } : {}),
   }));
@@ -182,31 +199,33 @@ function buildProduct<Leaf>(
     spaceIds: [],
     introductionDate: isoDate(introduced),
     ...(discontinued ? { plannedAbandonmentDate: isoDate(faker.number.int({ min: 30, max: 120 })) } : {}),
-    productName: langs.map((l) => ({ isoLanguageId: l, productName: text(draft.names, l) })),
-    productDescription: langs.map((l) => ({
-      isoLanguageId: l,
-      productDescription: text(draft.descriptions, l),
-    })),
-    productShortDescription: langs.map((l) => ({
-      isoLanguageId: l,
-      productShortDescription: text(draft.shortDescriptions, l),
-    })),
-    productInternalName: [
+    productName: shared.get(`name ${keyOf(draft.names)}`, () =>
+      langs.map((l) => ({ isoLanguageId: l, productName: text(draft.names, l) })),
+    ),
+    productDescription: shared.get(`description ${keyOf(draft.descriptions)}`, () =>
+      langs.map((l) => ({ isoLanguageId: l, productDescription: text(draft.descriptions, l) })),
+    ),
+    productShortDescription: shared.get(`short ${keyOf(draft.shortDescriptions)}`, () =>
+      langs.map((l) => ({ isoLanguageId: l, productShortDescription: text(draft.shortDescriptions, l) })),
+    ),
+    productInternalName: shared.get(`internal ${leafType.productTypeId} ${plan.model}`, () => [
       {
         isoLanguageId: langs[0]!,
         productInternalName: `${leafType.productTypeId}/${plan.model}`.toUpperCase(),
       },
-    ],
+    ]),
     ...draft.extra,
-    brand: [
+    brand: shared.get(`brand ${plan.brand.vendorId}`, () => [
       {
         isoLanguageId: langs[0]!,
         brandName: plan.brand.name,
         brandLogo: mediaUrl('brands', plan.brand.vendorId, 'logo', 'png'),
       },
-    ],
-    productType: [leafType.productTypeId],
-    productTags: langs.map((l) => ({ isoLanguageId: l, productTags: draft.tags.map((t) => text(t, l)) })),
+    ]),
+    productType: shared.get(`type ${leafType.productTypeId}`, () => [leafType.productTypeId]),
+    productTags: shared.get(`tags ${draft.tags.map(keyOf).join(' ')}`, () =>
+      langs.map((l) => ({ isoLanguageId: l, productTags: draft.tags.map((t) => text(t, l)) })),
+    ),
     productLabel: spaces.flatMap((space) =>
       labelsFor(introduced, promoted.has(space), onlineOnly).map((label) => ({
         isoLanguageId: space.language,
@@ -274,11 +293,15 @@ function buildProduct<Leaf>(
       productRelationshipType: 'Recommended' as const,
     })),
     ...(plan.variantsGroupId ? { variantsGroupId: plan.variantsGroupId } : {}),
-    productVendor: [{ vendorId: plan.brand.vendorId, productVendor: plan.brand.vendor }],
+    productVendor: shared.get(`vendor ${plan.brand.vendorId}`, () => [
+      { vendorId: plan.brand.vendorId, productVendor: plan.brand.vendor },
+    ]),
   };
   product.spaceIds = deriveSpaceIds(product);
   return product;
 }
+
+const keyOf = (t: Texts) => `${t.en}|${t.us}|${t.gb}|${t.sv}|${t.it}`;
 
 /** Most products are sold everywhere; the rest in a non-empty subset of the spaces. */
 function pickSpaces(faker: Faker, spaces: readonly Space[]): Space[] {
@@ -305,8 +328,8 @@ function barcodes(
     const upc = upcA(serials.upc++);
     return { globalTradeItemNumber: ['0' + upc], universalProductCode: [upc] };
   }
-  const ean = ean13(def.eanPrefix, serials.ean++);
-  return { globalTradeItemNumber: [ean], europeanArticleNumber: [ean] };
+  const ean = [ean13(def.eanPrefix, serials.ean++)];
+  return { globalTradeItemNumber: ean, europeanArticleNumber: ean };
 }
 
 const VIEWS = ['front', 'back', 'detail'] as const;
