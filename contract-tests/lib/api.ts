@@ -93,10 +93,10 @@ export function createApi(target: Target, checker: Checker): Api {
     if (request.auth !== false) headers['x-api-key'] ??= target.apiKey;
     const payload = request.raw ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
     if (payload !== undefined) headers['content-type'] ??= 'application/json';
-    const res = await fetch(target.baseUrl + request.path, {
-      method: request.method,
-      headers,
-      body: payload,
+    const url = target.baseUrl + request.path;
+    const res = await fetch(url, { method: request.method, headers, body: payload }).catch((err: Error) => {
+      const cause = (err.cause as Error | undefined)?.message ?? err.message;
+      throw new ContractViolation(`${request.method} ${url}: no answer (${cause})`);
     });
     const contentType = res.headers.get('content-type');
     const text = await res.text();
