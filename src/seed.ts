@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import type { SeedData } from './store/store.js';
 import type { CatalogProduct, ProductType } from './domain/types.js';
 import { deriveSpaceIds } from './domain/spaceIds.js';
 import { loadSchemaValidator, type SchemaProblem } from './schemas.js';
 import { DATASET_NAMES, generateDataset, isDatasetName } from '../seeds/index.js';
+import { readDatasetFile } from '../seeds/file.js';
 
 export const DEFAULT_SEED = 'demo';
 /** Beyond this a generated catalog would not fit in memory in a useful way. */
@@ -39,7 +39,7 @@ export async function resolveSeed(
 
 /** A JSON dataset file, every record checked against openapi.yaml; spaceIds computed where absent. */
 export async function loadSeedFile(file: string): Promise<SeedData> {
-  const raw = parseSeedFile(file, await readSeedText(file));
+  const raw = checkShape(file, await readSeed(file));
   const validator = await loadSchemaValidator();
   const products = checkRecords(file, raw.products, 'products', 'productGroupId', (p) =>
     validator.checkComponent('CatalogProduct', p),
@@ -53,27 +53,22 @@ export async function loadSeedFile(file: string): Promise<SeedData> {
   };
 }
 
-async function readSeedText(file: string): Promise<string> {
+async function readSeed(file: string): Promise<unknown> {
   try {
-    return await readFile(file, 'utf8');
+    return await readDatasetFile(file);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') {
       throw new Error(
         `Unknown seed "${file}": not a bundled dataset (${DATASET_NAMES.join(', ')}), a product count such as 10000, ` +
           `none, or an existing JSON dataset file`,
       );
     }
-    throw new Error(`Cannot read seed file "${file}": ${(err as Error).message}`);
+    throw code ? new Error(`Cannot read seed file "${file}": ${(err as Error).message}`) : err;
   }
 }
 
-function parseSeedFile(file: string, text: string): { products: unknown[]; productTypes: unknown[] } {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (err) {
-    throw new Error(`Seed file "${file}" is not valid JSON: ${(err as Error).message}`);
-  }
+function checkShape(file: string, raw: unknown): { products: unknown[]; productTypes: unknown[] } {
   const shape = `a JSON object { "products": [...], "productTypes": [...] }`;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new Error(`Seed file "${file}" must be ${shape}`);

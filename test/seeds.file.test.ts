@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveSeed } from '../src/seed.js';
 import { runSeedCommand } from '../seeds/command.js';
 import { generateDataset } from '../seeds/index.js';
+import { readDatasetFile, writeDatasetFile } from '../seeds/file.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -44,6 +45,23 @@ describe('seed command', () => {
     await runSeedCommand({ seed: 'grocery', out: file, stdout: pipe().stream });
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(
       JSON.parse(JSON.stringify(generateDataset('grocery'))),
+    );
+  });
+});
+
+describe('dataset files too large for one string', () => {
+  it('are read record by record when they have the layout the seed command writes', async () => {
+    const file = join(dir, 'lines.json');
+    const data = generateDataset('electronics', { count: 30 });
+    await writeDatasetFile(data, file);
+    expect(await readDatasetFile(file, 0)).toEqual(JSON.parse(JSON.stringify(data)));
+  });
+
+  it('are refused with the line at fault otherwise', async () => {
+    const file = join(dir, 'compact.json');
+    await writeFile(file, JSON.stringify({ products: [{ productGroupId: 'A' }] }));
+    await expect(readDatasetFile(file, 0)).rejects.toThrow(
+      /one record per line\); line 1: expected "products": \[/,
     );
   });
 });
