@@ -39,6 +39,7 @@ interface Plan {
   leaf: number;
   model: string;
   brand: Brand;
+  variety: number;
   variantsGroupId?: string;
 }
 
@@ -105,7 +106,7 @@ export function generateCatalog<Leaf>(def: DatasetDefinition<Leaf>, options: Gen
   return { products, productTypes };
 }
 
-/** Leaf, model and brand per product; some run in families of 2-3 sharing all three and a variantsGroupId. */
+/** Leaf, model, brand and variety per product; some run in families of 2-3 sharing them and a variantsGroupId. */
 function planProducts<Leaf>(
   def: DatasetDefinition<Leaf>,
   faker: Faker,
@@ -119,6 +120,7 @@ function planProducts<Leaf>(
       leaf: faker.number.int(leafCount - 1),
       model: faker.helpers.arrayElement(def.models),
       brand: faker.helpers.arrayElement(def.brands),
+      variety: faker.number.int(1_000_000),
     };
     const room = count - plans.length;
     const size =
@@ -165,7 +167,8 @@ function buildProduct<Leaf>(
   input: BuildInput<Leaf>,
 ): CatalogProduct {
   const { productGroupId, plan, leafType } = input;
-  const draft = def.describe({ faker, leaf: leafType.leaf, model: plan.model, brand: plan.brand });
+  const { model, brand, variety } = plan;
+  const draft = def.describe({ faker, leaf: leafType.leaf, model, brand, variety });
   const langs = def.languages;
   const spaces = pickSpaces(faker, def.spaces);
   const introduced = -faker.number.int(730);

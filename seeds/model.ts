@@ -85,18 +85,18 @@ export interface ProductDraft {
   extra?: Partial<CatalogProduct>;
 }
 
-/** What describe() is told: the product's leaf and the model and brand it shares with its family. */
+/** What describe() is told: the product's leaf, and what it shares with the rest of its family. */
 export interface DraftContext<Leaf> {
   faker: Faker;
   leaf: Leaf;
   model: string;
   brand: Brand;
+  /** A random whole number, the same for every member of a family: for whatever else they share. */
+  variety: number;
 }
 
 export interface DatasetDefinition<Leaf = unknown> {
   name: string;
-  /** One line for humans: help text and README. */
-  summary: string;
   /** productGroupIds are `${idPrefix}-00001`, ... */
   idPrefix: string;
   count: number;

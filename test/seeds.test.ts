@@ -36,7 +36,7 @@ describe('GS1 check digits', () => {
 /** Every consistency rule of issue 5, as a list of readable problems (empty when the catalog holds). */
 function catalogProblems(data: SeedData, spaces: readonly Space[]): string[] {
   const problems: string[] = [];
-  const fail = (id: string, message: string) => problems.length < 20 && problems.push(`${id}: ${message}`);
+  const fail = (id: string, message: string) => problems.length < 100 && problems.push(`${id}: ${message}`);
   const spaceById = new Map(spaces.map((s) => [s.spaceId, s]));
 
   const types = new Map(data.productTypes.map((t) => [t.productTypeId, t]));
@@ -222,6 +222,11 @@ describe('dataset shapes', () => {
       expect(p.variants).toHaveLength(1);
       expect(p.shellLifeDays).toBeGreaterThan(0);
       expect(p.storageInstructions?.length).toBeGreaterThan(0);
+    }
+    const item = (p: CatalogProduct) => p.productShortDescription![0]!.productShortDescription.split(',')[0];
+    for (const p of data.products.filter((p) => p.variantsGroupId)) {
+      const family = data.products.filter((q) => q.variantsGroupId === p.variantsGroupId);
+      expect(new Set(family.map(item)).size).toBe(1);
     }
   });
 

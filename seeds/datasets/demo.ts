@@ -1,5 +1,13 @@
 // demo: a fashion retailer with stores in Stockholm, London and Milan.
-import type { CategoryNode, DatasetDefinition, ProductDraft, Texts, VariantDraft } from '../model.js';
+import {
+  text,
+  type CategoryNode,
+  type DatasetDefinition,
+  type Lang,
+  type ProductDraft,
+  type Texts,
+  type VariantDraft,
+} from '../model.js';
 import { slug } from '../media.js';
 
 type Material = keyof typeof MATERIALS;
@@ -294,30 +302,28 @@ function describe({
   const n = leaf.noun;
   const trait = faker.helpers.arrayElement(leaf.fitted ? FITS : DETAILS);
   const closing = faker.helpers.arrayElement(CLOSINGS);
-  const per = (
-    f: (lang: { noun: string; material: string; trait: string; closing: string; care: string }) => string,
-    lang: 'en' | 'us' | 'gb' | 'sv' | 'it',
-  ) => {
-    const pick = (t: Texts) =>
-      lang === 'us' ? (t.us ?? t.en) : lang === 'gb' ? (t.gb ?? t.en) : lang === 'en' ? t.en : t[lang]!;
-    return f({
-      noun: pick(n),
-      material: pick(m),
-      trait: pick(trait),
-      closing: pick(closing),
-      care: pick(CARE[material]),
+  // One sentence pattern per language, filled with that language's words.
+  const write = (
+    lang: Lang,
+    f: (w: Record<'noun' | 'material' | 'trait' | 'closing' | 'care', string>) => string,
+  ) =>
+    f({
+      noun: text(n, lang),
+      material: text(m, lang),
+      trait: text(trait, lang),
+      closing: text(closing, lang),
+      care: text(CARE[material], lang),
     });
-  };
-  const english = (l: 'us' | 'gb') => ({
-    name: per((w) => `${model} ${w.material} ${w.noun}`, l),
-    description: per(
+  const english = (lang: Lang) => ({
+    name: write(lang, (w) => `${model} ${w.material} ${w.noun}`),
+    description: write(
+      lang,
       (w) => `${w.material} ${w.noun.toLowerCase()} with ${w.trait}. ${w.closing} ${w.care}`,
-      l,
     ),
-    short: per((w) => `${w.material} ${w.noun.toLowerCase()}, ${w.trait.replace(/^a /, '')}`, l),
+    short: write(lang, (w) => `${w.material} ${w.noun.toLowerCase()}, ${w.trait.replace(/^a /, '')}`),
   });
-  const us = english('us');
-  const gb = english('gb');
+  const us = english('en-US');
+  const gb = english('en-GB');
 
   const colours = faker.helpers.arrayElements(
     COLOURS,
@@ -339,20 +345,23 @@ function describe({
     names: {
       en: gb.name,
       us: us.name,
-      sv: per((w) => `${model} ${w.noun} i ${w.material}`, 'sv'),
-      it: per((w) => `${w.noun} ${model} in ${w.material}`, 'it'),
+      sv: write('sv-SE', (w) => `${model} ${w.noun} i ${w.material}`),
+      it: write('it-IT', (w) => `${w.noun} ${model} in ${w.material}`),
     },
     descriptions: {
       en: gb.description,
       us: us.description,
-      sv: per((w) => `${capitalise(w.noun)} i ${w.material} med ${w.trait}. ${w.closing} ${w.care}`, 'sv'),
-      it: per((w) => `${w.noun} in ${w.material} con ${w.trait}. ${w.closing} ${w.care}`, 'it'),
+      sv: write(
+        'sv-SE',
+        (w) => `${capitalise(w.noun)} i ${w.material} med ${w.trait}. ${w.closing} ${w.care}`,
+      ),
+      it: write('it-IT', (w) => `${w.noun} in ${w.material} con ${w.trait}. ${w.closing} ${w.care}`),
     },
     shortDescriptions: {
       en: gb.short,
       us: us.short,
-      sv: per((w) => `${capitalise(w.noun)} i ${w.material}, ${w.trait}`, 'sv'),
-      it: per((w) => `${w.noun} in ${w.material}, ${w.trait}`, 'it'),
+      sv: write('sv-SE', (w) => `${capitalise(w.noun)} i ${w.material}, ${w.trait}`),
+      it: write('it-IT', (w) => `${w.noun} in ${w.material}, ${w.trait}`),
     },
     tags: [n, m],
     variants,
@@ -367,8 +376,6 @@ function describe({
 
 export const demo: DatasetDefinition<FashionLeaf> = {
   name: 'demo',
-  summary:
-    'fashion retailer: clothing, shoes and accessories in sizes and colours; stores in Stockholm (SEK), London (GBP) and Milan (EUR)',
   idPrefix: 'FA',
   count: 200,
   languages: ['en-US', 'en-GB', 'sv-SE', 'it-IT'],

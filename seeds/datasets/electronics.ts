@@ -206,8 +206,6 @@ function describe({
 
 export const electronics: DatasetDefinition<ElectronicsLeaf> = {
   name: 'electronics',
-  summary:
-    'consumer electronics: storage and screen-size variants, few colours, UPC-A barcodes; New York (USD), London (GBP), Dublin (EUR)',
   idPrefix: 'EL',
   count: 120,
   languages: ['en-US', 'en-GB'],

@@ -182,12 +182,14 @@ const TREE: CategoryNode<GroceryLeaf>[] = [
   },
 ];
 
+// A family is one item in its pack sizes, organic or not.
 function describe({
   faker,
   leaf,
   brand,
+  variety,
 }: Parameters<DatasetDefinition<GroceryLeaf>['describe']>[0]): ProductDraft {
-  const item = faker.helpers.arrayElement(leaf.items);
+  const item = leaf.items[variety % leaf.items.length]!;
   const pack = faker.helpers.arrayElement(item.packs);
   const organic = faker.number.float() < 0.3;
   const origin = faker.helpers.arrayElement(ORIGINS);
@@ -225,8 +227,6 @@ function describe({
 
 export const grocery: DatasetDefinition<GroceryLeaf> = {
   name: 'grocery',
-  summary:
-    'Swedish grocer: single-variant products with shelf life and storage instructions; two stores and a web shop, all SEK',
   idPrefix: 'GR',
   count: 150,
   languages: ['sv-SE', 'en-GB'],
