@@ -51,3 +51,37 @@ describe('--data FILE (behaviour.md section 12)', () => {
     expect((await client(await makeApp({ data: file })).get(`${BASE}/product-types`)).body.data).toEqual([]);
   });
 });
+
+describe('Store.commit', () => {
+  it('serialises the store once per write however many commits arrive while one is in flight', async () => {
+    const { Store } = await import('../src/store/store.js');
+    const dir = await mkdtemp(join(tmpdir(), 'pcm-commit-'));
+    const store = await Store.open({ file: join(dir, 'c.json') });
+    const stringify = JSON.stringify;
+    let serialised = 0;
+    JSON.stringify = ((...args: Parameters<typeof stringify>) => {
+      if ((args[0] as { scopes?: unknown })?.scopes) serialised++;
+      return stringify(...args);
+    }) as typeof stringify;
+    try {
+      const scope = store.scope({ region: 'eu', tenantId: 't', environment: 'e' });
+      const wave = (from: number) =>
+        Array.from({ length: 5 }, (_, i) => {
+          scope.putProductTypes([{ productTypeId: `t${from + i}` }]);
+          return store.commit();
+        });
+      const first = wave(0);
+      await new Promise((resolve) => setImmediate(resolve));
+      await Promise.all([...first, ...wave(5)]);
+    } finally {
+      JSON.stringify = stringify;
+    }
+    // commits of one tick share a write; those arriving while it runs share the next one
+    expect(serialised).toBe(2);
+    const onDisk = JSON.parse(await readFile(join(dir, 'c.json'), 'utf8')) as {
+      scopes: Record<string, { productTypes: object }>;
+    };
+    expect(Object.keys(onDisk.scopes['eu/t/e']?.productTypes ?? {})).toHaveLength(10);
+    await rm(dir, { recursive: true, force: true });
+  });
+});

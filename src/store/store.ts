@@ -33,10 +33,14 @@ export class Store {
   readonly #db: Low<DbShape>;
   readonly #seed: SeedData;
   readonly #scopes = new Map<string, Scope>();
+  readonly #persistent: boolean;
+  #writing: Promise<void> = Promise.resolve();
+  #queued: Promise<void> | undefined;
 
-  private constructor(db: Low<DbShape>, seed: SeedData) {
+  private constructor(db: Low<DbShape>, seed: SeedData, persistent: boolean) {
     this.#db = db;
     this.#seed = seed;
+    this.#persistent = persistent;
   }
 
   static async open(options: StoreOptions = {}): Promise<Store> {
@@ -45,7 +49,7 @@ export class Store {
       : new Memory<DbShape>();
     const db = new Low<DbShape>(adapter, { version: 1, scopes: emptyRecord() });
     await db.read();
-    return new Store(db, options.seed ?? EMPTY_SEED);
+    return new Store(db, options.seed ?? EMPTY_SEED, options.file !== undefined);
   }
 
   /** The scope, started as a copy of the seed the first time it is used. */
@@ -61,9 +65,21 @@ export class Store {
     return scope;
   }
 
-  /** Resolves once every change made so far is durable (in the file, when there is one). */
+  /**
+   * Resolves once every change made so far is durable (in the file, when there is one).
+   * Each write serialises the whole store, so commits arriving while one is in flight share the
+   * next write: at most one write runs and one waits, however many requests commit at once.
+   */
   commit(): Promise<void> {
-    return this.#db.write();
+    if (!this.#persistent) return Promise.resolve();
+    this.#queued ??= this.#writing
+      .catch(() => undefined)
+      .then(() => {
+        this.#queued = undefined;
+        this.#writing = this.#db.write();
+        return this.#writing;
+      });
+    return this.#queued;
   }
 
   /** Every scope back to its seed state. */
