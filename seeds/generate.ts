@@ -1,7 +1,9 @@
 // The engine: turns a dataset definition into consistent CatalogProduct and ProductType records.
 // Everything random comes from one seeded Faker instance, and every date from REFERENCE_DATE,
 // so the same definition, count and random seed always give byte-identical data.
-import { Faker, en } from '@faker-js/faker';
+// The English-only entry: the package's main entry loads every locale (about 17 MB of heap).
+import { faker as englishFaker } from '@faker-js/faker/locale/en';
+import type { Faker } from '@faker-js/faker';
 import type { CatalogProduct, Variant } from '../src/domain/types.js';
 import { deriveSpaceIds } from '../src/domain/spaceIds.js';
 import type { SeedData } from '../src/store/store.js';
@@ -73,7 +75,8 @@ class Shared {
 
 export function generateCatalog<Leaf>(def: DatasetDefinition<Leaf>, options: GenerateOptions = {}): SeedData {
   const count = options.count ?? def.count;
-  const faker = new Faker({ locale: [en] });
+  // Reseeded on every call, so each generation starts from the same state whatever ran before.
+  const faker: Faker = englishFaker;
   faker.seed(options.randomSeed ?? DEFAULT_RANDOM_SEED);
   faker.setDefaultRefDate(REFERENCE_DATE);
 
