@@ -3,7 +3,8 @@ import { parseFilter, type ProductPredicate } from './filter.js';
 import { parseSummaryRequest, summarize, type SummaryRequest } from './facets.js';
 import { parseSearch, type SearchRanker } from './search.js';
 import { applySelect, parseSelect } from './select.js';
-import { parseSort, sortProducts, type SortKey } from './sort.js';
+import { parseSort, sortedSnapshot, sortProducts, type SortKey } from './sort.js';
+import type { Snapshot } from './snapshotCache.js';
 import type { CatalogProduct, ProductListResult, ProductQuery } from './types.js';
 
 export const DEFAULT_LIMIT = 50;
@@ -37,28 +38,39 @@ export function parseListQuery(params: ListParameters, sortable: ReadonlySet<str
 
 /**
  * Match (filter and search), count, facets over all matches, order, page, select.
- * Order: the sort keys, then search relevance, then productGroupId; `products` must come ordered by
- * productGroupId (the Scope's order) so that a query with neither sort nor search needs no sorting.
+ * Order: the sort keys, then search relevance, then productGroupId. `products` must come ordered by
+ * productGroupId (the Scope's order) and must not change once queried: orders and indexes derived
+ * from it are cached by its identity (see snapshotCache).
  */
-export function runListQuery(products: readonly CatalogProduct[], query: ListQuery): ProductListResult {
-  const { filter, search } = query;
-  const scores = new Map<CatalogProduct, number>();
-  const matches =
-    !filter && !search
-      ? products
-      : products.filter((p) => {
-          if (filter && !filter(p)) return false;
-          if (!search) return true;
-          const score = search(p);
-          if (score > 0) scores.set(p, score);
-          return score > 0;
-        });
-  const { facets, attributeFilters } = summarize(matches, query.summary);
-  const ordered =
-    query.sort.length > 0 || search
-      ? sortProducts(matches, query.sort, search ? (p) => scores.get(p) ?? 0 : undefined)
-      : matches;
+export function runListQuery(products: Snapshot, query: ListQuery): ProductListResult {
+  const ordered = query.search
+    ? searchInOrder(products, query, query.search)
+    : filterInOrder(products, query);
+  // Facets are order-independent, so they are taken over the ordered matches.
+  const { facets, attributeFilters } = summarize(ordered, query.summary);
   const start = (query.page - 1) * query.limit;
   const list = ordered.slice(start, start + query.limit).map((p) => applySelect(p, query.select));
-  return { list, count: matches.length, facets, attributeFilters };
+  return { list, count: ordered.length, facets, attributeFilters };
+}
+
+/** Without search: the snapshot in the sort's order (cached), filtered; no sorting per request. */
+function filterInOrder(products: Snapshot, { filter, sort }: ListQuery): readonly CatalogProduct[] {
+  const base = sort.length > 0 ? sortedSnapshot(products, sort) : products;
+  return filter ? base.filter(filter) : base;
+}
+
+/** With search: the few products the search index names, filtered, ranked and sorted. */
+function searchInOrder(
+  products: Snapshot,
+  { filter, sort }: ListQuery,
+  search: SearchRanker,
+): CatalogProduct[] {
+  const scores = new Map<CatalogProduct, number>();
+  const matches = products.filter((p) => {
+    if (filter && !filter(p)) return false;
+    const score = search(p);
+    if (score > 0) scores.set(p, score);
+    return score > 0;
+  });
+  return sortProducts(matches, sort, (p) => scores.get(p) ?? 0);
 }

@@ -2,6 +2,7 @@
 import { badRequest } from './errors.js';
 import { compareScalars, isScalar, type Scalar } from './fieldPath.js';
 import { compareIds } from './productTypes.js';
+import { snapshotCache, type Snapshot } from './snapshotCache.js';
 import type { CatalogProduct } from './types.js';
 
 export interface SortKey {
@@ -87,4 +88,16 @@ export function sortProducts(
     return compareIds(a.product.productGroupId, b.product.productGroupId);
   });
   return rows.map((r) => r.product);
+}
+
+/** Orders kept per snapshot: one per sort a client uses, a few bytes per product each. */
+const orders = snapshotCache<readonly CatalogProduct[]>(16);
+
+/**
+ * The whole snapshot sorted by the keys (then productGroupId), computed once per snapshot and sort.
+ * The order is total, so filtering it gives exactly what sorting the filtered products would.
+ */
+export function sortedSnapshot(snapshot: Snapshot, keys: readonly SortKey[]): readonly CatalogProduct[] {
+  const spec = keys.map((k) => `${k.field} ${k.descending ? 'desc' : 'asc'}`).join(',');
+  return orders(snapshot, spec, () => sortProducts(snapshot, keys));
 }
