@@ -2,6 +2,7 @@
 import { parseFilter, type ProductPredicate } from './filter.js';
 import { parseSummaryRequest, summarize, type SummaryRequest } from './facets.js';
 import { parseSearch, type SearchRanker } from './search.js';
+import { searchCandidates } from './searchIndex.js';
 import { applySelect, parseSelect } from './select.js';
 import { parseSort, sortedSnapshot, sortProducts, type SortKey } from './sort.js';
 import type { Snapshot } from './snapshotCache.js';
@@ -59,14 +60,14 @@ function filterInOrder(products: Snapshot, { filter, sort }: ListQuery): readonl
   return filter ? base.filter(filter) : base;
 }
 
-/** With search: the few products the search index names, filtered, ranked and sorted. */
+/** With search: the products the search index names (usually few), filtered, ranked and sorted. */
 function searchInOrder(
   products: Snapshot,
   { filter, sort }: ListQuery,
   search: SearchRanker,
 ): CatalogProduct[] {
   const scores = new Map<CatalogProduct, number>();
-  const matches = products.filter((p) => {
+  const matches = searchCandidates(products, search).filter((p) => {
     if (filter && !filter(p)) return false;
     const score = search(p);
     if (score > 0) scores.set(p, score);

@@ -18,13 +18,19 @@ export const SEARCH_FIELDS: Readonly<Record<string, FieldPath>> = {
 };
 
 /** Relevance of a product for a search: 0 when it does not match. */
-export type SearchRanker = (product: CatalogProduct) => number;
+export interface SearchRanker {
+  (product: CatalogProduct): number;
+  /** The searched field ('' for all) and the lowercase words, for the search index. */
+  readonly field: string;
+  readonly words: readonly string[];
+}
 
 const ALL = '';
 // Lowercase text per record and field, cached by identity: stored records are immutable values.
 const textCache = new Map<string, WeakMap<CatalogProduct, string>>();
 
-function textOf(product: CatalogProduct, field: string): string {
+/** The lowercase text a search looks for its words in: values of the field ('' for all), newline-joined. */
+export function searchText(product: CatalogProduct, field: string): string {
   let cache = textCache.get(field);
   if (!cache) textCache.set(field, (cache = new WeakMap()));
   let text = cache.get(product);
@@ -56,12 +62,14 @@ export function parseSearch(search: string | undefined, searchField?: string): S
   const words = (search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return undefined;
   if (field !== undefined) {
-    return (p) => (words.every((w) => textOf(p, field).includes(w)) ? 1 : 0);
+    const rank = (p: CatalogProduct) => (words.every((w) => searchText(p, field).includes(w)) ? 1 : 0);
+    return Object.assign(rank, { field, words });
   }
-  return (p) => {
-    const all = textOf(p, ALL);
+  const rank = (p: CatalogProduct) => {
+    const all = searchText(p, ALL);
     if (!words.every((w) => all.includes(w))) return 0;
-    const names = textOf(p, 'productName');
+    const names = searchText(p, 'productName');
     return words.reduce((score, w) => score + (names.includes(w) ? 2 : 1), 0);
   };
+  return Object.assign(rank, { field: ALL, words });
 }

@@ -1,0 +1,100 @@
+// Finds the products a search can match without reading every product's text.
+import { searchText, SEARCH_FIELDS, type SearchRanker } from './search.js';
+import { snapshotCache, type Snapshot } from './snapshotCache.js';
+
+/**
+ * Every distinct whitespace-free run ("token") of a field's text over a snapshot, and which products
+ * hold it. A search word has no whitespace, so a text contains it exactly when one of the text's
+ * tokens does: scanning the distinct tokens finds the same products as scanning every text.
+ */
+interface TokenIndex {
+  /** The distinct tokens joined by newlines, searched with indexOf. */
+  text: string;
+  /** Where each token starts in `text`, then the end of `text`. */
+  starts: Int32Array;
+  /** Per token, ascending positions in the snapshot of the products holding it. */
+  holders: number[][];
+}
+
+/** Searches of one snapshot and field; the index is built once they are frequent enough to pay for it. */
+interface SearchState {
+  searches: number;
+  index?: TokenIndex;
+}
+
+/**
+ * Building the index costs a few dozen scans: a snapshot searched only a few times between writes is
+ * scanned, one that keeps being searched (a stable catalog) gets an index.
+ */
+const SCANS_BEFORE_INDEX = 8;
+const states = snapshotCache<SearchState>(Object.keys(SEARCH_FIELDS).length + 1);
+
+/**
+ * The products, in snapshot order, whose text holds every word of the search; the ranker still decides
+ * (and scores) each of them. Before the snapshot's index is built: the whole snapshot.
+ */
+export function searchCandidates(snapshot: Snapshot, search: SearchRanker): Snapshot {
+  const state = states(snapshot, search.field, () => ({ searches: 0 }));
+  if (!state.index && ++state.searches < SCANS_BEFORE_INDEX) return snapshot;
+  state.index ??= buildIndex(snapshot, search.field);
+  let positions: number[] | undefined;
+  for (const word of search.words) {
+    const holders = holdersOf(state.index, word);
+    positions = positions ? positions.filter((p) => holders.has(p)) : [...holders].sort((a, b) => a - b);
+    if (positions.length === 0) break;
+  }
+  return (positions ?? []).map((p) => snapshot[p] as Snapshot[number]);
+}
+
+function buildIndex(snapshot: Snapshot, field: string): TokenIndex {
+  const ids = new Map<string, number>();
+  const tokens: string[] = [];
+  const holders: number[][] = [];
+  snapshot.forEach((product, position) => {
+    for (const token of searchText(product, field).split(/\s+/)) {
+      if (token === '') continue;
+      const id = ids.get(token);
+      if (id === undefined) {
+        ids.set(token, tokens.length);
+        tokens.push(token);
+        holders.push([position]);
+      } else {
+        const list = holders[id] as number[];
+        // Positions come in ascending order: a repeated token of one product is its last entry.
+        if (list[list.length - 1] !== position) list.push(position);
+      }
+    }
+  });
+  const starts = new Int32Array(tokens.length + 1);
+  let offset = 0;
+  tokens.forEach((token, id) => {
+    starts[id] = offset;
+    offset += token.length + 1;
+  });
+  starts[tokens.length] = offset;
+  return { text: tokens.join('\n'), starts, holders };
+}
+
+/** Positions of the products holding a token that contains the word. */
+function holdersOf(index: TokenIndex, word: string): Set<number> {
+  const found = new Set<number>();
+  let from = 0;
+  for (let at = index.text.indexOf(word, from); at >= 0; at = index.text.indexOf(word, from)) {
+    const id = tokenAt(index.starts, at);
+    for (const position of index.holders[id] as number[]) found.add(position);
+    from = index.starts[id + 1] as number;
+  }
+  return found;
+}
+
+/** The token whose span holds this offset: the last start at or before it. */
+function tokenAt(starts: Int32Array, offset: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (high - low > 1) {
+    const middle = (low + high) >>> 1;
+    if ((starts[middle] as number) <= offset) low = middle;
+    else high = middle;
+  }
+  return low;
+}
