@@ -90,6 +90,10 @@ export function sortProducts(
   return rows.map((r) => r.product);
 }
 
+/** The keys in one normal form ("a asc,b desc"): equal sorts, however written, share a cache entry. */
+export const sortSpec = (keys: readonly SortKey[]): string =>
+  keys.map((k) => `${k.field} ${k.descending ? 'desc' : 'asc'}`).join(',');
+
 /** Orders kept per snapshot: one per sort a client uses, a few bytes per product each. */
 const orders = snapshotCache<readonly CatalogProduct[]>(16);
 
@@ -98,6 +102,5 @@ const orders = snapshotCache<readonly CatalogProduct[]>(16);
  * The order is total, so filtering it gives exactly what sorting the filtered products would.
  */
 export function sortedSnapshot(snapshot: Snapshot, keys: readonly SortKey[]): readonly CatalogProduct[] {
-  const spec = keys.map((k) => `${k.field} ${k.descending ? 'desc' : 'asc'}`).join(',');
-  return orders(snapshot, spec, () => sortProducts(snapshot, keys));
+  return orders(snapshot, sortSpec(keys), () => sortProducts(snapshot, keys));
 }

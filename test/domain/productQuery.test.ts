@@ -56,4 +56,18 @@ describe('list query over a snapshot', () => {
     expect(ids(run(after, { sort: 'productPriceList/listPrice' }).list)).toEqual(['b', 'a']);
     expect(ids(run(before, { sort: 'productPriceList/listPrice desc' }).list)).toEqual(['b', 'a']);
   });
+
+  it('keeps the matches of different filters apart, and shares them between spellings of one filter', () => {
+    const catalog = [product('a', [1]), product('b', [2]), product('c', [3])];
+    const ge = (floor: number) => ({ ge: ['productPriceList/listPrice', floor] });
+    expect(ids(run(catalog, { filter: JSON.stringify(ge(2)) }).list)).toEqual(['b', 'c']);
+    expect(ids(run(catalog, { filter: JSON.stringify(ge(3)) }).list)).toEqual(['c']);
+    expect(
+      ids(
+        run(catalog, { filter: JSON.stringify(ge(2), null, 2), sort: 'productPriceList/listPrice desc' })
+          .list,
+      ),
+    ).toEqual(['c', 'b']);
+    expect(ids(run(catalog, { filter: ge(2) as unknown as string }).list)).toEqual(['b', 'c']);
+  });
 });
