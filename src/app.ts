@@ -58,9 +58,9 @@ export async function createApp(options: MockOptions = {}): Promise<Express> {
     express.json({ limit: options.bodyLimit ?? '5mb' }),
     bodyGuard,
     ...requestValidator(doc),
+    productReadRoutes(ctx),
     productTypeRoutes(ctx),
     productWriteRoutes(ctx),
-    productReadRoutes(ctx),
     variantRoutes(ctx),
     pendingRoutes(),
   );

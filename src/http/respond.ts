@@ -32,9 +32,22 @@ function toJson(value: unknown, depth: number): string {
   return `{${parts.join(',')}}`;
 }
 
+/** Whole `{ data: record }` bodies, encoded once: a record answered alone (by id) costs no copying. */
+const bodies = new WeakMap<object, Buffer>();
+
+function body(payload: unknown): Buffer | string {
+  if (payload === null || typeof payload !== 'object' || !isRecord(payload)) {
+    return `{"data":${toJson(payload, RECORD_DEPTH)}}`;
+  }
+  let encoded = bodies.get(payload);
+  if (encoded === undefined)
+    bodies.set(payload, (encoded = Buffer.from(`{"data":${JSON.stringify(payload)}}`)));
+  return encoded;
+}
+
 /** Every 2xx body is wrapped as { data } (behaviour.md section 3). */
 export function sendData(res: Response, payload: unknown, status = 200): void {
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.end(`{"data":${toJson(payload, RECORD_DEPTH)}}`);
+  res.end(body(payload));
 }
