@@ -98,16 +98,26 @@ describe('errors and hostile bodies (behaviour.md section 4)', () => {
       .send('{"data": [');
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ status: 400, message: expect.stringMatching(/JSON/) });
+    // A body cut short after a complete record: that record is not written either.
+    const cut = await request(app)
+      .post(`${BASE}/product-types`)
+      .set(TOKEN)
+      .set('content-type', 'application/json')
+      .send('{"data": [{"productTypeId": "x"}');
+    expect(cut.status).toBe(400);
+    expect((await client(app).get(`${BASE}/product-types`)).body.data).toEqual([]);
   });
 
-  it('answers a body that is not JSON with 415', async () => {
-    const res = await request(await makeApp())
+  it('answers a body that is not JSON with 415, writing nothing', async () => {
+    const app = await makeApp();
+    const res = await request(app)
       .post(`${BASE}/product-types`)
       .set(TOKEN)
       .set('content-type', 'text/plain')
       .send('productTypeId=x');
     expect(res.status).toBe(415);
-    expect(res.body.message).toBeTruthy();
+    expect(res.body).toMatchObject({ status: 415, message: expect.stringContaining('JSON') });
+    expect((await client(app).get(`${BASE}/product-types`)).body.data).toEqual([]);
   });
 
   it('answers a body over the size limit with 413', async () => {
@@ -247,5 +257,12 @@ describe('validation messages', () => {
     const missing = await c.delete(`${BASE}/products`);
     expect(missing.status).toBe(400);
     expect(missing.body.message).toMatch(/JSON request body is required/);
+    const other = await c.raw
+      .delete(`${BASE}/products`)
+      .set(TOKEN)
+      .set('content-type', 'text/plain')
+      .send('p1');
+    expect(other.status).toBe(415);
+    expect(other.body.message).toContain('text/plain');
   });
 });
