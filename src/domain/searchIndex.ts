@@ -29,6 +29,15 @@ interface SearchState {
 const SCANS_BEFORE_INDEX = 8;
 const states = snapshotCache<SearchState>(Object.keys(SEARCH_FIELDS).length + 1);
 
+/** Products holding a word, in snapshot order and as a set for intersecting. */
+interface WordHolders {
+  ordered: readonly number[];
+  set: ReadonlySet<number>;
+}
+
+/** Looking a word up scans every distinct token; the words a search box repeats are kept per snapshot. */
+const words = snapshotCache<WordHolders>(256);
+
 /**
  * The products, in snapshot order, whose text holds every word of the search; the ranker still decides
  * (and scores) each of them. Before the snapshot's index is built: the whole snapshot.
@@ -38,9 +47,13 @@ export function searchCandidates(snapshot: Snapshot, search: SearchRanker): Snap
   if (!state.index && ++state.searches < SCANS_BEFORE_INDEX) return snapshot;
   state.index ??= buildIndex(snapshot, search.field);
   let positions: number[] | undefined;
+  const index = state.index;
   for (const word of search.words) {
-    const holders = holdersOf(state.index, word);
-    positions = positions ? positions.filter((p) => holders.has(p)) : [...holders].sort((a, b) => a - b);
+    const holders = words(snapshot, `${search.field}\n${word}`, () => {
+      const set = holdersOf(index, word);
+      return { set, ordered: [...set].sort((a, b) => a - b) };
+    });
+    positions = positions ? positions.filter((p) => holders.set.has(p)) : [...holders.ordered];
     if (positions.length === 0) break;
   }
   return (positions ?? []).map((p) => snapshot[p] as Snapshot[number]);
