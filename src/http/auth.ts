@@ -30,7 +30,7 @@ export function tokenOf(headers: Record<string, string | string[] | undefined>):
   if (fromKey) return fromKey;
   const auth = headers['authorization'];
   const raw = (Array.isArray(auth) ? auth[0] : auth)?.trim() ?? '';
-  return raw.replace(/^Bearer\s+/i, '').trim();
+  return raw.replace(/^Bearer(\s+|$)/i, '').trim();
 }
 
 /** Checks the token against the key ring; `tenantId` is undefined for admin operations. */
