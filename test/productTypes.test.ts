@@ -107,3 +107,20 @@ describe('product types (behaviour.md section 10)', () => {
     expect((await c.get(`${BASE}/product-types`)).body.data).toEqual([]);
   });
 });
+
+describe('product types sent twice in one batch', () => {
+  it('are applied in order: 201 then 200, and the last one is stored', async () => {
+    const c = client(await makeApp());
+    const res = await c.post(`${BASE}/product-types`, {
+      data: [
+        { productTypeId: 'twice', isRoot: true },
+        { productTypeId: 'twice', isRoot: false },
+      ],
+    });
+    expect(res.body.data.map((r: { statusCode: number }) => r.statusCode)).toEqual([201, 200]);
+    expect((await c.get(`${BASE}/product-types/twice`)).body.data).toEqual({
+      productTypeId: 'twice',
+      isRoot: false,
+    });
+  });
+});

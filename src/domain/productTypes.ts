@@ -32,6 +32,19 @@ export function upsertResponse(doc: ProductType, existed: boolean): OperationRes
   };
 }
 
+/** Answers of a batch upsert, applied in order: a second document with one id in a batch replaces the first. */
+export function upsertResponses(
+  docs: readonly ProductType[],
+  exists: (id: string) => boolean,
+): OperationResponse[] {
+  const seen = new Set<string>();
+  return docs.map((doc) => {
+    const existed = seen.has(doc.productTypeId) || exists(doc.productTypeId);
+    seen.add(doc.productTypeId);
+    return upsertResponse(doc, existed);
+  });
+}
+
 export function deleteResult(id: string, existed: boolean): ProductTypeDeleteResult {
   return { id, status: existed ? 204 : 404 };
 }

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { parseIdList } from '../domain/idList.js';
 import { badRequest, notFound } from '../domain/errors.js';
-import { deleteResult, selectProductTypes, upsertResponse } from '../domain/productTypes.js';
+import { deleteResult, selectProductTypes, upsertResponses } from '../domain/productTypes.js';
 import type { ProductType } from '../domain/types.js';
 import { sendData } from '../http/respond.js';
 import { scopeOf, type RouteContext } from './context.js';
@@ -33,9 +33,7 @@ export function productTypeRoutes(ctx: RouteContext): Router {
   router.post(BASE, async (req, res) => {
     const scope = scopeOf(ctx, req, res);
     const docs = (req.body as { data: ProductType[] }).data;
-    const answers = docs.map((doc) =>
-      upsertResponse(doc, scope.productType(doc.productTypeId) !== undefined),
-    );
+    const answers = upsertResponses(docs, (id) => scope.productType(id) !== undefined);
     scope.putProductTypes(docs);
     await ctx.store.commit();
     sendData(res, answers);
