@@ -40,6 +40,8 @@ export function requestValidator(doc: OpenAPIV3.Document): RequestHandler[] {
     validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
     validateResponses: false,
     validateSecurity: false,
+    // No operation takes multipart bodies: without this the validator adds a multipart layer to every request.
+    fileUploader: false,
     useRequestUrl: true,
     ignoreUndocumented: false,
   }) as RequestHandler[];
