@@ -266,3 +266,16 @@ describe('validation messages', () => {
     expect(other.body.message).toContain('text/plain');
   });
 });
+
+describe('a method a known path does not have', () => {
+  it('answers 405 with the allowed methods in Allow and in the message', async () => {
+    const res = await client(await makeApp())
+      .raw.put(`${BASE}/product-types`)
+      .set(TOKEN)
+      .send({ data: [] });
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toMatch(/GET/);
+    expect(res.headers.allow).toMatch(/POST/);
+    expect(res.body).toMatchObject({ status: 405, message: expect.stringContaining('PUT') });
+  });
+});
