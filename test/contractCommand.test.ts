@@ -11,6 +11,9 @@ import { packageRoot } from '../src/http/apiDocument.js';
 
 const run = promisify(execFile);
 const cli = join(packageRoot, 'dist', 'src', 'cli.js');
+/** The command's options must decide the target, not CONTRACT_* variables of the surrounding run. */
+const withoutContractEnv = () =>
+  Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONTRACT_')));
 
 describe('product-catalog-mock contract', () => {
   let server: RunningServer;
@@ -24,37 +27,42 @@ describe('product-catalog-mock contract', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('passes against a conforming server given by --base-url, reports JUnit, and cleans up after itself', async () => {
-    const base = `${server.url}/regions/us/products/v1/tenants/acme/staging`;
-    const junit = join(dir, 'report.xml');
-    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONTRACT_')));
-    await run(
-      process.execPath,
-      [cli, 'contract', '--base-url', base, '--api-key', 'staging-key', '--junit', junit],
-      {
-        env,
-        maxBuffer: 64 * 1024 * 1024,
-      },
-    );
-    const report = await readFile(junit, 'utf8');
-    const tests = Number(/<testsuites[^>]*tests="(\d+)"/.exec(report)?.[1]);
-    expect(tests).toBeGreaterThan(100);
-    expect(report).toMatch(/<testsuites[^>]*failures="0"/);
+  // the three URL prefixes of behaviour.md section 1, each a separate scope of the server
+  const prefixes = ['/regions/us/products/v1/tenants/acme/staging', '/api/tenants/acme/qa', '/acme/dev'];
 
-    const headers = { 'x-api-key': 'staging-key' };
-    const products = await (await fetch(`${base}/products?limit=1`, { headers })).json();
-    expect(products.data.count).toBe(0);
-    const types = await (await fetch(`${base}/product-types`, { headers })).json();
-    expect(types.data).toEqual([]);
-  }, 240_000);
+  it.each(prefixes)(
+    'passes against a conforming server under %s, reports JUnit, and cleans up after itself',
+    async (prefix) => {
+      const base = `${server.url}${prefix}`;
+      const junit = join(dir, `report-${prefixes.indexOf(prefix)}.xml`);
+      await run(
+        process.execPath,
+        [cli, 'contract', '--base-url', base, '--api-key', 'staging-key', '--junit', junit],
+        {
+          env: withoutContractEnv(),
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      );
+      const report = await readFile(junit, 'utf8');
+      const tests = Number(/<testsuites[^>]*tests="(\d+)"/.exec(report)?.[1]);
+      expect(tests).toBeGreaterThan(100);
+      expect(report).toMatch(/<testsuites[^>]*failures="0"/);
+
+      const headers = { 'x-api-key': 'staging-key' };
+      const products = await (await fetch(`${base}/products?limit=1`, { headers })).json();
+      expect(products.data.count).toBe(0);
+      const types = await (await fetch(`${base}/product-types`, { headers })).json();
+      expect(types.data).toEqual([]);
+    },
+    240_000,
+  );
 
   it('fails when the target does not answer as the document says', async () => {
     // a tenant id the path pattern rejects: every call answers 400, which the suite must not accept
     const base = `${server.url}/bad%20tenant/staging`;
-    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONTRACT_')));
     await expect(
       run(process.execPath, [cli, 'contract', '--base-url', base, '--api-key', 'staging-key', '--readonly'], {
-        env,
+        env: withoutContractEnv(),
         maxBuffer: 64 * 1024 * 1024,
       }),
     ).rejects.toMatchObject({ code: 1 });
