@@ -2,6 +2,7 @@ import type { CatalogProduct, ProductType } from '../domain/types.js';
 import { productBarcodes } from '../domain/barcode.js';
 import { compareIds } from '../domain/productTypes.js';
 import { variantsGroupOf } from '../domain/variantsGroup.js';
+import { ProductIndex } from './productIndex.js';
 
 /** What one scope persists: records keyed by id, in null-prototype objects so no id reaches a prototype. */
 export interface ScopeRecord {
@@ -24,9 +25,14 @@ export interface VariantHit {
  */
 export class Scope {
   #sorted: CatalogProduct[] | null = null;
-  #byVariant: Map<string, Set<string>> | null = null;
-  #byBarcode: Map<string, Map<string, string>> | null = null;
-  #byVariantsGroup: Map<string, Set<string>> | null = null;
+  readonly #byVariant = new ProductIndex((p) =>
+    (p.variants ?? []).map((v) => [v.productId, v.productId] as const),
+  );
+  readonly #byBarcode = new ProductIndex(productBarcodes);
+  readonly #byVariantsGroup = new ProductIndex((p) => {
+    const group = variantsGroupOf(p);
+    return group === undefined ? [] : [[group, p.productGroupId] as const];
+  });
   /** Increases on every product write; lets callers cache derived data per scope state. */
   version = 0;
 
@@ -52,7 +58,8 @@ export class Scope {
   putProducts(products: readonly CatalogProduct[]): void {
     for (const product of products) {
       const id = product.productGroupId;
-      this.#unindex(this.record.products[id]);
+      const old = this.record.products[id];
+      if (old) this.#unindex(old);
       this.record.products[id] = product;
       this.#index(product);
     }
@@ -74,24 +81,21 @@ export class Scope {
 
   /** Products holding a variant with this productId, lowest productGroupId first. */
   productsByVariant(productId: string): CatalogProduct[] {
-    const ids = this.#variantIndex().get(productId);
-    return ids ? this.#productsOf([...ids]) : [];
+    return this.#productsOf(this.#byVariant.lookup(productId, this.#all));
   }
 
   /** Variants carrying this (already normalized) barcode, lowest productGroupId first. */
   variantsByBarcode(normalizedBarcode: string): VariantHit[] {
-    const hits = this.#barcodeIndex().get(normalizedBarcode);
-    if (!hits) return [];
-    return this.#productsOf([...hits.keys()]).map((product) => ({
+    const hits = this.#byBarcode.lookup(normalizedBarcode, this.#all);
+    return this.#productsOf(hits).map((product) => ({
       product,
-      productId: hits.get(product.productGroupId) as string,
+      productId: hits?.get(product.productGroupId) as string,
     }));
   }
 
   /** Products sharing this variantsGroupId (or variantsByGroupId), lowest productGroupId first. */
   productsByVariantsGroup(groupId: string): CatalogProduct[] {
-    const ids = this.#variantsGroupIndex().get(groupId);
-    return ids ? this.#productsOf([...ids]) : [];
+    return this.#productsOf(this.#byVariantsGroup.lookup(groupId, this.#all));
   }
 
   productType(id: string): ProductType | undefined {
@@ -114,8 +118,11 @@ export class Scope {
     });
   }
 
-  #productsOf(ids: string[]): CatalogProduct[] {
-    return ids
+  readonly #all = (): Iterable<CatalogProduct> => Object.values(this.record.products);
+
+  #productsOf(hits: ReadonlyMap<string, string> | undefined): CatalogProduct[] {
+    if (!hits) return [];
+    return [...hits.keys()]
       .sort(compareIds)
       .map((id) => this.record.products[id])
       .filter((p): p is CatalogProduct => p !== undefined);
@@ -126,85 +133,11 @@ export class Scope {
     this.version++;
   }
 
-  #variantIndex(): Map<string, Set<string>> {
-    if (!this.#byVariant) {
-      this.#byVariant = new Map();
-      for (const product of Object.values(this.record.products)) this.#indexVariants(product);
-    }
-    return this.#byVariant;
-  }
-
-  #barcodeIndex(): Map<string, Map<string, string>> {
-    if (!this.#byBarcode) {
-      this.#byBarcode = new Map();
-      for (const product of Object.values(this.record.products)) this.#indexBarcodes(product);
-    }
-    return this.#byBarcode;
-  }
-
-  #variantsGroupIndex(): Map<string, Set<string>> {
-    if (!this.#byVariantsGroup) {
-      this.#byVariantsGroup = new Map();
-      for (const product of Object.values(this.record.products)) this.#indexVariantsGroup(product);
-    }
-    return this.#byVariantsGroup;
-  }
-
   #index(product: CatalogProduct): void {
-    if (this.#byVariant) this.#indexVariants(product);
-    if (this.#byBarcode) this.#indexBarcodes(product);
-    if (this.#byVariantsGroup) this.#indexVariantsGroup(product);
+    for (const index of [this.#byVariant, this.#byBarcode, this.#byVariantsGroup]) index.add(product);
   }
 
-  #indexVariantsGroup(product: CatalogProduct): void {
-    const group = variantsGroupOf(product);
-    if (group === undefined) return;
-    const index = this.#byVariantsGroup as Map<string, Set<string>>;
-    let ids = index.get(group);
-    if (!ids) index.set(group, (ids = new Set()));
-    ids.add(product.productGroupId);
-  }
-
-  #indexVariants(product: CatalogProduct): void {
-    const index = this.#byVariant as Map<string, Set<string>>;
-    for (const variant of product.variants ?? []) {
-      let ids = index.get(variant.productId);
-      if (!ids) index.set(variant.productId, (ids = new Set()));
-      ids.add(product.productGroupId);
-    }
-  }
-
-  #indexBarcodes(product: CatalogProduct): void {
-    const index = this.#byBarcode as Map<string, Map<string, string>>;
-    for (const [code, productId] of productBarcodes(product)) {
-      let hits = index.get(code);
-      if (!hits) index.set(code, (hits = new Map()));
-      if (!hits.has(product.productGroupId)) hits.set(product.productGroupId, productId);
-    }
-  }
-
-  #unindex(product: CatalogProduct | undefined): void {
-    if (!product) return;
-    const id = product.productGroupId;
-    if (this.#byVariant) {
-      for (const variant of product.variants ?? []) {
-        const ids = this.#byVariant.get(variant.productId);
-        ids?.delete(id);
-        if (ids?.size === 0) this.#byVariant.delete(variant.productId);
-      }
-    }
-    if (this.#byBarcode) {
-      for (const [code] of productBarcodes(product)) {
-        const hits = this.#byBarcode.get(code);
-        hits?.delete(id);
-        if (hits?.size === 0) this.#byBarcode.delete(code);
-      }
-    }
-    const group = variantsGroupOf(product);
-    if (this.#byVariantsGroup && group !== undefined) {
-      const ids = this.#byVariantsGroup.get(group);
-      ids?.delete(id);
-      if (ids?.size === 0) this.#byVariantsGroup.delete(group);
-    }
+  #unindex(product: CatalogProduct): void {
+    for (const index of [this.#byVariant, this.#byBarcode, this.#byVariantsGroup]) index.remove(product);
   }
 }
