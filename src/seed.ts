@@ -2,6 +2,7 @@ import type { SeedData } from './store/store.js';
 import type { CatalogProduct, ProductType } from './domain/types.js';
 import { deriveSpaceIds } from './domain/spaceIds.js';
 import { loadSchemaValidator, type SchemaProblem } from './schemas.js';
+import { readablePath } from './readablePath.js';
 import { DATASET_NAMES, generateDataset, isDatasetName } from '../seeds/index.js';
 import { readDatasetFile } from '../seeds/file.js';
 
@@ -109,10 +110,6 @@ function checkRecords(
 
 /** "/productPriceList/0/listPrice" + "must be number" -> "productPriceList[0].listPrice must be number". */
 function describeProblem({ path, message }: SchemaProblem): string {
-  const field = path
-    .split('/')
-    .filter(Boolean)
-    .map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : i === 0 ? part : `.${part}`))
-    .join('');
+  const field = readablePath(path);
   return field ? `${field} ${message}` : `record ${message}`;
 }

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { ApiError } from '../domain/errors.js';
 import type { ErrorBody } from '../domain/types.js';
+import { readablePath } from '../readablePath.js';
 
 interface ValidatorItem {
   path?: string;
@@ -25,15 +26,6 @@ export function sendError(
 ): void {
   const body: ErrorBody = errors?.length ? { message, status, errors } : { message, status };
   res.status(status).json(body);
-}
-
-/** "/body/data/0/productName" -> "body.data[0].productName": how a person reads a field path. */
-function readablePath(path: string): string {
-  return path
-    .replace(/^\//, '')
-    .split('/')
-    .map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : i === 0 ? part : `.${part}`))
-    .join('');
 }
 
 function validatorItems(items: ValidatorItem[]): { path: string; message: string }[] {
