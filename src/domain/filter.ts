@@ -37,8 +37,14 @@ type Operator = (typeof FILTER_OPERATORS)[number];
 const MAX_DEPTH = 32;
 const EXAMPLE = '{"gt":["productPriceList/listPrice",100]}';
 
+/** A parsed filter, and its compact JSON: equal filters, however spaced, share one key. */
+export interface ParsedFilter {
+  predicate: ProductPredicate;
+  key: string;
+}
+
 /** Parses a filter given as JSON text or as the parsed object; throws a 400 that says what is wrong. */
-export function parseFilter(raw: unknown): ProductPredicate {
+export function parseFilterWithKey(raw: unknown): ParsedFilter {
   let node = raw;
   if (typeof raw === 'string') {
     try {
@@ -49,8 +55,10 @@ export function parseFilter(raw: unknown): ProductPredicate {
       );
     }
   }
-  return compile(node, 'filter', 0);
+  return { predicate: compile(node, 'filter', 0), key: JSON.stringify(node) };
 }
+
+export const parseFilter = (raw: unknown): ProductPredicate => parseFilterWithKey(raw).predicate;
 
 function compile(node: unknown, at: string, depth: number): ProductPredicate {
   if (depth > MAX_DEPTH) throw badRequest(`${at}: filters nest deeper than ${MAX_DEPTH} levels`);

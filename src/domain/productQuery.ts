@@ -1,5 +1,5 @@
 // One list query (GET and POST /products) over an array of products.
-import { parseFilter, type ProductPredicate } from './filter.js';
+import { parseFilterWithKey, type ParsedFilter } from './filter.js';
 import { parseSummaryRequest, summarize, type SummaryRequest } from './facets.js';
 import { parseSearch, type SearchRanker } from './search.js';
 import { searchCandidates } from './searchIndex.js';
@@ -15,9 +15,7 @@ export type ListParameters = Partial<ProductQuery>;
 
 /** A list query checked and parsed once, ready to run. */
 export interface ListQuery {
-  filter?: ProductPredicate;
-  /** The filter as compact JSON: equal filters, however spaced, share cached matches. */
-  filterKey?: string;
+  filter?: ParsedFilter;
   search?: SearchRanker;
   sort: SortKey[];
   select?: string[];
@@ -29,8 +27,7 @@ export interface ListQuery {
 /** Parses every parameter; throws a 400 naming the first one at fault. Ranges are the validator's job. */
 export function parseListQuery(params: ListParameters, sortable: ReadonlySet<string>): ListQuery {
   return {
-    filter: params.filter === undefined ? undefined : parseFilter(params.filter),
-    filterKey: params.filter === undefined ? undefined : filterKey(params.filter),
+    filter: params.filter === undefined ? undefined : parseFilterWithKey(params.filter),
     search: parseSearch(params.search, params.searchField),
     sort: parseSort(params.sort, sortable),
     select: parseSelect(params.select),
@@ -61,17 +58,11 @@ export function runListQuery(products: Snapshot, query: ListQuery): ProductListR
 const filtered = snapshotCache<readonly CatalogProduct[]>(16);
 
 /** Without search: the snapshot in the sort's order (cached), filtered (cached); no sorting per request. */
-function filterInOrder(
-  products: Snapshot,
-  { filter, filterKey, sort }: ListQuery,
-): readonly CatalogProduct[] {
+function filterInOrder(products: Snapshot, { filter, sort }: ListQuery): readonly CatalogProduct[] {
   const base = sort.length > 0 ? sortedSnapshot(products, sort) : products;
   if (!filter) return base;
-  return filtered(products, `${sortSpec(sort)}\n${filterKey ?? ''}`, () => base.filter(filter));
+  return filtered(products, `${sortSpec(sort)}\n${filter.key}`, () => base.filter(filter.predicate));
 }
-
-/** parseFilter has accepted it, so JSON text parses. */
-const filterKey = (raw: unknown): string => JSON.stringify(typeof raw === 'string' ? JSON.parse(raw) : raw);
 
 /** With search: the products the search index names (usually few), filtered, ranked and sorted. */
 function searchInOrder(
@@ -81,7 +72,7 @@ function searchInOrder(
 ): CatalogProduct[] {
   const scores = new Map<CatalogProduct, number>();
   const matches = searchCandidates(products, search).filter((p) => {
-    if (filter && !filter(p)) return false;
+    if (filter && !filter.predicate(p)) return false;
     const score = search(p);
     if (score > 0) scores.set(p, score);
     return score > 0;

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { notFound } from '../domain/errors.js';
-import { parseFilter, type ProductPredicate } from '../domain/filter.js';
+import { parseFilter } from '../domain/filter.js';
 import { normalizeBarcode } from '../domain/barcode.js';
 import { parseListQuery, runListQuery, type ListParameters } from '../domain/productQuery.js';
 import { compareIds, productTypeMatches } from '../domain/productTypes.js';
@@ -34,18 +34,24 @@ interface OneProductQuery {
   includeProductsByVariantsByGroupId?: boolean;
 }
 
-/** What GET /products/{id} and the barcode lookup answer for a found product: filter, group merge, select. */
-function present(
+/**
+ * What GET /products/{id} and the barcode lookup answer for a found product: undefined when it fails
+ * the filter, else the product with its variants group merged in (when asked), then selected.
+ * The query's filter and select are parsed once per request.
+ */
+function presenter(
   scope: Scope,
-  product: CatalogProduct,
   query: OneProductQuery,
-  filter: ProductPredicate | undefined,
-): CatalogProduct | undefined {
-  if (filter && !filter(product)) return undefined;
-  const group = query.includeProductsByVariantsByGroupId ? variantsGroupOf(product) : undefined;
-  const merged =
-    group === undefined ? product : withGroupVariants(product, scope.productsByVariantsGroup(group));
-  return applySelect(merged, parseSelect(query.select));
+): (product: CatalogProduct) => CatalogProduct | undefined {
+  const filter = query.filter === undefined ? undefined : parseFilter(query.filter);
+  const select = parseSelect(query.select);
+  return (product) => {
+    if (filter && !filter(product)) return undefined;
+    const group = query.includeProductsByVariantsByGroupId ? variantsGroupOf(product) : undefined;
+    const merged =
+      group === undefined ? product : withGroupVariants(product, scope.productsByVariantsGroup(group));
+    return applySelect(merged, select);
+  };
 }
 
 /** Product reads: list, get by id, barcode, search, recommendations. */
@@ -61,11 +67,9 @@ export function productReadRoutes(ctx: RouteContext): Router {
 
   router.get(`${BASE}/products/:productGroupId`, (req, res) => {
     const id = req.params.productGroupId as string;
-    const query = req.query as OneProductQuery;
-    const filter = query.filter === undefined ? undefined : parseFilter(query.filter);
     const scope = scopeOf(ctx, req, res);
     const stored = scope.product(id);
-    const product = stored && present(scope, stored, query, filter);
+    const product = stored && presenter(scope, req.query as OneProductQuery)(stored);
     if (!product) {
       throw notFound(stored ? `Product "${id}" does not match the filter` : `Product "${id}" not found`);
     }
@@ -75,15 +79,15 @@ export function productReadRoutes(ctx: RouteContext): Router {
   router.get(`${BASE}/products-barcode/:barcode`, (req, res) => {
     const code = req.params.barcode as string;
     const query = req.query as OneProductQuery;
-    const filter = query.filter === undefined ? undefined : parseFilter(query.filter);
     const scope = scopeOf(ctx, req, res);
+    const present = presenter(scope, query);
     // Hits come lowest productGroupId first: the first that passes the filter answers.
     for (const hit of scope.variantsByBarcode(normalizeBarcode(code))) {
-      const productDetails = present(scope, hit.product, query, filter);
+      const productDetails = present(hit.product);
       if (productDetails) return sendData(res, { productDetails, productId: hit.productId });
     }
     throw notFound(
-      `No product has a variant with barcode "${code}"${filter ? ' that matches the filter' : ''}`,
+      `No product has a variant with barcode "${code}"${query.filter !== undefined ? ' that matches the filter' : ''}`,
     );
   });
 
