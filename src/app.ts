@@ -7,7 +7,6 @@ import { bodyGuard } from './http/bodyGuard.js';
 import { errorHandler, notFoundHandler, sendError } from './http/errors.js';
 import { adminRoutes } from './routes/admin.js';
 import { productTypeRoutes } from './routes/productTypes.js';
-import { pendingRoutes } from './routes/pending.js';
 import { productReadRoutes } from './routes/productReads.js';
 import { productWriteRoutes } from './routes/productWrites.js';
 import { variantRoutes } from './routes/variants.js';
@@ -62,7 +61,6 @@ export async function createApp(options: MockOptions = {}): Promise<Express> {
     productTypeRoutes(ctx),
     productWriteRoutes(ctx),
     variantRoutes(ctx),
-    pendingRoutes(),
   );
 
   const app = express();

@@ -33,17 +33,10 @@ export class Scope {
     const group = variantsGroupOf(p);
     return group === undefined ? [] : [[group, p.productGroupId] as const];
   });
-  /** Increases on every product write; lets callers cache derived data per scope state. */
-  version = 0;
-
   constructor(readonly record: ScopeRecord) {}
 
   product(productGroupId: string): CatalogProduct | undefined {
     return this.record.products[productGroupId];
-  }
-
-  get productCount(): number {
-    return this.products().length;
   }
 
   /** Every product, ordered by productGroupId. */
@@ -130,7 +123,6 @@ export class Scope {
 
   #changed(): void {
     this.#sorted = null;
-    this.version++;
   }
 
   #index(product: CatalogProduct): void {
