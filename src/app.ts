@@ -1,15 +1,15 @@
 import express, { Router, type Express, type RequestHandler } from 'express';
 import cors from 'cors';
 import { loadApiDocument, regionsOf } from './http/apiDocument.js';
-import { requestValidator } from './http/validator.js';
+import { operationRouter } from './http/operationRouter.js';
 import { authenticate, parseApiKeys } from './http/auth.js';
 import { bodyGuard } from './http/bodyGuard.js';
 import { errorHandler, notFoundHandler, sendError } from './http/errors.js';
 import { adminRoutes } from './routes/admin.js';
-import { productTypeRoutes } from './routes/productTypes.js';
-import { productReadRoutes } from './routes/productReads.js';
-import { productWriteRoutes } from './routes/productWrites.js';
-import { variantRoutes } from './routes/variants.js';
+import { productTypeOperations } from './routes/productTypes.js';
+import { productReadOperations } from './routes/productReads.js';
+import { productWriteOperations } from './routes/productWrites.js';
+import { variantOperations } from './routes/variants.js';
 import type { RouteContext } from './routes/context.js';
 import { Store, type SeedData } from './store/store.js';
 
@@ -56,11 +56,12 @@ export async function createApp(options: MockOptions = {}): Promise<Express> {
     authenticate(ring),
     express.json({ limit: options.bodyLimit ?? '5mb' }),
     bodyGuard,
-    ...requestValidator(doc),
-    productReadRoutes(ctx),
-    productTypeRoutes(ctx),
-    productWriteRoutes(ctx),
-    variantRoutes(ctx),
+    operationRouter(doc, {
+      ...productReadOperations(ctx),
+      ...productTypeOperations(ctx),
+      ...productWriteOperations(ctx),
+      ...variantOperations(ctx),
+    }),
   );
 
   const app = express();

@@ -1,5 +1,5 @@
 // Validates values against openapi.yaml's schemas, for seed files and the contract suite's response checks.
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { OpenAPIV3 } from 'openapi-types';
 import { loadApiDocument } from './http/apiDocument.js';
@@ -23,10 +23,25 @@ export interface SchemaValidator {
 const toProblems = (errors: ErrorObject[] | null | undefined): SchemaProblem[] =>
   (errors ?? []).map((e) => ({ path: e.instancePath || '/', message: e.message ?? e.keyword }));
 
+const INT32 = 2 ** 31;
+
+/**
+ * An Ajv for openapi.yaml's schemas. OpenAPI 3.0 keywords (example, nullable) are not JSON Schema:
+ * strict off, nullable understood; its integer formats are known.
+ */
+export function openApiAjv(options: Options = {}): Ajv {
+  const ajv = addFormats(new Ajv({ strict: false, strictNumbers: true, ...options }));
+  ajv.addFormat('int32', {
+    type: 'number',
+    validate: (n) => Number.isInteger(n) && n >= -INT32 && n < INT32,
+  });
+  ajv.addFormat('int64', { type: 'number', validate: (n) => Number.isInteger(n) });
+  return ajv;
+}
+
 export async function loadSchemaValidator(): Promise<SchemaValidator> {
   const document = await loadApiDocument();
-  // OpenAPI 3.0 keywords (example, nullable) are not JSON Schema: strict off, nullable understood.
-  const ajv = addFormats(new Ajv({ strict: false, allErrors: true }));
+  const ajv = openApiAjv({ allErrors: true });
   const compiled = new WeakMap<object, ValidateFunction>();
   const compile = (schema: object): ValidateFunction => {
     let fn = compiled.get(schema);

@@ -1,18 +1,10 @@
 // Checks one HTTP exchange against openapi.yaml: a documented status, and a body its schema accepts.
 import type { OpenAPIV3 } from 'openapi-types';
+import { OperationTable, type DocumentedOperation } from '../../src/http/operations.js';
 import { loadSchemaValidator, type SchemaValidator } from '../../src/schemas.js';
 
 /** Every documented path starts with this; the target's base URL stands for it. */
 const SCOPE_TEMPLATE = '/{tenantId}/{environment}';
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-
-export interface Operation {
-  operationId: string;
-  method: string;
-  /** Path template relative to the base URL, e.g. /products/{productGroupId}. */
-  template: string;
-  responses: OpenAPIV3.ResponsesObject;
-}
 
 export interface Exchange {
   method: string;
@@ -25,44 +17,9 @@ export interface Exchange {
 
 export interface Checker {
   /** The documented operation for method + path, preferring literal segments over parameters. */
-  operation(method: string, path: string): Operation | undefined;
+  operation(method: string, path: string): DocumentedOperation | undefined;
   /** What is wrong with the exchange according to openapi.yaml; empty when it conforms. */
   check(exchange: Exchange): string[];
-}
-
-interface Compiled extends Operation {
-  pattern: RegExp;
-  literalSegments: number;
-}
-
-function compile(doc: OpenAPIV3.Document): Compiled[] {
-  const ops: Compiled[] = [];
-  for (const [fullPath, item] of Object.entries(doc.paths ?? {})) {
-    if (!item || !fullPath.startsWith(SCOPE_TEMPLATE)) continue;
-    const template = fullPath.slice(SCOPE_TEMPLATE.length);
-    const segments = template.split('/').filter(Boolean);
-    const pattern = new RegExp(
-      '^/' +
-        segments
-          .map((s) => (/^\{.+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')))
-          .join('/') +
-        '/?$',
-    );
-    const literalSegments = segments.filter((s) => !s.startsWith('{')).length;
-    for (const method of METHODS) {
-      const op = item[method];
-      if (!op) continue;
-      ops.push({
-        operationId: op.operationId ?? `${method.toUpperCase()} ${template}`,
-        method: method.toUpperCase(),
-        template,
-        responses: op.responses,
-        pattern,
-        literalSegments,
-      });
-    }
-  }
-  return ops;
 }
 
 function jsonSchemaOf(response: OpenAPIV3.ResponseObject): object | undefined {
@@ -72,14 +29,10 @@ function jsonSchemaOf(response: OpenAPIV3.ResponseObject): object | undefined {
 }
 
 export function createChecker(validator: SchemaValidator): Checker {
-  const ops = compile(validator.document);
+  const table = new OperationTable(validator.document, SCOPE_TEMPLATE);
 
-  const operation = (method: string, path: string): Operation | undefined => {
-    const bare = path.split('?')[0] ?? path;
-    return ops
-      .filter((op) => op.method === method.toUpperCase() && op.pattern.test(bare))
-      .sort((a, b) => b.literalSegments - a.literalSegments)[0];
-  };
+  const operation = (method: string, path: string): DocumentedOperation | undefined =>
+    table.resolve(method, path.split('?')[0] ?? path)?.operation;
 
   const check = (ex: Exchange): string[] => {
     const op = operation(ex.method, ex.path);

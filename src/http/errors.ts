@@ -1,20 +1,13 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { ApiError } from '../domain/errors.js';
 import type { ErrorBody } from '../domain/types.js';
-import { readablePath } from '../readablePath.js';
 
-interface ValidatorItem {
-  path?: string;
-  message?: string;
-  errorCode?: string;
-}
-
+/** What body-parser and other http-errors style errors carry. */
 interface HttpLikeError {
   status?: number;
   statusCode?: number;
   type?: string;
   message?: string;
-  errors?: ValidatorItem[];
   limit?: number;
 }
 
@@ -28,22 +21,8 @@ export function sendError(
   res.status(status).json(body);
 }
 
-function validatorItems(items: ValidatorItem[]): { path: string; message: string }[] {
-  return items.map((item) => {
-    const path = readablePath(item.path ?? '');
-    // `not: {}` marks a field that may not be sent at all (spaceIds on a merge push).
-    if (item.errorCode?.startsWith('not.')) return { path, message: 'may not be sent' };
-    const message = item.message ?? 'is invalid';
-    // null or a scalar where a list belongs: the way to empty a list is [].
-    return {
-      path,
-      message: message === 'must be array' ? 'must be an array (send [] to clear it)' : message,
-    };
-  });
-}
-
 /** Turns anything thrown into the error body of behaviour.md section 4; a 500 means a bug here. */
-export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) => {
+export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, next) => {
   if (res.headersSent) return next(err);
   if (err instanceof ApiError) return sendError(res, err.status, err.message, err.errors);
   const e = (err ?? {}) as HttpLikeError;
@@ -53,30 +32,6 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) 
   }
   if (e.type === 'entity.too.large') {
     return sendError(res, 413, `Request body is larger than the limit of ${e.limit ?? '?'} bytes`);
-  }
-  if (status === 404 && Array.isArray(e.errors)) return notFoundHandler(req, res, next);
-  if (status === 415) {
-    const type = req.headers['content-type'];
-    return type
-      ? sendError(res, 415, `Content-Type ${type} is not accepted here; send a JSON body as application/json`)
-      : sendError(res, 400, 'A JSON request body is required (Content-Type: application/json)');
-  }
-  if (status === 405) {
-    const allow = (e as { headers?: { Allow?: string } }).headers?.Allow;
-    if (allow) res.set('Allow', allow);
-    return sendError(
-      res,
-      405,
-      `${req.method} is not allowed on ${req.path}; allowed: ${allow ?? 'see /docs'}`,
-    );
-  }
-  if (Array.isArray(e.errors) && status >= 400 && status < 500) {
-    const items = validatorItems(e.errors);
-    const message =
-      status === 400
-        ? items.map((i) => `${i.path} ${i.message}`).join('; ')
-        : (e.message ?? 'Request rejected');
-    return sendError(res, status, message, items);
   }
   if (status >= 400 && status < 500) return sendError(res, status, e.message ?? 'Request rejected');
   console.error(err);

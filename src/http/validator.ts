@@ -1,48 +1,160 @@
-import * as OpenApiValidator from 'express-openapi-validator';
-import type { RequestHandler } from 'express';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { Request, Response } from 'express';
 import type { OpenAPIV3 } from 'openapi-types';
-import { createRequire } from 'node:module';
+import { ApiError } from '../domain/errors.js';
+import { readablePath } from '../readablePath.js';
+import { openApiAjv } from '../schemas.js';
+import type { DocumentedOperation, OperationTable } from './operations.js';
 
-type PathToRegexp = (path: string, options?: { sensitive?: boolean; strict?: boolean }) => unknown;
+type Problem = { path: string; message: string };
 
-/**
- * The validator's route lookup compiles every documented path's pattern again on every request
- * (about a tenth of a simple read's time). Compiling is a pure function of its arguments, so the
- * copy of path-to-regexp the validator loads gets a memo in front of it.
- */
-function memoizeRouteCompiler(): void {
-  const fromValidator = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
-  const lib = fromValidator('path-to-regexp') as { pathToRegexp: PathToRegexp & { memo?: true } };
-  if (lib.pathToRegexp.memo) return;
-  const compile = lib.pathToRegexp;
-  const compiled = new Map<string, unknown>();
-  const memo = (path: string, options?: { sensitive?: boolean; strict?: boolean }) => {
-    if (typeof path !== 'string') return compile(path, options);
-    const key = `${options?.sensitive ? 's' : ''}${options?.strict ? 't' : ''} ${path}`;
-    let hit = compiled.get(key);
-    if (hit === undefined) compiled.set(key, (hit = compile(path, options)));
-    return hit;
-  };
-  lib.pathToRegexp = Object.assign(memo, { memo: true as const });
+/** What one operation checks, compiled once at start-up. */
+interface CompiledOperation {
+  operationId: string;
+  pathParams: string[];
+  queryNames: ReadonlySet<string>;
+  /** Checks (and coerces, and fills defaults into) { params, query }. */
+  parameters: ValidateFunction;
+  body?: { required: boolean; validate: ValidateFunction };
 }
 
+const JSON_TYPE = 'application/json';
+
+function locationSchema(params: OpenAPIV3.ParameterObject[]): object {
+  return {
+    type: 'object',
+    properties: Object.fromEntries(params.map((p) => [p.name, p.schema ?? {}])),
+    required: params.filter((p) => p.required).map((p) => p.name),
+  };
+}
+
+/** Ajv errors as items a person can act on: "body.data[0].productName", "must be array". */
+function problemsOf(errors: ErrorObject[] | null | undefined, prefix: string): Problem[] {
+  return (errors ?? []).map((e) => {
+    const property = (e.params as { missingProperty?: string; additionalProperty?: string }) ?? {};
+    const leaf = property.missingProperty ?? property.additionalProperty;
+    const path = readablePath(prefix + e.instancePath + (leaf === undefined ? '' : `/${leaf}`));
+    // `not: {}` marks a field that may not be sent at all (spaceIds on a merge push).
+    if (e.keyword === 'not') return { path, message: 'may not be sent' };
+    // null or a scalar where a list belongs: the way to empty a list is [].
+    if (e.keyword === 'type' && (e.params as { type?: string }).type === 'array') {
+      return { path, message: 'must be an array (send [] to clear it)' };
+    }
+    const allowed = (e.params as { allowedValues?: unknown[] }).allowedValues;
+    const message = e.message ?? 'is invalid';
+    return { path, message: allowed ? `${message}: ${allowed.join(', ')}` : message };
+  });
+}
+
+const invalid = (problems: Problem[]): ApiError =>
+  new ApiError(400, problems.map((p) => `${p.path} ${p.message}`).join('; '), problems);
+
+function compileOperations(table: OperationTable): Map<DocumentedOperation, CompiledOperation> {
+  // Path and query values arrive as text: coerced to the documented types; bodies are JSON, not coerced.
+  const paramsAjv = openApiAjv({ coerceTypes: true, useDefaults: true });
+  const bodyAjv = openApiAjv({ useDefaults: true });
+  const compiled = new Map<DocumentedOperation, CompiledOperation>();
+  for (const op of table.operations) {
+    const unsupported = op.parameters.find((p) => p.in !== 'path' && p.in !== 'query');
+    if (unsupported) {
+      throw new Error(`${op.operationId}: ${unsupported.in} parameters are not validated by this server`);
+    }
+    const query = op.parameters.filter((p) => p.in === 'query');
+    const bodySchema = op.requestBody?.content[JSON_TYPE]?.schema;
+    compiled.set(op, {
+      operationId: op.operationId,
+      pathParams: op.pathParams,
+      queryNames: new Set(query.map((p) => p.name)),
+      parameters: paramsAjv.compile({
+        type: 'object',
+        properties: {
+          params: locationSchema(op.parameters.filter((p) => p.in === 'path')),
+          query: locationSchema(query),
+        },
+      }),
+      body: bodySchema && {
+        required: op.requestBody?.required ?? false,
+        validate: bodyAjv.compile(bodySchema),
+      },
+    });
+  }
+  return compiled;
+}
+
+function decodedParams(names: string[], raw: string[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  names.forEach((name, i) => {
+    const value = raw[i] ?? '';
+    try {
+      params[name] = decodeURIComponent(value);
+    } catch {
+      throw invalid([{ path: `params.${name}`, message: `is not valid percent-encoding: "${value}"` }]);
+    }
+  });
+  return params;
+}
+
+const mediaType = (header: string): string => (header.split(';')[0] ?? '').trim().toLowerCase();
+
+function checkBody(req: Request, body: NonNullable<CompiledOperation['body']>): void {
+  const type = req.headers['content-type'];
+  if (type && mediaType(type) !== JSON_TYPE) {
+    throw new ApiError(415, `Content-Type ${type} is not accepted here; send a JSON body as ${JSON_TYPE}`);
+  }
+  if (req.body === undefined) {
+    if (body.required)
+      throw new ApiError(400, `A JSON request body is required (Content-Type: ${JSON_TYPE})`);
+    return;
+  }
+  if (!body.validate(req.body)) throw invalid(problemsOf(body.validate.errors, '/body'));
+}
+
+/** Validates a request; answers its operationId, or undefined when no documented path matches. */
+export type RequestValidator = (req: Request, res: Response) => string | undefined;
+
 /**
- * Request validation straight from openapi.yaml. The prefix routers strip the three URL prefixes,
- * so the validator sees `/{tenantId}/{environment}/...` and one server at `/`.
+ * Request validation compiled from openapi.yaml: one Ajv function per operation for its path and
+ * query parameters and one for its body, built at start-up. Paths are matched as documented,
+ * `/{tenantId}/{environment}/...` (the prefix routers strip the three URL prefixes). A valid request
+ * gets its decoded path parameters as `req.params` and its coerced query (numbers, booleans,
+ * defaults filled in) as `req.query`; an invalid one throws an ApiError that names the problem.
  */
-export function requestValidator(doc: OpenAPIV3.Document): RequestHandler[] {
-  memoizeRouteCompiler();
-  type ApiSpec = Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'];
-  const apiSpec = { ...structuredClone(doc), servers: [{ url: '/' }] } as unknown as ApiSpec;
-  return OpenApiValidator.middleware({
-    apiSpec,
-    validateApiSpec: false,
-    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
-    validateResponses: false,
-    validateSecurity: false,
-    // No operation takes multipart bodies: without this the validator adds a multipart layer to every request.
-    fileUploader: false,
-    useRequestUrl: true,
-    ignoreUndocumented: false,
-  }) as RequestHandler[];
+export function requestValidator(table: OperationTable): RequestValidator {
+  const compiled = compileOperations(table);
+  return (req, res) => {
+    const resolution = table.resolve(req.method, req.path);
+    if (!resolution) return undefined;
+    if (!resolution.operation) {
+      const allow = resolution.allow.join(', ');
+      res.setHeader('Allow', allow);
+      throw new ApiError(
+        405,
+        `${req.method} is not allowed on ${req.originalUrl.split('?')[0]}; allowed: ${allow}`,
+      );
+    }
+    const op = compiled.get(resolution.operation) as CompiledOperation;
+    const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
+    const unknown = Object.keys(query).filter((name) => !op.queryNames.has(name));
+    if (unknown.length > 0) {
+      const documented = [...op.queryNames].join(', ') || 'none';
+      throw invalid(
+        unknown.map((name) => ({
+          path: `query.${name}`,
+          message: `is not a query parameter of ${op.operationId} (documented: ${documented})`,
+        })),
+      );
+    }
+    const data = { params: decodedParams(op.pathParams, resolution.rawParams), query };
+    if (!op.parameters(data)) throw invalid(problemsOf(op.parameters.errors, ''));
+    if (op.body) checkBody(req, op.body);
+    req.params = data.params;
+    // express 5 parses req.query anew on every read, from a getter: the coerced copy replaces it.
+    Object.defineProperty(req, 'query', {
+      value: data.query,
+      writable: true,
+      configurable: true,
+      enumerable: true,
+    });
+    return op.operationId;
+  };
 }

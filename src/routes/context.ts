@@ -8,6 +8,15 @@ export interface RouteContext {
   defaultRegion: string;
 }
 
+/**
+ * What answers one documented operation. The request has been validated against openapi.yaml:
+ * req.params holds the decoded path parameters, req.query the coerced query.
+ */
+export type OperationHandler = (req: Request, res: Response) => void | Promise<void>;
+
+/** Handlers by openapi.yaml operationId. */
+export type OperationHandlers = Record<string, OperationHandler>;
+
 /** The scope a request addresses: (region of its prefix, tenantId, environment). */
 export function scopeOf(ctx: RouteContext, req: Request, res: Response): Scope {
   return ctx.store.scope({

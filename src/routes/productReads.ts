@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import { notFound } from '../domain/errors.js';
 import { parseFilter } from '../domain/filter.js';
 import { normalizeBarcode } from '../domain/barcode.js';
@@ -12,9 +12,8 @@ import { variantsGroupOf, withGroupVariants } from '../domain/variantsGroup.js';
 import { loadApiDocument } from '../http/apiDocument.js';
 import { sendData } from '../http/respond.js';
 import type { Scope } from '../store/scope.js';
-import { scopeOf, type RouteContext } from './context.js';
+import { scopeOf, type OperationHandlers, type RouteContext } from './context.js';
 
-const BASE = '/:tenantId/:environment';
 /** GET /search answers at most this many products. */
 export const SEARCH_LIMIT = 50;
 
@@ -55,64 +54,62 @@ function presenter(
 }
 
 /** Product reads: list, get by id, barcode, search, recommendations. */
-export function productReadRoutes(ctx: RouteContext): Router {
-  const router = Router();
-
+export function productReadOperations(ctx: RouteContext): OperationHandlers {
   const list = async (req: Request, res: Response, params: ListParameters) => {
     const query = parseListQuery(params, await sortableOnce());
     sendData(res, runListQuery(scopeOf(ctx, req, res).products(), query));
   };
-  router.get(`${BASE}/products`, (req, res) => list(req, res, req.query as ListParameters));
-  router.post(`${BASE}/products`, (req, res) => list(req, res, req.body as ListParameters));
+  return {
+    listProducts: (req, res) => list(req, res, req.query as ListParameters),
+    queryProducts: (req, res) => list(req, res, req.body as ListParameters),
 
-  router.get(`${BASE}/products/:productGroupId`, (req, res) => {
-    const id = req.params.productGroupId as string;
-    const scope = scopeOf(ctx, req, res);
-    const stored = scope.product(id);
-    const product = stored && presenter(scope, req.query as OneProductQuery)(stored);
-    if (!product) {
-      throw notFound(stored ? `Product "${id}" does not match the filter` : `Product "${id}" not found`);
-    }
-    sendData(res, product);
-  });
+    getProduct: (req, res) => {
+      const id = req.params.productGroupId as string;
+      const scope = scopeOf(ctx, req, res);
+      const stored = scope.product(id);
+      const product = stored && presenter(scope, req.query as OneProductQuery)(stored);
+      if (!product) {
+        throw notFound(stored ? `Product "${id}" does not match the filter` : `Product "${id}" not found`);
+      }
+      sendData(res, product);
+    },
 
-  router.get(`${BASE}/products-barcode/:barcode`, (req, res) => {
-    const code = req.params.barcode as string;
-    const query = req.query as OneProductQuery;
-    const scope = scopeOf(ctx, req, res);
-    const present = presenter(scope, query);
-    // Hits come lowest productGroupId first: the first that passes the filter answers.
-    for (const hit of scope.variantsByBarcode(normalizeBarcode(code))) {
-      const productDetails = present(hit.product);
-      if (productDetails) return sendData(res, { productDetails, productId: hit.productId });
-    }
-    throw notFound(
-      `No product has a variant with barcode "${code}"${query.filter !== undefined ? ' that matches the filter' : ''}`,
-    );
-  });
+    getProductByBarcode: (req, res) => {
+      const code = req.params.barcode as string;
+      const query = req.query as OneProductQuery;
+      const scope = scopeOf(ctx, req, res);
+      const present = presenter(scope, query);
+      // Hits come lowest productGroupId first: the first that passes the filter answers.
+      for (const hit of scope.variantsByBarcode(normalizeBarcode(code))) {
+        const productDetails = present(hit.product);
+        if (productDetails) return sendData(res, { productDetails, productId: hit.productId });
+      }
+      throw notFound(
+        `No product has a variant with barcode "${code}"${query.filter !== undefined ? ' that matches the filter' : ''}`,
+      );
+    },
 
-  router.get(`${BASE}/search`, async (req, res) => {
-    const { term, select } = req.query as { term: string; select?: string };
-    const scope = scopeOf(ctx, req, res);
-    const query = parseListQuery({ search: term, select, limit: SEARCH_LIMIT }, await sortableOnce());
-    const products = runListQuery(scope.products(), query).list;
-    const productTypes = scope
-      .productTypes()
-      .filter((type) => productTypeMatches(type, term.trim()))
-      .sort((a, b) => compareIds(a.productTypeId, b.productTypeId));
-    sendData(res, { products, productTypes });
-  });
+    search: async (req, res) => {
+      const { term, select } = req.query as { term: string; select?: string };
+      const scope = scopeOf(ctx, req, res);
+      const query = parseListQuery({ search: term, select, limit: SEARCH_LIMIT }, await sortableOnce());
+      const products = runListQuery(scope.products(), query).list;
+      const productTypes = scope
+        .productTypes()
+        .filter((type) => productTypeMatches(type, term.trim()))
+        .sort((a, b) => compareIds(a.productTypeId, b.productTypeId));
+      sendData(res, { products, productTypes });
+    },
 
-  router.get(`${BASE}/product-recommendations/:productGroupId`, (req, res) => {
-    const id = req.params.productGroupId as string;
-    const scope = scopeOf(ctx, req, res);
-    const product = scope.product(id);
-    if (!product) throw notFound(`Product "${id}" not found`);
-    sendData(
-      res,
-      recommendations(product, (other) => scope.product(other)),
-    );
-  });
-
-  return router;
+    getProductRecommendations: (req, res) => {
+      const id = req.params.productGroupId as string;
+      const scope = scopeOf(ctx, req, res);
+      const product = scope.product(id);
+      if (!product) throw notFound(`Product "${id}" not found`);
+      sendData(
+        res,
+        recommendations(product, (other) => scope.product(other)),
+      );
+    },
+  };
 }

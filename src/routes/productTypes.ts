@@ -1,58 +1,53 @@
-import { Router } from 'express';
 import { parseIdList } from '../domain/idList.js';
 import { badRequest, notFound } from '../domain/errors.js';
 import { deleteResult, selectProductTypes, upsertResponses } from '../domain/productTypes.js';
 import type { ProductType } from '../domain/types.js';
 import { sendData } from '../http/respond.js';
-import { scopeOf, type RouteContext } from './context.js';
+import { scopeOf, type OperationHandlers, type RouteContext } from './context.js';
 
-const BASE = '/:tenantId/:environment/product-types';
+export function productTypeOperations(ctx: RouteContext): OperationHandlers {
+  return {
+    listProductTypes: (req, res) => {
+      const scope = scopeOf(ctx, req, res);
+      const ids = typeof req.query.ids === 'string' ? parseIdList(req.query.ids) : undefined;
+      sendData(
+        res,
+        selectProductTypes(
+          (id) => scope.productType(id),
+          () => scope.productTypes(),
+          ids,
+        ),
+      );
+    },
 
-export function productTypeRoutes(ctx: RouteContext): Router {
-  const router = Router();
+    getProductType: (req, res) => {
+      const type = scopeOf(ctx, req, res).productType(req.params.productTypeId as string);
+      if (!type) throw notFound(`Product type "${req.params.productTypeId}" not found`);
+      sendData(res, type);
+    },
 
-  router.get(BASE, (req, res) => {
-    const scope = scopeOf(ctx, req, res);
-    const ids = typeof req.query.ids === 'string' ? parseIdList(req.query.ids) : undefined;
-    sendData(
-      res,
-      selectProductTypes(
-        (id) => scope.productType(id),
-        () => scope.productTypes(),
-        ids,
-      ),
-    );
-  });
+    upsertProductTypes: async (req, res) => {
+      const scope = scopeOf(ctx, req, res);
+      const docs = (req.body as { data: ProductType[] }).data;
+      const answers = upsertResponses(docs, (id) => scope.productType(id) !== undefined);
+      scope.putProductTypes(docs);
+      await ctx.store.commit();
+      sendData(res, answers);
+    },
 
-  router.get(`${BASE}/:productTypeId`, (req, res) => {
-    const type = scopeOf(ctx, req, res).productType(req.params.productTypeId as string);
-    if (!type) throw notFound(`Product type "${req.params.productTypeId}" not found`);
-    sendData(res, type);
-  });
-
-  router.post(BASE, async (req, res) => {
-    const scope = scopeOf(ctx, req, res);
-    const docs = (req.body as { data: ProductType[] }).data;
-    const answers = upsertResponses(docs, (id) => scope.productType(id) !== undefined);
-    scope.putProductTypes(docs);
-    await ctx.store.commit();
-    sendData(res, answers);
-  });
-
-  router.delete(BASE, async (req, res) => {
-    const scope = scopeOf(ctx, req, res);
-    const body = req.body as { data?: string[] } | undefined;
-    const ids = body?.data ?? (typeof req.query.data === 'string' ? parseIdList(req.query.data) : []);
-    if (ids.length === 0) {
-      throw badRequest('Name the product types to delete: body { "data": [id, ...] } or query ?data=a,b');
-    }
-    const existed = scope.deleteProductTypes(ids);
-    await ctx.store.commit();
-    sendData(
-      res,
-      ids.map((id, i) => deleteResult(id, existed[i] === true)),
-    );
-  });
-
-  return router;
+    deleteProductTypes: async (req, res) => {
+      const scope = scopeOf(ctx, req, res);
+      const body = req.body as { data?: string[] } | undefined;
+      const ids = body?.data ?? (typeof req.query.data === 'string' ? parseIdList(req.query.data) : []);
+      if (ids.length === 0) {
+        throw badRequest('Name the product types to delete: body { "data": [id, ...] } or query ?data=a,b');
+      }
+      const existed = scope.deleteProductTypes(ids);
+      await ctx.store.commit();
+      sendData(
+        res,
+        ids.map((id, i) => deleteResult(id, existed[i] === true)),
+      );
+    },
+  };
 }

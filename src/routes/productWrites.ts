@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import {
   deleteResults,
   planDetach,
@@ -10,14 +10,10 @@ import {
 } from '../domain/productWrites.js';
 import type { CatalogProduct } from '../domain/types.js';
 import { sendData } from '../http/respond.js';
-import { scopeOf, type RouteContext } from './context.js';
-
-const BASE = '/:tenantId/:environment';
+import { scopeOf, type OperationHandlers, type RouteContext } from './context.js';
 
 /** Product writes: merge push, overwrite push, update, delete, detach (behaviour.md sections 5 to 8). */
-export function productWriteRoutes(ctx: RouteContext): Router {
-  const router = Router();
-
+export function productWriteOperations(ctx: RouteContext): OperationHandlers {
   /** Plans the whole batch (throwing before any write), stores it, and answers once it is durable. */
   const write =
     <T>(plan: (lookup: Lookup, data: T[], req: Request) => BatchPlan) =>
@@ -30,21 +26,20 @@ export function productWriteRoutes(ctx: RouteContext): Router {
       sendData(res, results);
     };
 
-  router.post(`${BASE}/products-push`, write<CatalogProduct>(planMergePush));
-  router.post(`${BASE}/products/push`, write<CatalogProduct>(planOverwrite));
-  router.patch(`${BASE}/products`, write<CatalogProduct>(planUpdate));
-  router.delete(
-    `${BASE}/spaces/:spaceId/products`,
-    write<string>((lookup, ids, req) => planDetach(lookup, ids, req.params.spaceId as string)),
-  );
+  return {
+    pushProducts: write<CatalogProduct>(planMergePush),
+    overwriteProducts: write<CatalogProduct>(planOverwrite),
+    updateProducts: write<CatalogProduct>(planUpdate),
+    detachProducts: write<string>((lookup, ids, req) =>
+      planDetach(lookup, ids, req.params.spaceId as string),
+    ),
 
-  router.delete(`${BASE}/products`, async (req, res) => {
-    const scope = scopeOf(ctx, req, res);
-    const ids = (req.body as { data: string[] }).data;
-    const existed = scope.deleteProducts(ids);
-    await ctx.store.commit();
-    sendData(res, deleteResults(ids, existed));
-  });
-
-  return router;
+    deleteProducts: async (req, res) => {
+      const scope = scopeOf(ctx, req, res);
+      const ids = (req.body as { data: string[] }).data;
+      const existed = scope.deleteProducts(ids);
+      await ctx.store.commit();
+      sendData(res, deleteResults(ids, existed));
+    },
+  };
 }

@@ -1,39 +1,34 @@
-import { Router } from 'express';
 import { notFound } from '../domain/errors.js';
 import { holderOf, planVariantUpdates, variantInfo } from '../domain/variants.js';
 import type { VariantUpdateFields } from '../domain/types.js';
 import { sendData } from '../http/respond.js';
-import { scopeOf, type RouteContext } from './context.js';
-
-const BASE = '/:tenantId/:environment/variants';
+import { scopeOf, type OperationHandlers, type RouteContext } from './context.js';
 
 /** Variant lookup and variant-level update (behaviour.md section 9). */
-export function variantRoutes(ctx: RouteContext): Router {
-  const router = Router();
+export function variantOperations(ctx: RouteContext): OperationHandlers {
+  return {
+    getVariant: (req, res) => {
+      const productId = req.params.productId as string;
+      const product = holderOf(scopeOf(ctx, req, res).productsByVariant(productId));
+      const variant = product?.variants?.find((v) => v.productId === productId);
+      if (!product || !variant) throw notFound(`No product has a variant with productId "${productId}"`);
+      sendData(res, variantInfo(product, variant));
+    },
 
-  router.get(`${BASE}/:productId`, (req, res) => {
-    const productId = req.params.productId as string;
-    const product = holderOf(scopeOf(ctx, req, res).productsByVariant(productId));
-    const variant = product?.variants?.find((v) => v.productId === productId);
-    if (!product || !variant) throw notFound(`No product has a variant with productId "${productId}"`);
-    sendData(res, variantInfo(product, variant));
-  });
-
-  router.patch(BASE, async (req, res) => {
-    const scope = scopeOf(ctx, req, res);
-    const body = req.body as { data: VariantUpdateFields[]; upsertSpaceIds?: boolean };
-    // The body's flag wins; the query's arrives as a string.
-    const query = req.query.upsertSpaceIds as unknown;
-    const upsert = body.upsertSpaceIds ?? (query === true || query === 'true');
-    const { writes, results } = planVariantUpdates(
-      (productId) => scope.productsByVariant(productId),
-      body.data,
-      upsert,
-    );
-    scope.putProducts(writes);
-    await ctx.store.commit();
-    sendData(res, results);
-  });
-
-  return router;
+    updateVariants: async (req, res) => {
+      const scope = scopeOf(ctx, req, res);
+      const body = req.body as { data: VariantUpdateFields[]; upsertSpaceIds?: boolean };
+      // The body's flag wins; the query's arrives as a string.
+      const query = req.query.upsertSpaceIds as unknown;
+      const upsert = body.upsertSpaceIds ?? (query === true || query === 'true');
+      const { writes, results } = planVariantUpdates(
+        (productId) => scope.productsByVariant(productId),
+        body.data,
+        upsert,
+      );
+      scope.putProducts(writes);
+      await ctx.store.commit();
+      sendData(res, results);
+    },
+  };
 }
