@@ -1,11 +1,11 @@
-import express, { Router, type Express, type RequestHandler } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import cors from 'cors';
 import { loadApiDocument, regionsOf } from './http/apiDocument.js';
 import { operationRouter } from './http/operationRouter.js';
 import { authenticate, parseApiKeys } from './http/auth.js';
 import { bodyGuard } from './http/bodyGuard.js';
 import { errorHandler, notFoundHandler, sendError } from './http/errors.js';
-import { adminRoutes } from './routes/admin.js';
+import { mountAdminRoutes } from './routes/admin.js';
 import { productTypeOperations } from './routes/productTypes.js';
 import { productReadOperations } from './routes/productReads.js';
 import { productWriteOperations } from './routes/productWrites.js';
@@ -51,8 +51,9 @@ export async function createApp(options: MockOptions = {}): Promise<Express> {
   const ring = parseApiKeys(options.apiKeys);
   const ctx: RouteContext = { store, defaultRegion: region };
 
-  const api = Router();
-  api.use(
+  // Registered on the app under each prefix rather than as a mounted router: one routing level per
+  // request instead of two, which halves the router's per-request allocations.
+  const api: RequestHandler[] = [
     authenticate(ring),
     express.json({ limit: options.bodyLimit ?? '5mb' }),
     bodyGuard,
@@ -62,16 +63,16 @@ export async function createApp(options: MockOptions = {}): Promise<Express> {
       ...productWriteOperations(ctx),
       ...variantOperations(ctx),
     }),
-  );
+  ];
 
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(cors({ maxAge: 600 }));
-  app.use(adminRoutes(store, ring, { seed: options.seedName ?? 'none', region }));
-  app.use('/regions/:region/products/v1/tenants', regionGuard(regions), api);
-  app.use('/api/tenants', api);
-  app.use(api);
+  mountAdminRoutes(app, store, ring, { seed: options.seedName ?? 'none', region });
+  app.use('/regions/:region/products/v1/tenants', regionGuard(regions), ...api);
+  app.use('/api/tenants', ...api);
+  app.use(...api);
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;

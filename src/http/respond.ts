@@ -3,7 +3,7 @@ import type { Response } from 'express';
 /**
  * Encoded JSON of stored records, by identity. Records are immutable values (a write replaces a
  * record), so a record's bytes never change: a product read a thousand times is serialised and
- * encoded once, and an answer is assembled by copying bytes rather than building one large string.
+ * encoded once, and an answer is written as those bytes rather than as one large string.
  * An object of a record's shape built for one answer (a select) is cached too, and goes with it.
  */
 const encoded = new WeakMap<object, Buffer>();
@@ -53,12 +53,22 @@ function collect(value: unknown, depth: number, chunks: (Buffer | string)[]): vo
   }
 }
 
-/** Every 2xx body is wrapped as { data } (behaviour.md section 3). */
+/**
+ * Every 2xx body is wrapped as { data } (behaviour.md section 3). The chunks are written as they are,
+ * in one corked write: copying them into one new buffer per answer made every answer allocate fresh
+ * memory outside the heap, and the page faults of that cost more than the rest of a read.
+ */
 export function sendData(res: Response, payload: unknown, status = 200): void {
   const chunks: (Buffer | string)[] = ['{"data":'];
   collect(payload, RECORD_DEPTH, chunks);
   chunks.push('}');
+  let length = 0;
+  for (const chunk of chunks) length += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.end(Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c))));
+  res.setHeader('Content-Length', length);
+  res.cork();
+  for (const chunk of chunks) res.write(chunk);
+  res.end();
+  res.uncork();
 }

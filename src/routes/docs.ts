@@ -21,12 +21,12 @@ const PAGE = `<!doctype html>
 </body>
 </html>`;
 
-/** The API reference page, rendered from openapi.yaml in the browser. */
+/** The API reference page, rendered from openapi.yaml in the browser; mounted at /docs. */
 export function docsRoutes(): Router {
   const router = Router();
-  router.get(['/docs', '/docs/'], (_req, res) => {
+  router.get('/', (_req, res) => {
     res.type('html').send(PAGE);
   });
-  router.use('/docs', express.static(assets, { index: false, maxAge: '1h' }));
+  router.use(express.static(assets, { index: false, maxAge: '1h' }));
   return router;
 }
