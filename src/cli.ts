@@ -4,6 +4,7 @@ import { startServer } from './server.js';
 import { DEFAULT_SEED, resolveSeed } from './seed.js';
 import { runSeedCommand } from '../seeds/command.js';
 import { contractCommand } from './contractCommand.js';
+import { applyHeapPolicy } from './heapPolicy.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -51,6 +52,7 @@ program
       data?: string;
       seed: string;
     }) => {
+      applyHeapPolicy();
       const seed = await resolveSeed(opts.seed);
       const running = await startServer({
         port: opts.port,
