@@ -5,8 +5,25 @@ import type { Response } from 'express';
  * record), so a record's bytes never change: a product read a thousand times is serialised and
  * encoded once, and an answer is written as those bytes rather than as one large string.
  * An object of a record's shape built for one answer (a select) is cached too, and goes with it.
+ *
+ * Two generations bound the memory: new entries go to the young one; when it holds half the
+ * budget it becomes the old one and the previous old one is dropped. A hit in the old generation
+ * moves to the young one, so the records in use stay cached whatever the size of the catalog.
  */
-const encoded = new WeakMap<object, Buffer>();
+export const ENCODED_CACHE_BYTES = 16 * 1024 * 1024;
+let young = new WeakMap<object, Buffer>();
+let old = new WeakMap<object, Buffer>();
+let youngBytes = 0;
+
+function remember(record: object, bytes: Buffer): void {
+  if (youngBytes + bytes.length > ENCODED_CACHE_BYTES / 2) {
+    old = young;
+    young = new WeakMap();
+    youngBytes = 0;
+  }
+  young.set(record, bytes);
+  youngBytes += bytes.length;
+}
 
 /** How far below the payload records are looked for: { list: [product] } and { productDetails: product }. */
 const RECORD_DEPTH = 2;
@@ -15,9 +32,12 @@ const isStoredShape = (value: object): boolean =>
   typeof (value as { productGroupId?: unknown }).productGroupId === 'string' ||
   typeof (value as { productTypeId?: unknown }).productTypeId === 'string';
 
-function recordBytes(record: object): Buffer {
-  let bytes = encoded.get(record);
-  if (bytes === undefined) encoded.set(record, (bytes = Buffer.from(JSON.stringify(record))));
+/** The encoded JSON of a record, from the cache when it is there. */
+export function recordBytes(record: object): Buffer {
+  let bytes = young.get(record);
+  if (bytes !== undefined) return bytes;
+  bytes = old.get(record) ?? Buffer.from(JSON.stringify(record));
+  remember(record, bytes);
   return bytes;
 }
 
