@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBaseline } from '../bench/baseline.js';
 import { CASES } from '../bench/cases.js';
 import { buildReport, formatReport, writeReport, type Report } from '../bench/report.js';
-import { runSuite, type ServerHandle } from '../bench/suite.js';
+import { runSuite, type ServerHandle, type SuiteResult } from '../bench/suite.js';
 import { resolveSeed } from '../src/seed.js';
 import { startServer, type ServerOptions } from '../src/server.js';
 
@@ -21,11 +21,12 @@ async function mock(options: ServerOptions): Promise<ServerHandle> {
 describe('benchmark smoke run', () => {
   let dir: string;
   let report: Report;
+  let suite: SuiteResult;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'catalog-bench-smoke-'));
     const seed = await resolveSeed(String(PRODUCTS));
-    const suite = await runSuite(
+    suite = await runSuite(
       {
         baseline: () => startBaseline(),
         memory: () => mock({ seed }),
@@ -63,5 +64,31 @@ describe('benchmark smoke run', () => {
     const file = join(dir, 'latest.json');
     await writeReport(report, file);
     expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ products: PRODUCTS, smoke: true });
+  });
+
+  it('judges throughput only at the 10,000 products the targets are sized for, memory at 100,000', () => {
+    const large = { ...suite, fixtures: { ...suite.fixtures, productCount: 100_000 } };
+    const judged = buildReport({ connections: 4, measured: '100 requests', smoke: false }, large);
+    expect(judged.targets.map((t) => t.name)).toEqual(['rss']);
+    const small = buildReport({ connections: 4, measured: '100 requests', smoke: false }, suite);
+    expect(small.targets.map((t) => t.name)).toContain('byId');
+  });
+
+  it('reports the cases of a server that would not start, and runs the others', async () => {
+    const seed = await resolveSeed('20');
+    const withMemory = await runSuite(
+      {
+        baseline: () => startBaseline(),
+        memory: () => mock({ seed }),
+        file: () => Promise.reject(new Error('--data refused this catalog')),
+      },
+      { connections: 2, warmup: { amount: 5 }, measured: { amount: 20 }, only: ['byId', 'pushFile'] },
+    );
+    expect(withMemory.cases.map((c) => c.name)).toEqual(['baseline', 'byId']);
+    expect(withMemory.skipped).toEqual([{ name: 'pushFile', reason: '--data refused this catalog' }]);
+    const text = formatReport(
+      buildReport({ connections: 2, measured: '20 requests', smoke: true }, withMemory),
+    );
+    expect(text).toContain('not run: pushFile: --data refused this catalog');
   });
 });

@@ -1,6 +1,7 @@
 // The only module that knows lowdb: scopes live in db.data, and commit() persists them.
 import { Low, Memory } from 'lowdb';
 import { DataFile } from 'lowdb/node';
+import { ApiError } from '../domain/errors.js';
 import type { CatalogProduct, ProductType } from '../domain/types.js';
 import { Scope, emptyRecord, type ScopeRecord } from './scope.js';
 
@@ -29,27 +30,70 @@ export interface StoreOptions {
 
 const EMPTY_SEED: SeedData = { products: [], productTypes: [] };
 
+/**
+ * lowdb writes the file as one JSON string, and V8 builds no string longer than about 512 MB
+ * (2^29 - 24 characters): the most a --data file can hold. Start-up refuses a seed over 80% of it.
+ */
+export const MAX_FILE_CHARS = 2 ** 29 - 24;
+const SEED_SHARE_OF_FILE = 0.8;
+const SAMPLE = 200;
+
+/** About how many characters the products' JSON takes, from an even sample. */
+export function estimatedJsonChars(products: readonly object[]): number {
+  if (products.length === 0) return 0;
+  const step = Math.max(1, Math.floor(products.length / SAMPLE));
+  let chars = 0;
+  let sampled = 0;
+  for (let i = 0; i < products.length; i += step, sampled++) chars += JSON.stringify(products[i]).length;
+  return Math.round((chars / sampled) * products.length);
+}
+
+/** Throws, naming the sizes, when the seed alone would fill most of what a --data file can hold. */
+export function checkFileCapacity(file: string, seed: SeedData, maxChars = MAX_FILE_CHARS): void {
+  const chars = estimatedJsonChars(seed.products);
+  if (chars <= maxChars * SEED_SHARE_OF_FILE) return;
+  const mb = (n: number) => Math.round(n / 1e6);
+  const fits = Math.floor((maxChars * SEED_SHARE_OF_FILE * seed.products.length) / chars);
+  throw new Error(
+    `--data ${file} keeps the whole store in one JSON file of at most about ${mb(maxChars)} MB, ` +
+      `and this seed alone is about ${mb(chars)} MB: use a seed of at most about ` +
+      `${fits.toLocaleString('en-US')} products, or run in memory without --data`,
+  );
+}
+
+/** A write that failed because the store outgrew one file is the client's to know about, not a bug. */
+export function persistError(err: unknown, file: string): unknown {
+  if (!(err instanceof RangeError) || !/string length/i.test(err.message)) return err;
+  return new ApiError(
+    507,
+    `The change is applied in memory but could not be written to ${file}: the store is larger than ` +
+      `one JSON file can hold (about ${Math.round(MAX_FILE_CHARS / 1e6)} MB). Delete products or run without --data.`,
+  );
+}
+
 export class Store {
   readonly #db: Low<DbShape>;
   readonly #seed: SeedData;
   readonly #scopes = new Map<string, Scope>();
-  readonly #persistent: boolean;
+  /** Where the store persists; undefined: in memory only. */
+  readonly #file: string | undefined;
   #writing: Promise<void> = Promise.resolve();
   #queued: Promise<void> | undefined;
 
-  private constructor(db: Low<DbShape>, seed: SeedData, persistent: boolean) {
+  private constructor(db: Low<DbShape>, seed: SeedData, file: string | undefined) {
     this.#db = db;
     this.#seed = seed;
-    this.#persistent = persistent;
+    this.#file = file;
   }
 
   static async open(options: StoreOptions = {}): Promise<Store> {
+    if (options.file && options.seed) checkFileCapacity(options.file, options.seed);
     const adapter = options.file
       ? new DataFile<DbShape>(options.file, { parse: parseDb, stringify: (data) => JSON.stringify(data) })
       : new Memory<DbShape>();
     const db = new Low<DbShape>(adapter, { version: 1, scopes: emptyRecord() });
     await db.read();
-    return new Store(db, options.seed ?? EMPTY_SEED, options.file !== undefined);
+    return new Store(db, options.seed ?? EMPTY_SEED, options.file);
   }
 
   /** The scope, started as a copy of the seed the first time it is used. */
@@ -71,12 +115,15 @@ export class Store {
    * next write: at most one write runs and one waits, however many requests commit at once.
    */
   commit(): Promise<void> {
-    if (!this.#persistent) return Promise.resolve();
+    const file = this.#file;
+    if (file === undefined) return Promise.resolve();
     this.#queued ??= this.#writing
       .catch(() => undefined)
       .then(() => {
         this.#queued = undefined;
-        this.#writing = this.#db.write();
+        this.#writing = this.#db.write().catch((err: unknown) => {
+          throw persistError(err, file);
+        });
         return this.#writing;
       });
     return this.#queued;
