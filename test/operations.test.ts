@@ -1,3 +1,4 @@
+import type { RequestHandler } from 'express';
 import { describe, expect, it } from 'vitest';
 import { loadApiDocument } from '../src/http/apiDocument.js';
 import { operationRouter } from '../src/http/operationRouter.js';
@@ -45,10 +46,12 @@ describe('operationRouter: every documented operation has exactly one handler', 
   it('refuses to start with a handler missing or one the document does not know', async () => {
     const doc = await loadApiDocument();
     const all = Object.fromEntries(table.operations.map((op) => [op.operationId, () => undefined]));
-    expect(() => operationRouter(doc, all)).not.toThrow();
+    const pass: RequestHandler = (_req, _res, next) => next();
+    const steps = { authenticate: pass, readBody: pass, guard: pass };
+    expect(() => operationRouter(doc, all, steps)).not.toThrow();
     const withoutOne = Object.fromEntries(Object.entries(all).filter(([id]) => id !== 'getVariant'));
-    expect(() => operationRouter(doc, withoutOne)).toThrow(/without a handler: getVariant/);
-    expect(() => operationRouter(doc, { ...all, archiveProducts: () => undefined })).toThrow(
+    expect(() => operationRouter(doc, withoutOne, steps)).toThrow(/without a handler: getVariant/);
+    expect(() => operationRouter(doc, { ...all, archiveProducts: () => undefined }, steps)).toThrow(
       /not documented: archiveProducts/,
     );
   });
@@ -102,6 +105,20 @@ describe('request validation from openapi.yaml', () => {
     const res = await c.get(`${BASE}/products/${encodeURIComponent('a b/c')}`);
     expect(res.status).toBe(200);
     expect(res.body.data.productGroupId).toBe('a b/c');
+  });
+
+  it('reads a body only for operations that take one', async () => {
+    const c = client(await makeApp());
+    const read = await c.raw.get(`${BASE}/products?limit=1`).set(TOKEN).type('json').send('{not json');
+    expect(read.status).toBe(200);
+    const push = await c.raw.post(`${BASE}/products-push`).set(TOKEN).type('json').send('{not json');
+    expect(push.status).toBe(400);
+    expect(push.body.message).toMatch(/Malformed JSON/);
+  });
+
+  it('checks the token before anything else, even on a path the document lacks', async () => {
+    const res = await client(await makeApp()).raw.get(`${BASE}/nothing`);
+    expect(res.status).toBe(401);
   });
 
   it('answers HEAD like GET, without a body', async () => {

@@ -109,52 +109,80 @@ function checkBody(req: Request, body: NonNullable<CompiledOperation['body']>): 
   if (!body.validate(req.body)) throw invalid(problemsOf(body.validate.errors, '/body'));
 }
 
-/** Validates a request; answers its operationId, or undefined when no documented path matches. */
-export type RequestValidator = (req: Request, res: Response) => string | undefined;
+/** A request matched to its documented operation, not yet checked. */
+export interface ResolvedRequest {
+  operationId: string;
+  /** Whether the operation takes a body: only then is one read. */
+  hasBody: boolean;
+  op: CompiledOperation;
+  rawParams: string[];
+}
+
+export interface RequestValidator {
+  /**
+   * The documented operation a request reaches; undefined when no documented path matches. A
+   * known path without the method throws a 405 that lists, and sets in Allow, the methods it has.
+   */
+  resolve(req: Request, res: Response): ResolvedRequest | undefined;
+  /**
+   * Checks the request against its operation. A valid one gets its decoded path parameters as
+   * `req.params` and its coerced query (numbers, booleans, defaults filled in) as `req.query`;
+   * an invalid one throws an ApiError that names the problem.
+   */
+  check(req: Request, resolved: ResolvedRequest): void;
+}
 
 /**
  * Request validation compiled from openapi.yaml: one Ajv function per operation for its path and
  * query parameters and one for its body, built at start-up. Paths are matched as documented,
- * `/{tenantId}/{environment}/...` (the prefix routers strip the three URL prefixes). A valid request
- * gets its decoded path parameters as `req.params` and its coerced query (numbers, booleans,
- * defaults filled in) as `req.query`; an invalid one throws an ApiError that names the problem.
+ * `/{tenantId}/{environment}/...` (the prefix routes strip the three URL prefixes).
  */
 export function requestValidator(table: OperationTable): RequestValidator {
   const compiled = compileOperations(table);
-  return (req, res) => {
-    const resolution = table.resolve(req.method, req.path);
-    if (!resolution) return undefined;
-    if (!resolution.operation) {
-      const allow = resolution.allow.join(', ');
-      res.setHeader('Allow', allow);
-      throw new ApiError(
-        405,
-        `${req.method} is not allowed on ${req.originalUrl.split('?')[0]}; allowed: ${allow}`,
-      );
-    }
-    const op = compiled.get(resolution.operation) as CompiledOperation;
-    const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
-    const unknown = Object.keys(query).filter((name) => !op.queryNames.has(name));
-    if (unknown.length > 0) {
-      const documented = [...op.queryNames].join(', ') || 'none';
-      throw invalid(
-        unknown.map((name) => ({
-          path: `query.${name}`,
-          message: `is not a query parameter of ${op.operationId} (documented: ${documented})`,
-        })),
-      );
-    }
-    const data = { params: decodedParams(op.pathParams, resolution.rawParams), query };
-    if (!op.parameters(data)) throw invalid(problemsOf(op.parameters.errors, ''));
-    if (op.body) checkBody(req, op.body);
-    req.params = data.params;
-    // express 5 parses req.query anew on every read, from a getter: the coerced copy replaces it.
-    Object.defineProperty(req, 'query', {
-      value: data.query,
-      writable: true,
-      configurable: true,
-      enumerable: true,
-    });
-    return op.operationId;
+  return {
+    resolve(req, res) {
+      const resolution = table.resolve(req.method, req.path);
+      if (!resolution) return undefined;
+      if (!resolution.operation) {
+        const allow = resolution.allow.join(', ');
+        res.setHeader('Allow', allow);
+        throw new ApiError(
+          405,
+          `${req.method} is not allowed on ${req.originalUrl.split('?')[0]}; allowed: ${allow}`,
+        );
+      }
+      const op = compiled.get(resolution.operation) as CompiledOperation;
+      return {
+        operationId: op.operationId,
+        hasBody: op.body !== undefined,
+        op,
+        rawParams: resolution.rawParams,
+      };
+    },
+
+    check(req, { op, rawParams }) {
+      const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
+      const unknown = Object.keys(query).filter((name) => !op.queryNames.has(name));
+      if (unknown.length > 0) {
+        const documented = [...op.queryNames].join(', ') || 'none';
+        throw invalid(
+          unknown.map((name) => ({
+            path: `query.${name}`,
+            message: `is not a query parameter of ${op.operationId} (documented: ${documented})`,
+          })),
+        );
+      }
+      const data = { params: decodedParams(op.pathParams, rawParams), query };
+      if (!op.parameters(data)) throw invalid(problemsOf(op.parameters.errors, ''));
+      if (op.body) checkBody(req, op.body);
+      req.params = data.params;
+      // express 5 parses req.query anew on every read, from a getter: the coerced copy replaces it.
+      Object.defineProperty(req, 'query', {
+        value: data.query,
+        writable: true,
+        configurable: true,
+        enumerable: true,
+      });
+    },
   };
 }
