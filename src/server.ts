@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type MockOptions } from './app.js';
+import { createExpressServer } from './http/expressServer.js';
 
 export interface ServerOptions extends MockOptions {
   /** 0 picks a free port. */
@@ -18,8 +19,13 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const app = await createApp(options);
   const host = options.host ?? '127.0.0.1';
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(options.port ?? 0, host, (err?: Error) => (err ? reject(err) : resolve(s)));
+  const server = createExpressServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   server.keepAliveTimeout = 65_000;
   const { port } = server.address() as AddressInfo;
