@@ -63,6 +63,7 @@ program
         seed,
         seedName: opts.seed,
       });
+      applyHeapPolicy();
       console.log(`product-catalog-mock listening on ${running.url}`);
       console.log(`  try: curl -H 'x-api-key: dev' ${running.url}/acme/dev/products`);
       console.log(`  API reference: ${running.url}/docs`);

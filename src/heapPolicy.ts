@@ -4,25 +4,42 @@ import { setFlagsFromString } from 'node:v8';
  * How far the heap may grow past its live data before V8 collects the old generation: 60%.
  * V8's own factor goes up to 4x on a machine with much memory, so a mock holding 85 MiB of catalog
  * sat at nearly 500 MiB after a load test. Measured at 10,000 products: resident memory after the
- * benchmark about 480 -> 270 MiB (2.5 -> 1.25 GiB at 100,000), with no change in throughput.
+ * benchmark about 480 -> 270 MiB, with no change in throughput; at 100,000 products, with the cap
+ * below, 2.5 -> 1.2 GiB.
  */
 export const HEAP_GROWING_PERCENT = 60;
+
+/** On a large catalog, 60% of it is a lot of garbage: the growth is capped at this much heap. */
+export const MAX_HEAP_SLACK_MIB = 400;
+const MIN_GROWING_PERCENT = 20;
+
+/** The growth for a live heap of this size: 60%, or less where 60% would exceed the cap. */
+export function growingPercent(liveMiB: number): number {
+  const capped = (100 * MAX_HEAP_SLACK_MIB) / Math.max(liveMiB, 1);
+  return Math.round(Math.max(MIN_GROWING_PERCENT, Math.min(HEAP_GROWING_PERCENT, capped)));
+}
 
 const FLAG = 'heap-growing-percent';
 
 /** The V8 flag to set, unless the user chose one (node --heap-growing-percent=N or NODE_OPTIONS). */
-export function heapGrowthFlag(execArgv: readonly string[], nodeOptions = ''): string | undefined {
+export function heapGrowthFlag(
+  execArgv: readonly string[],
+  nodeOptions = '',
+  liveMiB = 0,
+): string | undefined {
   const chosen = [...execArgv, ...nodeOptions.split(/\s+/)].some((arg) =>
     arg.replace(/_/g, '-').startsWith(`--${FLAG}`),
   );
-  return chosen ? undefined : `--${FLAG}=${HEAP_GROWING_PERCENT}`;
+  return chosen ? undefined : `--${FLAG}=${growingPercent(liveMiB)}`;
 }
 
 /**
- * Applies the heap policy to this process. For the command line only: a library user's process
- * is theirs to tune. The flag is read at every collection, so setting it after start-up holds.
+ * Applies the heap policy to this process: at start, and again once the catalog is loaded, sized
+ * by the heap then in use. For the command line only: a library user's process is theirs to tune.
+ * The flag is read at every collection, so setting it after start-up holds.
  */
 export function applyHeapPolicy(): void {
-  const flag = heapGrowthFlag(process.execArgv, process.env.NODE_OPTIONS);
+  const liveMiB = process.memoryUsage().heapUsed / (1024 * 1024);
+  const flag = heapGrowthFlag(process.execArgv, process.env.NODE_OPTIONS, liveMiB);
   if (flag) setFlagsFromString(flag);
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { HEAP_GROWING_PERCENT, heapGrowthFlag } from '../src/heapPolicy.js';
+import {
+  HEAP_GROWING_PERCENT,
+  MAX_HEAP_SLACK_MIB,
+  growingPercent,
+  heapGrowthFlag,
+} from '../src/heapPolicy.js';
 
 describe('the command line heap policy', () => {
   it('limits heap growth by default', () => {
@@ -12,5 +17,12 @@ describe('the command line heap policy', () => {
   it("leaves a growth the user chose alone, on node's command line or in NODE_OPTIONS", () => {
     expect(heapGrowthFlag(['--heap-growing-percent=100'], '')).toBeUndefined();
     expect(heapGrowthFlag([], '--inspect --heap_growing_percent=30')).toBeUndefined();
+  });
+
+  it('caps the growth of a large heap at a fixed amount, down to 20%', () => {
+    expect(growingPercent(100)).toBe(HEAP_GROWING_PERCENT);
+    expect(growingPercent(1000)).toBe(Math.round((100 * MAX_HEAP_SLACK_MIB) / 1000));
+    expect(growingPercent(10_000)).toBe(20);
+    expect(heapGrowthFlag([], '', 1000)).toBe(`--heap-growing-percent=${growingPercent(1000)}`);
   });
 });
