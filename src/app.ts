@@ -4,7 +4,7 @@ import { loadApiDocument, regionsOf } from './http/apiDocument.js';
 import { operationRouter } from './http/operationRouter.js';
 import { authenticate, parseApiKeys } from './http/auth.js';
 import { bodyGuard } from './http/bodyGuard.js';
-import { errorHandler, notFoundHandler, sendError } from './http/errors.js';
+import { errorHandler, sendError } from './http/errors.js';
 import { mountAdminRoutes } from './routes/admin.js';
 import { productTypeOperations } from './routes/productTypes.js';
 import { productReadOperations } from './routes/productReads.js';
@@ -74,7 +74,6 @@ export async function createApp(options: MockOptions = {}): Promise<Express> {
   app.use('/regions/:region/products/v1/tenants', regionGuard(regions), api);
   app.use('/api/tenants', api);
   app.use(api);
-  app.use(notFoundHandler);
   app.use(errorHandler);
   return app;
 }

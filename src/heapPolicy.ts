@@ -21,15 +21,9 @@ export function growingPercent(liveMiB: number): number {
 
 const FLAG = 'heap-growing-percent';
 
-/** The V8 flag to set, unless the user chose one (node --heap-growing-percent=N or NODE_OPTIONS). */
-export function heapGrowthFlag(
-  execArgv: readonly string[],
-  nodeOptions = '',
-  liveMiB = 0,
-): string | undefined {
-  const chosen = [...execArgv, ...nodeOptions.split(/\s+/)].some((arg) =>
-    arg.replace(/_/g, '-').startsWith(`--${FLAG}`),
-  );
+/** The V8 flag to set, unless the user chose one on node's command line (NODE_OPTIONS cannot carry it). */
+export function heapGrowthFlag(execArgv: readonly string[], liveMiB = 0): string | undefined {
+  const chosen = execArgv.some((arg) => arg.replace(/_/g, '-').startsWith(`--${FLAG}`));
   return chosen ? undefined : `--${FLAG}=${growingPercent(liveMiB)}`;
 }
 
@@ -39,7 +33,8 @@ export function heapGrowthFlag(
  * The flag is read at every collection, so setting it after start-up holds.
  */
 export function applyHeapPolicy(): void {
+  // Heap in use, garbage of loading the catalog included: it errs towards a smaller growth.
   const liveMiB = process.memoryUsage().heapUsed / (1024 * 1024);
-  const flag = heapGrowthFlag(process.execArgv, process.env.NODE_OPTIONS, liveMiB);
+  const flag = heapGrowthFlag(process.execArgv, liveMiB);
   if (flag) setFlagsFromString(flag);
 }

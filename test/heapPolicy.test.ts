@@ -8,21 +8,21 @@ import {
 
 describe('the command line heap policy', () => {
   it('limits heap growth by default', () => {
-    expect(heapGrowthFlag([], '')).toBe(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-    expect(heapGrowthFlag(['--enable-source-maps'], '--max-old-space-size=512')).toBe(
+    expect(heapGrowthFlag([])).toBe(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+    expect(heapGrowthFlag(['--enable-source-maps', '--max-old-space-size=512'])).toBe(
       `--heap-growing-percent=${HEAP_GROWING_PERCENT}`,
     );
   });
 
-  it("leaves a growth the user chose alone, on node's command line or in NODE_OPTIONS", () => {
-    expect(heapGrowthFlag(['--heap-growing-percent=100'], '')).toBeUndefined();
-    expect(heapGrowthFlag([], '--inspect --heap_growing_percent=30')).toBeUndefined();
+  it("leaves a growth the user chose on node's command line alone", () => {
+    expect(heapGrowthFlag(['--heap-growing-percent=100'])).toBeUndefined();
+    expect(heapGrowthFlag(['--inspect', '--heap_growing_percent=30'])).toBeUndefined();
   });
 
   it('caps the growth of a large heap at a fixed amount, down to 20%', () => {
     expect(growingPercent(100)).toBe(HEAP_GROWING_PERCENT);
     expect(growingPercent(1000)).toBe(Math.round((100 * MAX_HEAP_SLACK_MIB) / 1000));
     expect(growingPercent(10_000)).toBe(20);
-    expect(heapGrowthFlag([], '', 1000)).toBe(`--heap-growing-percent=${growingPercent(1000)}`);
+    expect(heapGrowthFlag([], 1000)).toBe(`--heap-growing-percent=${growingPercent(1000)}`);
   });
 });

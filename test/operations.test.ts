@@ -121,6 +121,22 @@ describe('request validation from openapi.yaml', () => {
     expect(res.status).toBe(401);
   });
 
+  it('lists every problem of a request, not just the first', async () => {
+    const res = await client(await makeApp()).get(`${BASE}/products?limit=0&page=x`);
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(['query.limit', 'query.page']);
+  });
+
+  it('takes an empty query value as sent: an empty select means whole records', async () => {
+    const c = client(await makeApp());
+    await c
+      .post(`${BASE}/products-push`, { data: [{ productGroupId: 'p1', productType: ['x'] }] })
+      .expect(200);
+    const res = await c.get(`${BASE}/products?select=&search=`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.list[0]).toMatchObject({ productGroupId: 'p1', productType: ['x'] });
+  });
+
   it('answers HEAD like GET, without a body', async () => {
     const res = await client(await makeApp())
       .raw.head(`${BASE}/products?limit=1`)

@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { ApiError } from '../domain/errors.js';
 import type { ErrorBody } from '../domain/types.js';
 
@@ -38,9 +38,8 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, next)
   sendError(res, 500, 'Internal error in the mock (a bug): ' + (e.message ?? String(err)));
 };
 
+/** The path a client asked for, prefix included, without the query. */
+export const requestedPath = (req: Request): string => req.originalUrl.split('?')[0] ?? '';
+
 export const notFoundHandler: RequestHandler = (req, res) =>
-  sendError(
-    res,
-    404,
-    `No route ${req.method} ${req.originalUrl.split('?')[0]}; see /docs for the API reference`,
-  );
+  sendError(res, 404, `No route ${req.method} ${requestedPath(req)}; see /docs for the API reference`);

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import type { OpenAPIV3 } from 'openapi-types';
 import { ApiError } from '../domain/errors.js';
 import { readablePath } from '../readablePath.js';
+import { requestedPath } from './errors.js';
 import { openApiAjv } from '../schemas.js';
 import type { DocumentedOperation, OperationTable } from './operations.js';
 
@@ -51,8 +52,9 @@ const invalid = (problems: Problem[]): ApiError =>
 
 function compileOperations(table: OperationTable): Map<DocumentedOperation, CompiledOperation> {
   // Path and query values arrive as text: coerced to the documented types; bodies are JSON, not coerced.
-  const paramsAjv = openApiAjv({ coerceTypes: true, useDefaults: true });
-  const bodyAjv = openApiAjv({ useDefaults: true });
+  // Every problem is reported, not just the first: a person fixes a request once.
+  const paramsAjv = openApiAjv({ coerceTypes: true, useDefaults: true, allErrors: true });
+  const bodyAjv = openApiAjv({ useDefaults: true, allErrors: true });
   const compiled = new Map<DocumentedOperation, CompiledOperation>();
   for (const op of table.operations) {
     const unsupported = op.parameters.find((p) => p.in !== 'path' && p.in !== 'query');
@@ -135,7 +137,7 @@ export interface RequestValidator {
 /**
  * Request validation compiled from openapi.yaml: one Ajv function per operation for its path and
  * query parameters and one for its body, built at start-up. Paths are matched as documented,
- * `/{tenantId}/{environment}/...` (the prefix routes strip the three URL prefixes).
+ * `/{tenantId}/{environment}/...`; under the two longer URL prefixes express strips the prefix first.
  */
 export function requestValidator(table: OperationTable): RequestValidator {
   const compiled = compileOperations(table);
@@ -146,10 +148,7 @@ export function requestValidator(table: OperationTable): RequestValidator {
       if (!resolution.operation) {
         const allow = resolution.allow.join(', ');
         res.setHeader('Allow', allow);
-        throw new ApiError(
-          405,
-          `${req.method} is not allowed on ${req.originalUrl.split('?')[0]}; allowed: ${allow}`,
-        );
+        throw new ApiError(405, `${req.method} is not allowed on ${requestedPath(req)}; allowed: ${allow}`);
       }
       const op = compiled.get(resolution.operation) as CompiledOperation;
       return {

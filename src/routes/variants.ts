@@ -18,9 +18,8 @@ export function variantOperations(ctx: RouteContext): OperationHandlers {
     updateVariants: async (req, res) => {
       const scope = scopeOf(ctx, req, res);
       const body = req.body as { data: VariantUpdateFields[]; upsertSpaceIds?: boolean };
-      // The body's flag wins; the query's arrives as a string.
-      const query = req.query.upsertSpaceIds as unknown;
-      const upsert = body.upsertSpaceIds ?? (query === true || query === 'true');
+      // The body's flag wins over the query's (a boolean once validated).
+      const upsert = body.upsertSpaceIds ?? (req.query.upsertSpaceIds as unknown) === true;
       const { writes, results } = planVariantUpdates(
         (productId) => scope.productsByVariant(productId),
         body.data,
