@@ -116,9 +116,15 @@ describe('request validation from openapi.yaml', () => {
     expect(push.body.message).toMatch(/Malformed JSON/);
   });
 
-  it('checks the token before anything else, even on a path the document lacks', async () => {
-    const res = await client(await makeApp()).raw.get(`${BASE}/nothing`);
-    expect(res.status).toBe(401);
+  it('answers a path the document lacks with 404 whatever the token, and checks the token before the body', async () => {
+    const app = await makeApp();
+    expect((await client(app).raw.get(`${BASE}/nothing`)).status).toBe(404);
+    expect((await client(app).raw.get('/docs/nothing.css')).status).toBe(404);
+    const unauthenticated = await client(app)
+      .raw.post(`${BASE}/products-push`)
+      .type('json')
+      .send('{not json');
+    expect(unauthenticated.status).toBe(401);
   });
 
   it('lists every problem of a request, not just the first', async () => {

@@ -5,7 +5,7 @@ import { notFoundHandler } from './errors.js';
 import { OperationTable } from './operations.js';
 import { requestValidator, type ResolvedRequest } from './validator.js';
 
-/** What runs before a request is checked: the token, then (for operations with a body) reading and screening it. */
+/** What runs once a request has found its operation: the token, then (for operations with a body) reading the body, then screening it. */
 export interface RequestSteps {
   authenticate: RequestHandler;
   readBody: RequestHandler;
@@ -47,16 +47,17 @@ export function operationRouter(
   };
 
   return (req, res, next) => {
+    let resolved: ResolvedRequest | undefined;
+    try {
+      resolved = validator.resolve(req, res);
+    } catch (err) {
+      return next(err);
+    }
+    // A path the document lacks is a 404 whatever the token (a stray /docs asset, a typo).
+    if (!resolved) return notFoundHandler(req, res, next);
+    const found = resolved;
     steps.authenticate(req, res, (denied?: unknown) => {
       if (denied) return next(denied);
-      let resolved: ResolvedRequest | undefined;
-      try {
-        resolved = validator.resolve(req, res);
-      } catch (err) {
-        return next(err);
-      }
-      if (!resolved) return notFoundHandler(req, res, next);
-      const found = resolved;
       const screen = () =>
         steps.guard(req, res, (unsafe?: unknown) => (unsafe ? next(unsafe) : answer(req, res, next, found)));
       if (!found.hasBody) return screen();
