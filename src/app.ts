@@ -2,7 +2,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import cors from 'cors';
 import { loadApiDocument, regionsOf } from './http/apiDocument.js';
 import { operationRouter } from './http/operationRouter.js';
-import { authenticate, parseApiKeys } from './http/auth.js';
+import { authorizer, parseApiKeys } from './http/auth.js';
 import { bodyGuard } from './http/bodyGuard.js';
 import { errorHandler, sendError } from './http/errors.js';
 import { mountAdminRoutes } from './routes/admin.js';
@@ -60,7 +60,7 @@ export async function createApp(options: MockOptions = {}): Promise<Express> {
       ...variantOperations(ctx),
     },
     {
-      authenticate: authenticate(ring),
+      authorize: authorizer(ring),
       readBody: express.json({ limit: options.bodyLimit ?? '5mb' }),
       guard: bodyGuard,
     },

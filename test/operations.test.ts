@@ -47,7 +47,7 @@ describe('operationRouter: every documented operation has exactly one handler', 
     const doc = await loadApiDocument();
     const all = Object.fromEntries(table.operations.map((op) => [op.operationId, () => undefined]));
     const pass: RequestHandler = (_req, _res, next) => next();
-    const steps = { authenticate: pass, readBody: pass, guard: pass };
+    const steps = { authorize: () => undefined, readBody: pass, guard: pass };
     expect(() => operationRouter(doc, all, steps)).not.toThrow();
     const withoutOne = Object.fromEntries(Object.entries(all).filter(([id]) => id !== 'getVariant'));
     expect(() => operationRouter(doc, withoutOne, steps)).toThrow(/without a handler: getVariant/);

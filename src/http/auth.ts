@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { ApiError } from '../domain/errors.js';
 
 /** Key -> tenants it is bound to (null: any tenant). Empty map: any non-empty token is accepted. */
@@ -45,18 +45,11 @@ export function checkToken(ring: KeyRing, token: string, tenantId: string | unde
   return undefined;
 }
 
-/** Authenticates a scoped API request; the tenant is the first segment of the (prefix-stripped) path. */
-export function authenticate(ring: KeyRing): RequestHandler {
-  return (req, _res, next) => {
-    const segment = req.path.split('/')[1] ?? '';
-    let tenantId = segment;
-    try {
-      tenantId = decodeURIComponent(segment);
-    } catch {
-      // a malformed escape is left as sent; validation rejects the path afterwards
-    }
-    next(checkToken(ring, tokenOf(req.headers), tenantId));
-  };
+/** Checks a scoped API request's token for the tenant its path names. */
+export type Authorizer = (req: Request, tenantId: string | undefined) => ApiError | undefined;
+
+export function authorizer(ring: KeyRing): Authorizer {
+  return (req, tenantId) => checkToken(ring, tokenOf(req.headers), tenantId);
 }
 
 /** Admin operations: open by default, a listed key in strict mode. */

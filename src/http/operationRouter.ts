@@ -1,13 +1,14 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { OperationHandler, OperationHandlers } from '../routes/context.js';
+import type { Authorizer } from './auth.js';
 import { notFoundHandler } from './errors.js';
 import { OperationTable } from './operations.js';
 import { requestValidator, type ResolvedRequest } from './validator.js';
 
 /** What runs once a request has found its operation: the token, then (for operations with a body) reading the body, then screening it. */
 export interface RequestSteps {
-  authenticate: RequestHandler;
+  authorize: Authorizer;
   readBody: RequestHandler;
   guard: RequestHandler;
 }
@@ -39,7 +40,7 @@ export function operationRouter(
   const answer = (req: Request, res: Response, next: NextFunction, resolved: ResolvedRequest) => {
     try {
       validator.check(req, resolved);
-      const pending = (handlers[resolved.operationId] as OperationHandler)(req, res);
+      const pending = (handlers[resolved.op.operationId] as OperationHandler)(req, res);
       if (pending) pending.catch(next);
     } catch (err) {
       next(err);
@@ -56,12 +57,11 @@ export function operationRouter(
     // A path the document lacks is a 404 whatever the token (a stray /docs asset, a typo).
     if (!resolved) return notFoundHandler(req, res, next);
     const found = resolved;
-    steps.authenticate(req, res, (denied?: unknown) => {
-      if (denied) return next(denied);
-      const screen = () =>
-        steps.guard(req, res, (unsafe?: unknown) => (unsafe ? next(unsafe) : answer(req, res, next, found)));
-      if (!found.hasBody) return screen();
-      steps.readBody(req, res, (unreadable?: unknown) => (unreadable ? next(unreadable) : screen()));
-    });
+    const denied = steps.authorize(req, found.params.tenantId);
+    if (denied) return next(denied);
+    const screen = () =>
+      steps.guard(req, res, (unsafe?: unknown) => (unsafe ? next(unsafe) : answer(req, res, next, found)));
+    if (!found.op.body) return screen();
+    steps.readBody(req, res, (unreadable?: unknown) => (unreadable ? next(unreadable) : screen()));
   };
 }

@@ -10,7 +10,7 @@ import type { DocumentedOperation, OperationTable } from './operations.js';
 type Problem = { path: string; message: string };
 
 /** What one operation checks, compiled once at start-up. */
-interface CompiledOperation {
+export interface CompiledOperation {
   operationId: string;
   pathParams: string[];
   queryNames: ReadonlySet<string>;
@@ -111,19 +111,17 @@ function checkBody(req: Request, body: NonNullable<CompiledOperation['body']>): 
   if (!body.validate(req.body)) throw invalid(problemsOf(body.validate.errors, '/body'));
 }
 
-/** A request matched to its documented operation, not yet checked. */
+/** A request matched to its documented operation, with its path parameters decoded; not yet checked. */
 export interface ResolvedRequest {
-  operationId: string;
-  /** Whether the operation takes a body: only then is one read. */
-  hasBody: boolean;
   op: CompiledOperation;
-  rawParams: string[];
+  params: Record<string, string>;
 }
 
 export interface RequestValidator {
   /**
    * The documented operation a request reaches; undefined when no documented path matches. A
-   * known path without the method throws a 405 that lists, and sets in Allow, the methods it has.
+   * known path without the method throws a 405 that lists, and sets in Allow, the methods it has;
+   * a path parameter that is not valid percent-encoding, a 400.
    */
   resolve(req: Request, res: Response): ResolvedRequest | undefined;
   /**
@@ -151,15 +149,10 @@ export function requestValidator(table: OperationTable): RequestValidator {
         throw new ApiError(405, `${req.method} is not allowed on ${requestedPath(req)}; allowed: ${allow}`);
       }
       const op = compiled.get(resolution.operation) as CompiledOperation;
-      return {
-        operationId: op.operationId,
-        hasBody: op.body !== undefined,
-        op,
-        rawParams: resolution.rawParams,
-      };
+      return { op, params: decodedParams(op.pathParams, resolution.rawParams) };
     },
 
-    check(req, { op, rawParams }) {
+    check(req, { op, params }) {
       const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
       const unknown = Object.keys(query).filter((name) => !op.queryNames.has(name));
       if (unknown.length > 0) {
@@ -171,7 +164,7 @@ export function requestValidator(table: OperationTable): RequestValidator {
           })),
         );
       }
-      const data = { params: decodedParams(op.pathParams, rawParams), query };
+      const data = { params, query };
       if (!op.parameters(data)) throw invalid(problemsOf(op.parameters.errors, ''));
       if (op.body) checkBody(req, op.body);
       req.params = data.params;
