@@ -11,6 +11,7 @@ import { ean13, upcA } from './barcodes.js';
 import { mediaUrl, swatchUrl, MIME_TYPES, type MediaExtension } from './media.js';
 import { text, type Brand, type DatasetDefinition, type Space, type Texts } from './model.js';
 import { endPrice, shelfPrice } from './pricing.js';
+import { flat } from './flat.js';
 import { flattenTree, type LeafType } from './productTypes.js';
 
 /** "Today" for every generated date: fixed, so output never depends on the clock. */
@@ -180,7 +181,7 @@ function buildProduct<Leaf>(
   const introduced = -faker.number.int(730);
 
   const variants: Variant[] = draft.variants.map((v) => ({
-    productId: `${productGroupId}-${v.suffix}`,
+    productId: flat(`${productGroupId}-${v.suffix}`),
     productGroupId,
     ...barcodes(def, faker, input.serials),
     ...(v.color
@@ -269,17 +270,20 @@ function buildProduct<Leaf>(
           isoCurrencyCode: space.currency,
         };
         if (!promoted.has(space)) return [base];
-        return [
-          base,
-          {
-            ...base,
-            priceListType: 'Promotional' as const,
-            listPrice: Math.min(standard, endPrice(standard * (1 - discount), space.ending)),
-            periodStartTimestamp: isoTimestamp(promoStart),
-            periodEndTimestamp: isoTimestamp(promoEnd),
-            suggestedRetailPrice: standard,
-          },
-        ];
+        // Written out, not spread from base: V8 gave each spread copy a hidden class of its own
+        // (about 300 bytes a price, 7 MiB at 10,000 products).
+        const promotional = {
+          productId: variant.productId,
+          priceListType: 'Promotional' as const,
+          listPrice: Math.min(standard, endPrice(standard * (1 - discount), space.ending)),
+          spaceId: space.spaceId,
+          isoLanguageId: space.language,
+          isoCurrencyCode: space.currency,
+          periodStartTimestamp: isoTimestamp(promoStart),
+          periodEndTimestamp: isoTimestamp(promoEnd),
+          suggestedRetailPrice: standard,
+        };
+        return [base, promotional];
       }),
     ),
     productItemQuantity: spaces.flatMap((space) =>
@@ -335,7 +339,7 @@ function barcodes(
 ): Pick<Variant, 'globalTradeItemNumber' | 'europeanArticleNumber' | 'universalProductCode'> {
   if (def.upcShare > 0 && faker.number.float() < def.upcShare) {
     const upc = upcA(serials.upc++);
-    return { globalTradeItemNumber: ['0' + upc], universalProductCode: [upc] };
+    return { globalTradeItemNumber: [flat('0' + upc)], universalProductCode: [upc] };
   }
   const ean = [ean13(def.eanPrefix, serials.ean++)];
   return { globalTradeItemNumber: ean, europeanArticleNumber: ean };

@@ -1,4 +1,5 @@
 // Image and video URLs on example hosts, each with the MIME type its extension means.
+import { flat } from './flat.js';
 
 export const MEDIA_HOST = 'https://images.example.com';
 
@@ -13,7 +14,7 @@ export const MIME_TYPES = {
 export type MediaExtension = keyof typeof MIME_TYPES;
 
 export function mediaUrl(dataset: string, productGroupId: string, file: string, ext: MediaExtension): string {
-  return `${MEDIA_HOST}/${dataset}/${productGroupId}/${file}.${ext}`;
+  return flat(`${MEDIA_HOST}/${dataset}/${productGroupId}/${file}.${ext}`);
 }
 
 /** The MIME type a URL's extension stands for, or undefined for an unknown one. */
