@@ -21,8 +21,8 @@ describe('the command line heap policy', () => {
 
   it('caps the growth of a large heap at a fixed amount, down to 20%', () => {
     expect(growingPercent(100)).toBe(HEAP_GROWING_PERCENT);
-    expect(growingPercent(1000)).toBe(Math.round((100 * MAX_HEAP_SLACK_MIB) / 1000));
+    expect(growingPercent(1600)).toBe(Math.round((100 * MAX_HEAP_SLACK_MIB) / 1600));
     expect(growingPercent(10_000)).toBe(20);
-    expect(heapGrowthFlag([], 1000)).toBe(`--heap-growing-percent=${growingPercent(1000)}`);
+    expect(heapGrowthFlag([], 1600)).toBe(`--heap-growing-percent=${growingPercent(1600)}`);
   });
 });

@@ -65,4 +65,24 @@ describe('ProductIndex', () => {
     index.add(product('Stale', [['s1', '111']]));
     expect(hits(index, '111', [product('A', [['a1', '111']])])).toEqual({ A: 'a1' });
   });
+
+  it('follows a replaced product to its new keys, and keeps its keys when they stay the same', () => {
+    const index = byEan();
+    const before = product('A', [
+      ['a1', '111'],
+      ['a2', '222'],
+    ]);
+    hits(index, 'x', [before]);
+    const samePrices = { ...before, productPriceList: [] } as CatalogProduct;
+    index.replace(before, samePrices);
+    expect(hits(index, '111')).toEqual({ A: 'a1' });
+    expect(hits(index, '222')).toEqual({ A: 'a2' });
+    index.replace(samePrices, product('A', [['a1', '333']]));
+    expect(hits(index, '111')).toBeUndefined();
+    expect(hits(index, '222')).toBeUndefined();
+    expect(hits(index, '333')).toEqual({ A: 'a1' });
+    // The same keys through another variant: the productId the key leads to changes.
+    index.replace(product('A', [['a1', '333']]), product('A', [['a9', '333']]));
+    expect(hits(index, '333')).toEqual({ A: 'a9' });
+  });
 });

@@ -18,7 +18,7 @@ const MAX_CACHED_BYTES = SLAB_BYTES / 4;
  * A record read from a slab filled this many fills ago is copied to the current one, so the records
  * in use stay cached whatever the size of the catalog.
  */
-const REFRESH_AGE = SLAB_COUNT / 2;
+const REFRESH_AGE = (SLAB_COUNT * 3) / 4;
 
 interface Slab {
   readonly bytes: Buffer;

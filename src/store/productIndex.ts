@@ -56,6 +56,17 @@ export class ProductIndex {
     }
   }
 
+  /**
+   * After a write replaced `old` with `product`. Most writes (prices, stock, texts) leave a product's
+   * keys as they were: the table is left alone then, where removing and adding every key again
+   * churned its entries and made the Map rebuild its table every few hundred writes.
+   */
+  replace(old: CatalogProduct, product: CatalogProduct): void {
+    if (!this.#table || sameKeys(this.keysOf(old), this.keysOf(product))) return;
+    this.remove(old);
+    this.add(product);
+  }
+
   remove(product: CatalogProduct): void {
     const table = this.#table;
     if (!table) return;
@@ -69,4 +80,13 @@ export class ProductIndex {
       }
     }
   }
+}
+
+function sameKeys(a: ReturnType<IndexKeys>, b: ReturnType<IndexKeys>): boolean {
+  const left = [...a];
+  const right = [...b];
+  return (
+    left.length === right.length &&
+    left.every(([key, productId], i) => right[i]?.[0] === key && right[i]?.[1] === productId)
+  );
 }

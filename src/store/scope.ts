@@ -52,9 +52,11 @@ export class Scope {
     for (const product of products) {
       const id = product.productGroupId;
       const old = this.record.products[id];
-      if (old) this.#unindex(old);
       this.record.products[id] = product;
-      this.#index(product);
+      for (const index of this.#indexes) {
+        if (old) index.replace(old, product);
+        else index.add(product);
+      }
     }
     this.#changed();
   }
@@ -64,7 +66,7 @@ export class Scope {
     const existed = ids.map((id) => {
       const old = this.record.products[id];
       if (!old) return false;
-      this.#unindex(old);
+      for (const index of this.#indexes) index.remove(old);
       delete this.record.products[id];
       return true;
     });
@@ -125,11 +127,7 @@ export class Scope {
     this.#sorted = null;
   }
 
-  #index(product: CatalogProduct): void {
-    for (const index of [this.#byVariant, this.#byBarcode, this.#byVariantsGroup]) index.add(product);
-  }
-
-  #unindex(product: CatalogProduct): void {
-    for (const index of [this.#byVariant, this.#byBarcode, this.#byVariantsGroup]) index.remove(product);
+  get #indexes(): ProductIndex[] {
+    return [this.#byVariant, this.#byBarcode, this.#byVariantsGroup];
   }
 }
