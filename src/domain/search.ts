@@ -48,6 +48,15 @@ export function searchText(product: CatalogProduct, field: string): string {
 }
 
 /**
+ * Drops the cached texts of a field. Called once a search index answers which products hold a word:
+ * only the candidates' texts are read after that, and the text of every product (about 1 KB a demo
+ * product, 10 MiB at 10,000) would otherwise stay for as long as the products do.
+ */
+export function forgetSearchTexts(field: string): void {
+  textCache.delete(field);
+}
+
+/**
  * Parses search and searchField into a ranker; undefined when the search is blank.
  * Every word must occur (case-insensitive substring). Relevance: each word scores 2 when it occurs in
  * a productName, 1 otherwise; with searchField every match scores the same.

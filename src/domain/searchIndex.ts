@@ -1,5 +1,5 @@
 // Finds the products a search can match without reading every product's text.
-import { searchText, SEARCH_FIELDS, type SearchRanker } from './search.js';
+import { forgetSearchTexts, searchText, SEARCH_FIELDS, type SearchRanker } from './search.js';
 import { snapshotCache, type Snapshot } from './snapshotCache.js';
 
 /**
@@ -50,7 +50,10 @@ const words = snapshotCache<WordHolders>(256);
 export function searchCandidates(snapshot: Snapshot, search: SearchRanker): Snapshot {
   const state = states(snapshot, search.field, () => ({ searches: 0 }));
   if (!state.index && ++state.searches < SCANS_BEFORE_INDEX) return snapshot;
-  state.index ??= buildIndex(snapshot, search.field);
+  if (!state.index) {
+    state.index = buildIndex(snapshot, search.field);
+    forgetSearchTexts(search.field);
+  }
   let positions: number[] | undefined;
   const index = state.index;
   for (const word of search.words) {
