@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { packageRoot } from '../src/http/apiDocument.js';
+import { packageRoot } from '../src/packageRoot.js';
 import { READY_PATH } from './cases.js';
 import { startChild } from './child.js';
 import { HEADERS, type Bound } from './load.js';

@@ -1,10 +1,9 @@
 #!/usr/bin/env node
+// Loads only what a command needs: what this thread loads stays in memory beside the server's thread.
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { startServer } from './server.js';
-import { DEFAULT_SEED, resolveSeed } from './seed.js';
-import { runSeedCommand } from '../seeds/command.js';
+import { DEFAULT_SEED } from './defaults.js';
 import { contractCommand } from './contractCommand.js';
-import { applyHeapPolicy } from './heapPolicy.js';
+import { serveOnThread, type ServeOptions } from './serveCommand.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -43,35 +42,7 @@ program
     'dataset every scope starts from: a bundled name, a product count, a .json file, or none',
     DEFAULT_SEED,
   )
-  .action(
-    async (opts: {
-      port: number;
-      host: string;
-      region: string;
-      apiKey: string[];
-      data?: string;
-      seed: string;
-    }) => {
-      applyHeapPolicy();
-      const seed = await resolveSeed(opts.seed);
-      const running = await startServer({
-        port: opts.port,
-        host: opts.host,
-        region: opts.region,
-        apiKeys: opts.apiKey,
-        data: opts.data,
-        seed,
-        seedName: opts.seed,
-      });
-      applyHeapPolicy();
-      console.log(`product-catalog-mock listening on ${running.url}`);
-      console.log(`  try: curl -H 'x-api-key: dev' ${running.url}/acme/dev/products`);
-      console.log(`  API reference: ${running.url}/docs`);
-      const stop = () => void running.close().then(() => process.exit(0));
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    },
-  );
+  .action((opts: ServeOptions) => serveOnThread(opts));
 
 program
   .command('seed')
@@ -79,6 +50,7 @@ program
   .option('--seed <seed>', 'a bundled dataset name, a product count, or a .json file', DEFAULT_SEED)
   .requiredOption('--out <file>', 'file to write')
   .action(async (opts: { seed: string; out: string }) => {
+    const { runSeedCommand } = await import('../seeds/command.js');
     await runSeedCommand(opts);
   });
 

@@ -1,4 +1,4 @@
-import { setFlagsFromString } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 
 /**
  * How far the heap may grow past its live data before V8 collects the old generation: 30%.
@@ -34,7 +34,24 @@ export function heapGrowthFlag(execArgv: readonly string[], liveMiB = 0): string
  */
 export function applyHeapPolicy(): void {
   // Heap in use, garbage of loading the catalog included: it errs towards a smaller growth.
-  const liveMiB = process.memoryUsage().heapUsed / (1024 * 1024);
+  const liveMiB = getHeapStatistics().used_heap_size / (1024 * 1024);
   const flag = heapGrowthFlag(process.execArgv, liveMiB);
   if (flag) setFlagsFromString(flag);
+}
+
+/**
+ * The young generation of the server's thread, in MiB (V8 counts three semi-spaces: 4 MiB each).
+ * V8's default on a machine with much memory is 48 MiB, of which the 32 MiB of its two semi-spaces
+ * stay resident: a fifth of the mock's memory at 10,000 products. With 12 MiB, collections of the
+ * young generation come four times as often; each has as little to keep, as a request's garbage
+ * dies with its answer.
+ */
+export const YOUNG_GENERATION_MIB = 12;
+
+/** The young generation to give the server's thread, unless the user sized it for node (NODE_OPTIONS can). */
+export function youngGenerationLimit(execArgv: readonly string[], nodeOptions = ''): number | undefined {
+  const chosen = [...execArgv, ...nodeOptions.split(/\s+/)].some((arg) =>
+    /^--(max|min)-semi-space-size/.test(arg.replace(/_/g, '-')),
+  );
+  return chosen ? undefined : YOUNG_GENERATION_MIB;
 }

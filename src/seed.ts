@@ -5,8 +5,9 @@ import { loadSchemaValidator, type SchemaProblem } from './schemas.js';
 import { readablePath } from './readablePath.js';
 import { DATASET_NAMES, generateDataset, isDatasetName } from '../seeds/index.js';
 import { readDatasetFile } from '../seeds/file.js';
+import { DEFAULT_SEED } from './defaults.js';
 
-export const DEFAULT_SEED = 'demo';
+export { DEFAULT_SEED };
 /** Beyond this a generated catalog would not fit in memory in a useful way. */
 export const MAX_SEED_COUNT = 1_000_000;
 

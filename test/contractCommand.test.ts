@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startServer, type RunningServer } from '../src/server.js';
-import { packageRoot } from '../src/http/apiDocument.js';
+import { packageRoot } from '../src/packageRoot.js';
 
 const run = promisify(execFile);
 const cli = join(packageRoot, 'dist', 'src', 'cli.js');

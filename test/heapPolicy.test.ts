@@ -4,6 +4,8 @@ import {
   MAX_HEAP_SLACK_MIB,
   growingPercent,
   heapGrowthFlag,
+  YOUNG_GENERATION_MIB,
+  youngGenerationLimit,
 } from '../src/heapPolicy.js';
 
 describe('the command line heap policy', () => {
@@ -24,5 +26,14 @@ describe('the command line heap policy', () => {
     expect(growingPercent(1600)).toBe(Math.round((100 * MAX_HEAP_SLACK_MIB) / 1600));
     expect(growingPercent(10_000)).toBe(20);
     expect(heapGrowthFlag([], 1600)).toBe(`--heap-growing-percent=${growingPercent(1600)}`);
+  });
+
+  it("sizes the server thread's young generation unless the user sized it for node", () => {
+    expect(youngGenerationLimit([], '')).toBe(YOUNG_GENERATION_MIB);
+    expect(youngGenerationLimit(['--heap-growing-percent=30'], '--max-old-space-size=512')).toBe(
+      YOUNG_GENERATION_MIB,
+    );
+    expect(youngGenerationLimit(['--max-semi-space-size=16'], '')).toBeUndefined();
+    expect(youngGenerationLimit([], '--enable-source-maps --max_semi_space_size=2')).toBeUndefined();
   });
 });
