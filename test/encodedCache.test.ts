@@ -1,18 +1,23 @@
+import express from 'express';
+import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
+import type { Response } from 'express';
 import {
+  AnswerHold,
   ENCODED_CACHE_BYTES,
   SLAB_BYTES,
   SLAB_COUNT,
-  hold,
   recordBytes,
-  slabCount,
+  slabUse,
 } from '../src/http/encodedCache.js';
+import { sendData } from '../src/http/respond.js';
 
 const KiB = 1024;
 // Five records fill a slab: a pass over the whole cache takes a few hundred.
 const record = (id: string) => ({ productGroupId: id, padding: 'x'.repeat(200 * KiB) });
+const PASS = (2 * ENCODED_CACHE_BYTES) / (200 * KiB);
 const fillCache = (tag: string) => {
-  for (let i = 0; i < (2 * ENCODED_CACHE_BYTES) / (200 * KiB); i++) recordBytes(record(`${tag}-${i}`));
+  for (let i = 0; i < PASS; i++) recordBytes(record(`${tag}-${i}`));
 };
 
 describe('the encoded record cache', () => {
@@ -30,37 +35,62 @@ describe('the encoded record cache', () => {
     const coldBytes = Buffer.from(recordBytes(cold));
     recordBytes(hot);
     const stringify = vi.spyOn(JSON, 'stringify');
-    for (let i = 0; i < (2 * ENCODED_CACHE_BYTES) / (200 * KiB); i++) {
+    for (let i = 0; i < PASS; i++) {
       recordBytes(record(`filler-${i}`));
       expect(recordBytes(hot).toString()).toBe(hotJson);
     }
     // Read all along, the hot record was never serialised again.
     expect(stringify.mock.calls.filter(([value]) => value === hot)).toHaveLength(0);
     stringify.mockRestore();
-    expect(slabCount()).toBe(SLAB_COUNT);
+    expect(slabUse().allocated).toBe(SLAB_COUNT);
     // The cold record's slab was reused: it is encoded again, to the same bytes.
     expect(recordBytes(cold).equals(coldBytes)).toBe(true);
   });
 
-  it('never overwrites a slab an answer is still written from', () => {
-    const r = record('in-flight');
-    const bytes = recordBytes(r);
-    const copy = Buffer.from(bytes);
-    const release = hold(['{"data":', bytes, '}']);
-    expect(release).toBeDefined();
+  it('never reuses a slab an answer is taken from, even for the same answer, until it is released', () => {
+    const records = Array.from({ length: PASS }, (_, i) => record(`answer-${i}`));
+    const hold = new AnswerHold();
+    // More than the whole ring in one answer: the first records' slabs must survive the last ones.
+    const chunks = records.map((r) => hold.bytes(r));
+    chunks.forEach((bytes, i) => expect(bytes.toString()).toBe(JSON.stringify(records[i])));
+    expect(slabUse()).toEqual({ allocated: SLAB_COUNT, held: SLAB_COUNT });
+    const first = Buffer.from(chunks[0] as Buffer);
     fillCache('while-held');
-    expect(bytes.equals(copy)).toBe(true);
-    expect(slabCount()).toBeLessThanOrEqual(SLAB_COUNT);
-    release?.();
+    expect((chunks[0] as Buffer).equals(first)).toBe(true);
+    hold.release();
+    expect(slabUse().held).toBe(0);
     fillCache('after-release');
-    expect(bytes.equals(copy)).toBe(false);
+    expect((chunks[0] as Buffer).equals(first)).toBe(false);
   });
 
-  it('holds nothing for answers with no cached bytes, and does not cache a record larger than a quarter slab', () => {
-    expect(hold(['{"data":[]}', Buffer.from('x')])).toBeUndefined();
+  it('does not cache a record larger than a quarter slab', () => {
     const big = { productGroupId: 'big', padding: 'y'.repeat(SLAB_BYTES / 2) };
-    const bytes = recordBytes(big);
-    expect(bytes.toString()).toBe(JSON.stringify(big));
-    expect(hold([bytes])).toBeUndefined();
+    const hold = new AnswerHold();
+    expect(hold.bytes(big).toString()).toBe(JSON.stringify(big));
+    expect(hold.holding).toBe(false);
+  });
+});
+
+describe('sendData and the cache', () => {
+  const app = express();
+  const records = Array.from({ length: 20 }, (_, i) => record(`sent-${i}`));
+  app.get('/', (_req, res) => sendData(res, { list: records }));
+
+  it('answers from the cache and lets go of its slabs once the answer is written', async () => {
+    for (let round = 0; round < 3; round++) {
+      const res = await request(app).get('/');
+      expect(res.status).toBe(200);
+      expect(res.body.data.list.map((p: { productGroupId: string }) => p.productGroupId)).toEqual(
+        records.map((r) => r.productGroupId),
+      );
+    }
+    await vi.waitFor(() => expect(slabUse().held).toBe(0));
+  });
+
+  it('writes nothing and holds nothing for a client already gone', () => {
+    const res = { destroyed: true, write: vi.fn(), end: vi.fn() } as unknown as Response;
+    sendData(res, { list: records });
+    expect(res.write).not.toHaveBeenCalled();
+    expect(slabUse().held).toBe(0);
   });
 });

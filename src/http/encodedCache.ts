@@ -7,7 +7,7 @@
  * the cache moved on, stayed allocated until V8's next full collection, which a read-only load
  * rarely causes: at 10,000 products the process held about 30 MiB of dropped records beside the
  * 16 MiB in use. When a slab is reused its records are encoded again the next time they are read.
- * A slab an answer is still being written from (see hold) is skipped until the answer is done.
+ * A slab an answer is still being written from (see AnswerHold) is skipped until the answer is done.
  */
 export const SLAB_BYTES = 1024 * 1024;
 export const SLAB_COUNT = 16;
@@ -38,7 +38,6 @@ interface Entry {
 }
 
 const ring: Slab[] = [];
-const slabOf = new WeakMap<ArrayBufferLike, Slab>();
 const entries = new WeakMap<object, Entry>();
 let current = -1;
 let fills = 0;
@@ -50,7 +49,6 @@ function advance(): Slab | undefined {
     let slab = ring[current];
     if (slab === undefined) {
       slab = { bytes: Buffer.allocUnsafeSlow(SLAB_BYTES), used: 0, round: 0, filledAt: 0, writers: 0 };
-      slabOf.set(slab.bytes.buffer, slab);
       ring[current] = slab;
     } else if (slab.writers > 0) {
       continue;
@@ -65,7 +63,7 @@ function advance(): Slab | undefined {
 }
 
 /** Copies the record's JSON (text, or bytes already encoded) into the ring; undefined if it is all held. */
-function store(record: object, json: string | Buffer, length: number): Buffer | undefined {
+function store(record: object, json: string | Buffer, length: number): Entry | undefined {
   let slab = ring[current];
   if (slab === undefined || slab.used + length > SLAB_BYTES) slab = advance();
   if (slab === undefined) return undefined;
@@ -74,41 +72,64 @@ function store(record: object, json: string | Buffer, length: number): Buffer | 
   if (typeof json === 'string') bytes.write(json);
   else json.copy(bytes);
   slab.used += length;
-  entries.set(record, { slab, round: slab.round, bytes });
-  return bytes;
+  const entry = { slab, round: slab.round, bytes };
+  entries.set(record, entry);
+  return entry;
 }
 
-/** The encoded JSON of a record, from the cache when it is there. */
-export function recordBytes(record: object): Buffer {
+/** The record's cache entry, stored now if it was not there; undefined for a record not cached. */
+function cached(record: object): Entry | undefined {
   const entry = entries.get(record);
   if (entry !== undefined && entry.round === entry.slab.round) {
-    if (fills - entry.slab.filledAt < REFRESH_AGE) return entry.bytes;
-    return store(record, entry.bytes, entry.bytes.length) ?? entry.bytes;
+    if (fills - entry.slab.filledAt < REFRESH_AGE) return entry;
+    return store(record, entry.bytes, entry.bytes.length) ?? entry;
   }
+  return undefined;
+}
+
+/** The slab an entry lies in and the bytes; a record too large, or a ring all held, has no slab. */
+function encode(record: object): { bytes: Buffer; slab?: Slab } {
+  const hit = cached(record);
+  if (hit) return hit;
   const json = JSON.stringify(record);
   const length = Buffer.byteLength(json);
   // Encoded straight into a slab: a Buffer per record is what the slabs are there to avoid.
-  return (length <= MAX_CACHED_BYTES && store(record, json, length)) || Buffer.from(json);
+  return (length <= MAX_CACHED_BYTES && store(record, json, length)) || { bytes: Buffer.from(json) };
+}
+
+/** The encoded JSON of a record, from the cache when it is there (not held: see AnswerHold). */
+export function recordBytes(record: object): Buffer {
+  return encode(record).bytes;
 }
 
 /**
- * Keeps the slabs these chunks lie in from reuse until the returned release is called, once the
- * answer is written; undefined when no chunk lies in a slab.
+ * The records of one answer. Each slab a record is taken from is held from that moment, so that
+ * encoding the answer's later records cannot reuse it, until release() once the answer is written.
  */
-export function hold(chunks: readonly (Buffer | string)[]): (() => void) | undefined {
-  const held = new Set<Slab>();
-  for (const chunk of chunks) {
-    const slab = typeof chunk === 'string' ? undefined : slabOf.get(chunk.buffer);
-    if (slab !== undefined) held.add(slab);
+export class AnswerHold {
+  #slabs: Slab[] = [];
+
+  bytes(record: object): Buffer {
+    const { bytes, slab } = encode(record);
+    if (slab !== undefined && !this.#slabs.includes(slab)) {
+      slab.writers += 1;
+      this.#slabs.push(slab);
+    }
+    return bytes;
   }
-  if (held.size === 0) return undefined;
-  for (const slab of held) slab.writers += 1;
-  return () => {
-    for (const slab of held) slab.writers -= 1;
-  };
+
+  /** Whether the answer took anything from the slabs. */
+  get holding(): boolean {
+    return this.#slabs.length > 0;
+  }
+
+  release(): void {
+    for (const slab of this.#slabs) slab.writers -= 1;
+    this.#slabs = [];
+  }
 }
 
-/** Slabs allocated: never more than SLAB_COUNT. */
-export function slabCount(): number {
-  return ring.length;
+/** Slabs allocated (never more than SLAB_COUNT), and how many of them answers now hold. */
+export function slabUse(): { allocated: number; held: number } {
+  return { allocated: ring.length, held: ring.filter((slab) => slab.writers > 0).length };
 }

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { hold, recordBytes } from './encodedCache.js';
+import { AnswerHold } from './encodedCache.js';
 
 /** How far below the payload records are looked for: { list: [product] } and { productDetails: product }. */
 const RECORD_DEPTH = 2;
@@ -9,7 +9,7 @@ const isStoredShape = (value: object): boolean =>
   typeof (value as { productTypeId?: unknown }).productTypeId === 'string';
 
 /** Appends the JSON of value to chunks: records as their cached bytes, the rest as text. */
-function collect(value: unknown, depth: number, chunks: (Buffer | string)[]): void {
+function collect(value: unknown, depth: number, chunks: (Buffer | string)[], hold: AnswerHold): void {
   if (
     value === null ||
     typeof value !== 'object' ||
@@ -17,14 +17,14 @@ function collect(value: unknown, depth: number, chunks: (Buffer | string)[]): vo
   ) {
     chunks.push(JSON.stringify(value) ?? 'null');
   } else if (isStoredShape(value)) {
-    chunks.push(recordBytes(value));
+    chunks.push(hold.bytes(value));
   } else if (depth === 0) {
     chunks.push(JSON.stringify(value));
   } else if (Array.isArray(value)) {
     chunks.push('[');
     value.forEach((item: unknown, i) => {
       if (i > 0) chunks.push(',');
-      collect(item, depth - 1, chunks);
+      collect(item, depth - 1, chunks, hold);
     });
     chunks.push(']');
   } else {
@@ -34,7 +34,7 @@ function collect(value: unknown, depth: number, chunks: (Buffer | string)[]): vo
       if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
       chunks.push(`${first ? '' : ','}${JSON.stringify(key)}:`);
       first = false;
-      collect(item, depth - 1, chunks);
+      collect(item, depth - 1, chunks, hold);
     }
     chunks.push('}');
   }
@@ -46,17 +46,19 @@ function collect(value: unknown, depth: number, chunks: (Buffer | string)[]): vo
  * memory outside the heap, and the page faults of that cost more than the rest of a read.
  */
 export function sendData(res: Response, payload: unknown, status = 200): void {
+  // A client gone while the answer was prepared gets nothing: there is nothing to write to.
+  if (res.destroyed) return;
+  const hold = new AnswerHold();
   const chunks: (Buffer | string)[] = ['{"data":'];
-  collect(payload, RECORD_DEPTH, chunks);
+  collect(payload, RECORD_DEPTH, chunks, hold);
   chunks.push('}');
   let length = 0;
   for (const chunk of chunks) length += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', length);
-  // The cached records are written from the cache's memory: it is kept until the answer is done.
-  const release = hold(chunks);
-  if (release) res.once('close', release);
+  // Written from the cache's memory: it is held until the answer is written or the client gone.
+  if (hold.holding) res.once('close', () => hold.release());
   res.cork();
   for (const chunk of chunks) res.write(chunk);
   res.end();
