@@ -99,4 +99,7 @@ const report = buildReport(
 await writeReport(report, values.out);
 console.log(formatReport(report));
 console.log(`\nwritten to ${values.out}`);
-if (profileDir) console.log(`CPU profile of the in-memory mock: ${profileDir} (open it in Chrome DevTools)`);
+if (profileDir) {
+  // One profile per thread: the server's is the larger; the main thread only waits for signals.
+  console.log(`CPU profiles of the in-memory mock: ${profileDir} (open the larger in Chrome DevTools)`);
+}

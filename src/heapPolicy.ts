@@ -21,10 +21,14 @@ export function growingPercent(liveMiB: number): number {
 
 const FLAG = 'heap-growing-percent';
 
+/** Whether node was given one of these V8 flags (V8 takes `_` and `-` alike). */
+function given(args: readonly string[], ...flags: string[]): boolean {
+  return args.some((arg) => flags.some((flag) => arg.replace(/_/g, '-').startsWith(`--${flag}`)));
+}
+
 /** The V8 flag to set, unless the user chose one on node's command line (NODE_OPTIONS cannot carry it). */
 export function heapGrowthFlag(execArgv: readonly string[], liveMiB = 0): string | undefined {
-  const chosen = execArgv.some((arg) => arg.replace(/_/g, '-').startsWith(`--${FLAG}`));
-  return chosen ? undefined : `--${FLAG}=${growingPercent(liveMiB)}`;
+  return given(execArgv, FLAG) ? undefined : `--${FLAG}=${growingPercent(liveMiB)}`;
 }
 
 /**
@@ -50,8 +54,6 @@ export const YOUNG_GENERATION_MIB = 12;
 
 /** The young generation to give the server's thread, unless the user sized it for node (NODE_OPTIONS can). */
 export function youngGenerationLimit(execArgv: readonly string[], nodeOptions = ''): number | undefined {
-  const chosen = [...execArgv, ...nodeOptions.split(/\s+/)].some((arg) =>
-    /^--(max|min)-semi-space-size/.test(arg.replace(/_/g, '-')),
-  );
-  return chosen ? undefined : YOUNG_GENERATION_MIB;
+  const args = [...execArgv, ...nodeOptions.split(/\s+/)];
+  return given(args, 'max-semi-space-size', 'min-semi-space-size') ? undefined : YOUNG_GENERATION_MIB;
 }

@@ -13,18 +13,38 @@ export interface ServeOptions {
   seed: string;
 }
 
+/** What the server thread tells this one once it listens. */
+export interface Listening {
+  listening: string;
+}
+
 export function serveOnThread(opts: ServeOptions): void {
   const young = youngGenerationLimit(process.execArgv, process.env.NODE_OPTIONS);
   const worker = new Worker(new URL('./serveThread.js', import.meta.url), {
     workerData: opts,
     ...(young !== undefined && { resourceLimits: { maxYoungGenerationSizeMb: young } }),
   });
-  worker.on('error', (err) => {
-    console.error(`product-catalog-mock: ${err.message}`);
+  let ready = false;
+  worker.on('error', (err: unknown) => {
+    // A failure to start is a message for the user; a crash of a running server keeps its stack.
+    const text = err instanceof Error ? (ready ? (err.stack ?? err.message) : err.message) : String(err);
+    console.error(`product-catalog-mock: ${text}`);
     process.exitCode = 1;
   });
   worker.on('exit', (code) => process.exit(process.exitCode ?? code));
-  const stop = () => worker.postMessage('close');
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // Until the server listens, a signal keeps its default action and ends the process at once.
+  worker.once('message', ({ listening: url }: Listening) => {
+    ready = true;
+    const stop = () => worker.postMessage('close');
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    // One write, and only now: whoever reads it may stop the server with a signal at once.
+    console.log(
+      [
+        `product-catalog-mock listening on ${url}`,
+        `  try: curl -H 'x-api-key: dev' ${url}/acme/dev/products`,
+        `  API reference: ${url}/docs`,
+      ].join('\n'),
+    );
+  });
 }

@@ -3,7 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { applyHeapPolicy } from './heapPolicy.js';
 import { resolveSeed } from './seed.js';
 import { startServer } from './server.js';
-import type { ServeOptions } from './serveCommand.js';
+import type { Listening, ServeOptions } from './serveCommand.js';
 
 const opts = workerData as ServeOptions;
 applyHeapPolicy();
@@ -18,13 +18,6 @@ const running = await startServer({
   seedName: opts.seed,
 });
 applyHeapPolicy();
-// One write: a reader that stops at the first line must not close the pipe under the others.
-console.log(
-  [
-    `product-catalog-mock listening on ${running.url}`,
-    `  try: curl -H 'x-api-key: dev' ${running.url}/acme/dev/products`,
-    `  API reference: ${running.url}/docs`,
-  ].join('\n'),
-);
-// The process's signals reach the main thread, which asks for the close.
+// The main thread says where it listens, once it passes signals on: see serveOnThread.
 parentPort?.once('message', () => void running.close().then(() => process.exit(0)));
+parentPort?.postMessage({ listening: running.url } satisfies Listening);

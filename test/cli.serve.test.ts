@@ -6,7 +6,7 @@ import { packageRoot } from '../src/packageRoot.js';
 
 const cli = join(packageRoot, 'dist', 'src', 'cli.js');
 
-/** Runs the built CLI; `ready` is called with the URL once it listens, and may stop it. */
+/** Runs the built CLI; `ready` is called with the URL once it listens, and must stop it. */
 async function runCli(args: string[], ready?: (url: string, stop: () => void) => Promise<void>) {
   const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -19,10 +19,15 @@ async function runCli(args: string[], ready?: (url: string, stop: () => void) =>
       if (url) resolve(url);
     }),
   );
-  const exited = once(child, 'exit') as Promise<[number | null]>;
-  if (ready) await ready(await listening, () => child.kill('SIGTERM'));
-  const [code] = await exited;
-  return { code, stdout, stderr };
+  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  try {
+    if (ready) await ready(await listening, () => child.kill('SIGTERM'));
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  }
+  const [code, signal] = await exited;
+  return { code, signal, stdout, stderr, child };
 }
 
 describe('product-catalog-mock serve (the server on its own thread)', () => {
@@ -43,5 +48,19 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     const result = await runCli(['--port', '0', '--seed', 'no-such-dataset']);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^product-catalog-mock: Unknown seed "no-such-dataset"/);
+  }, 30_000);
+
+  it('ends at once on a signal that comes before the server listens', async () => {
+    const child = spawn(process.execPath, [cli, '--port', '0', '--seed', '20000'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+    // Long before 20,000 products are generated.
+    setTimeout(() => child.kill('SIGTERM'), 200);
+    const [, signal] = await exited;
+    expect(signal).toBe('SIGTERM');
+    expect(stdout).not.toMatch(/listening/);
   }, 30_000);
 });
