@@ -4,6 +4,7 @@ import {
   MAX_HEAP_SLACK_MIB,
   growingPercent,
   heapGrowthFlag,
+  pretenuringFlag,
   YOUNG_GENERATION_MIB,
   youngGenerationLimit,
 } from '../src/heapPolicy.js';
@@ -35,5 +36,11 @@ describe('the command line heap policy', () => {
     );
     expect(youngGenerationLimit(['--max-semi-space-size=16'], '')).toBeUndefined();
     expect(youngGenerationLimit([], '--enable-source-maps --max_semi_space_size=2')).toBeUndefined();
+  });
+
+  it("turns V8's pretenuring off unless the user chose either way", () => {
+    expect(pretenuringFlag(['--heap-growing-percent=30'])).toBe('--no-allocation-site-pretenuring');
+    expect(pretenuringFlag(['--allocation-site-pretenuring'])).toBeUndefined();
+    expect(pretenuringFlag(['--no_allocation_site_pretenuring'])).toBeUndefined();
   });
 });
