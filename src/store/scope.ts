@@ -33,6 +33,8 @@ export class Scope {
     const group = variantsGroupOf(p);
     return group === undefined ? [] : [[group, p.productGroupId] as const];
   });
+  /** Every index, kept right on every write. */
+  readonly #indexes = [this.#byVariant, this.#byBarcode, this.#byVariantsGroup];
   constructor(readonly record: ScopeRecord) {}
 
   product(productGroupId: string): CatalogProduct | undefined {
@@ -125,9 +127,5 @@ export class Scope {
 
   #changed(): void {
     this.#sorted = null;
-  }
-
-  get #indexes(): ProductIndex[] {
-    return [this.#byVariant, this.#byBarcode, this.#byVariantsGroup];
   }
 }
