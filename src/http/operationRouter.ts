@@ -18,7 +18,8 @@ export interface RequestSteps {
  * request is validated against it, and the handler registered under its operationId answers.
  * Every documented operation must have a handler and every handler an operation, checked at start.
  * One middleware for all of it, and the body parser only for operations that take a body: each
- * express layer a request passes allocates, and those allocations were much of a read's cost.
+ * express layer a request passes allocates, and those allocations were much of a read's cost
+ * (docs/performance.md, "One middleware per request").
  */
 export function operationRouter(
   doc: OpenAPIV3.Document,
