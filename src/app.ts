@@ -9,6 +9,8 @@ import { mountAdminRoutes } from './routes/admin.js';
 import { productTypeOperations } from './routes/productTypes.js';
 import { productReadOperations } from './routes/productReads.js';
 import { productWriteOperations } from './routes/productWrites.js';
+import { publishedClientOperations } from './routes/publishedClient.js';
+import { gtinOfEpc } from './epcDecoder.js';
 import { variantOperations } from './routes/variants.js';
 import type { RouteContext } from './routes/context.js';
 import { Store, type SeedData } from './store/store.js';
@@ -64,6 +66,7 @@ export async function createApp(options: MockOptions = {}): Promise<Express> {
       ...productTypeOperations(ctx),
       ...productWriteOperations(ctx),
       ...variantOperations(ctx),
+      ...publishedClientOperations(ctx, gtinOfEpc),
     },
     {
       authorize: authorizer(ring, { publicReads: options.publicReads }),

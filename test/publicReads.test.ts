@@ -14,6 +14,9 @@ const READS: [string, string, object?][] = [
   ['GET', '/product-types'],
   ['GET', '/product-types/shoes'],
   ['GET', '/product-recommendations/p1'],
+  ['GET', '/products-filters?filterKeys=productType'],
+  ['GET', '/product-sort-options'],
+  ['GET', '/product-recommendations-by-productId/p1'],
 ];
 const WRITES: [string, string, object][] = [
   ['POST', '/products-push', { data: [{ productGroupId: 'p2' }] }],
