@@ -10,6 +10,7 @@ export interface ServeOptions {
   host: string;
   region: string;
   apiKey: string[];
+  publicReads?: boolean;
   data?: string;
   seed: string;
 }
