@@ -36,7 +36,10 @@ program
     collect,
     [],
   )
-  .option('--data <file>', 'persist to this JSON file (atomic writes) instead of memory')
+  .option(
+    '--data <file>',
+    'keep the data in this file (and its journal files beside it) instead of only in memory',
+  )
   .option(
     '--seed <seed>',
     'dataset every scope starts from: a bundled name, a product count, a .json file, or none',
