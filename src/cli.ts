@@ -12,6 +12,12 @@ function port(value: string): number {
   return n;
 }
 
+function positiveNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be a positive number');
+  return n;
+}
+
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
 const program = new Command()
@@ -39,6 +45,11 @@ program
   .option(
     '--data <file>',
     'keep the data in this file (and its journal files beside it) instead of only in memory',
+  )
+  .option(
+    '--compact-after <MB>',
+    'with --data: write a new snapshot once the journal outgrows this many MB (default 64)',
+    positiveNumber,
   )
   .option(
     '--seed <seed>',

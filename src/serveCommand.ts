@@ -10,6 +10,7 @@ export interface ServeOptions {
   region: string;
   apiKey: string[];
   data?: string;
+  compactAfter?: number;
   seed: string;
 }
 

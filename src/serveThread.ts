@@ -17,6 +17,7 @@ const running = await startServer({
   region: opts.region,
   apiKeys: opts.apiKey,
   data: opts.data,
+  compactAfterMb: opts.compactAfter,
   seed,
   seedName: opts.seed,
 });

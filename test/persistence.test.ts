@@ -47,24 +47,45 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
     expect((await restarted.get(`${BASE}/product-types`)).body.data).toHaveLength(20);
   });
 
-  it('journals only the fields a merge push changed, and a restart rebuilds the same record', async () => {
-    const big = product('big', { productName: [{ isoLanguageId: 'en', productName: 'x'.repeat(5000) }] });
-    const c = client(await makeApp({ data: file, seed: { products: [big], productTypes: [] } }));
-    const push = {
-      data: [
-        {
-          productGroupId: 'big',
-          productPriceList: [{ productId: 'v1', spaceId: 's1', listPrice: 10, isoCurrencyCode: 'EUR' }],
-        },
-      ],
-    };
+  it('journals only what a merge push changed, and a restart rebuilds the same record', async () => {
+    const price = (i: number, listPrice = i) => ({
+      productId: `v${i}`,
+      spaceId: 's',
+      listPrice,
+      isoCurrencyCode: 'EUR',
+    });
+    const big = product('big', {
+      productName: [{ isoLanguageId: 'en', productName: 'x'.repeat(5000) }],
+      productPriceList: Array.from({ length: 50 }, (_, i) => price(i)),
+    });
+    const bigSeed = { products: [big], productTypes: [] };
+    const c = client(await makeApp({ data: file, seed: bigSeed }));
+    const push = { data: [{ productGroupId: 'big', productPriceList: [price(7, 99), price(60)] }] };
     expect((await c.post(`${BASE}/products-push`, push)).status).toBe(200);
     const before = (await c.get(`${BASE}/products/big`)).body.data as CatalogProduct;
+    expect(before.productPriceList).toHaveLength(51);
     expect((await stat(`${file}.journal-0`)).size).toBeLessThan(1000);
-    const restarted = client(await makeApp({ data: file, seed: { products: [big], productTypes: [] } }));
-    const after = (await restarted.get(`${BASE}/products/big`)).body.data as CatalogProduct;
-    expect(after).toEqual(before);
-    expect(after.productPriceList).toHaveLength(1);
+    const restarted = client(await makeApp({ data: file, seed: bigSeed }));
+    expect((await restarted.get(`${BASE}/products/big`)).body.data).toEqual(before);
+  });
+
+  it('plans each of many concurrent merges of one product on the ones before it, before and after a restart', async () => {
+    const c = client(await makeApp({ data: file }));
+    const price = (i: number) => ({ productId: `v${i}`, spaceId: 's', listPrice: i, isoCurrencyCode: 'EUR' });
+    const pushes = Array.from({ length: 30 }, (_, i) =>
+      c.post(`${BASE}/products-push`, { data: [{ productGroupId: 'p', productPriceList: [price(i)] }] }),
+    );
+    const answers = await Promise.all(pushes);
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    const statuses = answers.map((r) => (r.body as { data: { status: number }[] }).data[0]?.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(29);
+    const prices = (r: { body: { data: CatalogProduct } }) =>
+      (r.body.data.productPriceList ?? []).map((p) => p.productId).sort();
+    const expected = Array.from({ length: 30 }, (_, i) => `v${i}`).sort();
+    expect(prices(await c.get(`${BASE}/products/p`))).toEqual(expected);
+    const restarted = client(await makeApp({ data: file }));
+    expect(prices(await restarted.get(`${BASE}/products/p`))).toEqual(expected);
   });
 
   it('reset brings every scope back to the seed, also after a restart', async () => {

@@ -309,15 +309,15 @@ export class DataFile implements Adapter<DbShape> {
     this.#journalBytes = bytes;
   }
 
-  /** Makes one write durable: resolves once it is on disk; on failure the journal is as before. */
-  async append(entry: JournalEntry): Promise<void> {
+  /** Makes writes durable: resolves once they are on disk; on failure the journal is as before. */
+  async append(entries: readonly JournalEntry[]): Promise<void> {
     if (this.#broken) throw persistFailure(this.#broken, this.#file);
     const journal = this.#journal;
     if (!journal) throw new Error('the data file is not open');
     const before = this.#journalBytes;
     let bytes: Buffer;
     try {
-      bytes = Buffer.from(JSON.stringify(entry) + '\n');
+      bytes = Buffer.from(entries.map((entry) => JSON.stringify(entry) + '\n').join(''));
     } catch (err) {
       throw persistFailure(err, this.#file);
     }

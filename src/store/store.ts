@@ -2,7 +2,8 @@
 // DataFile adapter keeps them in a snapshot and a journal (src/store/dataFile.ts).
 import { Low, Memory } from 'lowdb';
 import type { CatalogProduct, ProductType } from '../domain/types.js';
-import { DataFile, journalChange, type DbShape } from './dataFile.js';
+import { DataFile, journalChange, type DbShape, type JournalEntry } from './dataFile.js';
+import { Pending, type ScopeView } from './pendingView.js';
 import { checkDataPath } from './dataPath.js';
 import { Scope, copyRecord, emptyRecord, type ScopeChange, type ScopeRecord } from './scope.js';
 
@@ -32,6 +33,15 @@ export interface Planned<T> {
   result: T;
 }
 
+/** A write waiting for the disk. */
+interface Queued {
+  name: string;
+  change: ScopeChange;
+  entry: JournalEntry;
+  resolve(): void;
+  reject(err: unknown): void;
+}
+
 const EMPTY_SEED: SeedData = { products: [], productTypes: [] };
 
 export class Store {
@@ -45,8 +55,14 @@ export class Store {
   readonly #seedScope: Scope;
   /** Scopes written to, each with its own records (the seed's shared until replaced). */
   readonly #scopes = new Map<string, Scope>();
-  /** Writes to a file run one after another: each is planned on the state the previous one left. */
-  #tail: Promise<unknown> = Promise.resolve();
+  /** Per scope, the changes planned but not yet on disk (with --data). */
+  readonly #pending = new Map<string, Pending>();
+  /** Writes waiting for the disk, in the order they were planned. */
+  #queue: Queued[] = [];
+  /** The loop writing the queue, while it runs. */
+  #flushing: Promise<void> | undefined;
+  /** A reset in progress: writes wait for it. */
+  #barrier: Promise<void> | undefined;
   #compacting = false;
 
   private constructor(db: Low<DbShape>, seed: ScopeRecord, file: DataFile | undefined) {
@@ -82,9 +98,10 @@ export class Store {
   /**
    * Plans a write on the scope and applies it. With a file, the change is made durable first and
    * applied only then: a write the disk refuses changes nothing (ApiError 507 or 503), and the
-   * promise resolves once the write survives the process being killed.
+   * promise resolves once the write survives the process being killed. Writes arriving while
+   * others are written to disk are planned on the state those leave, and share the next fsync.
    */
-  write<T>(key: ScopeKey, plan: (scope: Scope) => Planned<T>): Promise<T> {
+  write<T>(key: ScopeKey, plan: (scope: ScopeView) => Planned<T>): Promise<T> {
     const name = scopeName(key);
     const file = this.#file;
     if (!file) {
@@ -92,15 +109,29 @@ export class Store {
       this.#apply(name, change);
       return Promise.resolve(result);
     }
-    return this.#exclusive(async () => {
-      const scope = this.scope(key);
-      const { change, result } = plan(scope);
-      if (!isEmpty(change)) {
-        await file.append({ scope: name, ...journalChange(change, (id) => scope.product(id)) });
-        this.#apply(name, change);
-        this.#compactWhenDue(file);
-      }
-      return result;
+    if (this.#barrier) return this.#barrier.then(() => this.write(key, plan));
+    let pending = this.#pending.get(name);
+    if (!pending) {
+      pending = new Pending(() => this.scope(key));
+      this.#pending.set(name, pending);
+    }
+    const { change, result } = plan(pending);
+    // Nothing to store: answered once the writes it was planned on are stored.
+    if (isEmpty(change)) return this.#drained().then(() => result);
+    const entry: JournalEntry = { scope: name, ...journalChange(change, (id) => pending.product(id)) };
+    pending.add(change);
+    return new Promise<T>((resolve, reject) => {
+      this.#queue.push({ name, change, entry, resolve: () => resolve(result), reject });
+      this.#startFlushing(file);
+    });
+  }
+
+  #startFlushing(file: DataFile): void {
+    if (this.#flushing) return;
+    this.#flushing = this.#flush(file).finally(() => {
+      this.#flushing = undefined;
+      // A write queued between the loop's end and this turn would otherwise wait for the next one.
+      if (this.#queue.length > 0) this.#startFlushing(file);
     });
   }
 
@@ -112,15 +143,80 @@ export class Store {
     };
     const file = this.#file;
     if (!file) return Promise.resolve(clear());
-    return this.#exclusive(async () => {
-      await file.append({ reset: true });
+    const run = async () => {
+      await this.#drained();
+      await file.append([{ reset: true }]);
       clear();
+    };
+    const done = (this.#barrier ?? Promise.resolve()).then(run);
+    const barrier = done.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#barrier = barrier;
+    void barrier.then(() => {
+      if (this.#barrier === barrier) this.#barrier = undefined;
     });
+    return done;
   }
 
-  /** Ends the store's use of its file. */
+  /** Ends the store's use of its file, once what it was given is stored. */
   async close(): Promise<void> {
-    await this.#exclusive(async () => this.#file?.close());
+    await this.#barrier;
+    await this.#drained();
+    await this.#file?.close();
+  }
+
+  /** Resolves once no write is waiting for the disk. */
+  async #drained(): Promise<void> {
+    while (this.#flushing) await this.#flushing;
+  }
+
+  /** Writes the queue to disk, a group at a time; switches journals between groups when due. */
+  async #flush(file: DataFile): Promise<void> {
+    while (this.#queue.length > 0) {
+      const group = this.#queue.splice(0);
+      try {
+        await file.append(group.map((w) => w.entry));
+      } catch (err) {
+        // The writes queued since were planned on this group's: none of them is applied either.
+        const refused = [...group, ...this.#queue.splice(0)];
+        this.#pending.clear();
+        for (const w of refused) w.reject(err);
+        continue;
+      }
+      for (const w of group) {
+        this.#apply(w.name, w.change);
+        this.#pending.get(w.name)?.settle(w.change);
+        w.resolve();
+      }
+      for (const [name, pending] of this.#pending) if (pending.empty) this.#pending.delete(name);
+      if (!this.#compacting && file.shouldCompact()) await this.#compact(file);
+    }
+  }
+
+  /**
+   * Starts a new journal and writes the store as it is to a new snapshot, in the background. Runs
+   * between two groups of writes: the snapshot holds exactly what the older journals hold.
+   */
+  async #compact(file: DataFile): Promise<void> {
+    this.#compacting = true;
+    try {
+      await file.nextGeneration();
+    } catch (err) {
+      this.#compacting = false;
+      console.error(`product-catalog-mock: could not start a new journal: ${String(err)}`);
+      return;
+    }
+    this.#db
+      .write()
+      .catch((err: unknown) => {
+        // Nothing is lost: the journals stay until a snapshot covers them; the next one tries again.
+        console.error(`product-catalog-mock: could not write a snapshot: ${String(err)}`);
+      })
+      .finally(() => {
+        this.#compacting = false;
+      });
   }
 
   #apply(name: string, change: ScopeChange): void {
@@ -131,33 +227,6 @@ export class Store {
       this.#scopes.set(name, scope);
     }
     scope.apply(change);
-  }
-
-  #exclusive<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.#tail.then(task);
-    this.#tail = run.catch(() => undefined);
-    return run;
-  }
-
-  /**
-   * Once the journal is large, the store is written to a new snapshot in the background: the
-   * switch to a new journal waits its turn among the writes, the snapshot itself does not.
-   */
-  #compactWhenDue(file: DataFile): void {
-    if (this.#compacting || !file.shouldCompact()) return;
-    this.#compacting = true;
-    void this.#exclusive(async () => {
-      await file.nextGeneration();
-      return { written: this.#db.write() };
-    })
-      .then(({ written }) => written)
-      .catch((err: unknown) => {
-        // Nothing is lost: the journals stay until a snapshot covers them; the next one tries again.
-        console.error(`product-catalog-mock: could not write a snapshot: ${String(err)}`);
-      })
-      .finally(() => {
-        this.#compacting = false;
-      });
   }
 }
 
