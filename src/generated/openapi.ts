@@ -610,7 +610,7 @@ export interface components {
             products: components["schemas"]["CatalogProduct"][];
             productTypes: components["schemas"]["ProductType"][];
         };
-        /** @description Every Variant field, the product's spaceIds, productName (unless the variant has its own) and productDescription, and its catalogPageLocationProduct, productLabel, productPriceList and productItemQuantity narrowed to this variant (elements naming another productId left out; elements naming none, such as labels, kept). */
+        /** @description Every Variant field, the product's spaceIds, productName (unless the variant has its own) and productDescription, and its catalogPageLocationProduct, productLabel, productPriceList and productItemQuantity narrowed to this variant (elements naming another productId left out; elements naming none, such as labels, kept). productGroupId is the holding product's. A variant field this document does not describe is stored and answered as sent, but never in place of a field VariantInfo takes from the product (productGroupId, spaceIds, productDescription and the narrowed lists). */
         VariantInfo: components["schemas"]["Variant"] & {
             /** @description The product holding the variant. */
             productGroupId: string;
@@ -755,6 +755,24 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description With `--data`, the write could not be written to disk and was not applied; send it again. */
+        StorageUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description With `--data`, the disk is full; the write was not applied. */
+        InsufficientStorage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description The tenant. */
@@ -779,11 +797,11 @@ export interface components {
          *     Any other name is a 400. With searchField every match is equally relevant (ordered by productGroupId).
          */
         searchField: string;
-        /** @description Page size. */
+        /** @description Page size, a finite integer (`Infinity` is a 400). */
         limit: number;
-        /** @description Page number, from 1. */
+        /** @description Page number, from 1; a finite integer (`Infinity` is a 400). */
         page: number;
-        /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. */
+        /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
         select: string;
         /**
          * @description A JSON filter (URL-encode it in a query string): `{ "<op>": [operands] }`, one operator per object.
@@ -812,6 +830,8 @@ export interface components {
          *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
          *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
          *       `{"contains":["brand/brandName","acme"]}`.
+         *     - Limits: at most 32 operators deep, 256 operators in all and 1000 values in an `in` list;
+         *       past any of them the answer is a 400 that names the limit.
          *
          *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
          *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
@@ -826,6 +846,7 @@ export interface components {
          *     (productGroupId, introductionDate, plannedAbandonmentDate, shellLifeDays, variantsGroupId,
          *     variantsByGroupId, isDeleted, sortName, sortPrice, sortQuantity), productName (the first
          *     name) and productPriceList/listPrice (the lowest price). Anything else is a 400 that names it.
+         *     At most 10 keys (more is a 400).
          */
         sort: string;
         /**
@@ -833,7 +854,7 @@ export interface components {
          *     the response's `facets` holds `[{ value, count }]` over all matches (not one page): count is the
          *     number of matching products having that value (a product counts once per value), ordered by
          *     count descending, then value. Only string, number and boolean values are counted; a path no
-         *     product has gives `[]`.
+         *     product has gives `[]`. At most 20 paths (more is a 400).
          */
         facets: string;
         /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value. Otherwise attributeFilters is `{}`. */
@@ -870,11 +891,11 @@ export interface operations {
                  *     Any other name is a 400. With searchField every match is equally relevant (ordered by productGroupId).
                  */
                 searchField?: components["parameters"]["searchField"];
-                /** @description Page size. */
+                /** @description Page size, a finite integer (`Infinity` is a 400). */
                 limit?: components["parameters"]["limit"];
-                /** @description Page number, from 1. */
+                /** @description Page number, from 1; a finite integer (`Infinity` is a 400). */
                 page?: components["parameters"]["page"];
-                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. */
+                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
                 select?: components["parameters"]["select"];
                 /**
                  * @description A JSON filter (URL-encode it in a query string): `{ "<op>": [operands] }`, one operator per object.
@@ -903,6 +924,8 @@ export interface operations {
                  *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
                  *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
                  *       `{"contains":["brand/brandName","acme"]}`.
+                 *     - Limits: at most 32 operators deep, 256 operators in all and 1000 values in an `in` list;
+                 *       past any of them the answer is a 400 that names the limit.
                  *
                  *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
                  *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
@@ -917,6 +940,7 @@ export interface operations {
                  *     (productGroupId, introductionDate, plannedAbandonmentDate, shellLifeDays, variantsGroupId,
                  *     variantsByGroupId, isDeleted, sortName, sortPrice, sortQuantity), productName (the first
                  *     name) and productPriceList/listPrice (the lowest price). Anything else is a 400 that names it.
+                 *     At most 10 keys (more is a 400).
                  */
                 sort?: components["parameters"]["sort"];
                 /**
@@ -924,7 +948,7 @@ export interface operations {
                  *     the response's `facets` holds `[{ value, count }]` over all matches (not one page): count is the
                  *     number of matching products having that value (a product counts once per value), ordered by
                  *     count descending, then value. Only string, number and boolean values are counted; a path no
-                 *     product has gives `[]`.
+                 *     product has gives `[]`. At most 20 paths (more is a 400).
                  */
                 facets?: components["parameters"]["facets"];
                 /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value. Otherwise attributeFilters is `{}`. */
@@ -999,6 +1023,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["StorageUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     updateProducts: {
@@ -1025,12 +1051,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["StorageUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     getProduct: {
         parameters: {
             query?: {
-                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. */
+                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
                 select?: components["parameters"]["select"];
                 /**
                  * @description A JSON filter (URL-encode it in a query string): `{ "<op>": [operands] }`, one operator per object.
@@ -1059,6 +1087,8 @@ export interface operations {
                  *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
                  *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
                  *       `{"contains":["brand/brandName","acme"]}`.
+                 *     - Limits: at most 32 operators deep, 256 operators in all and 1000 values in an `in` list;
+                 *       past any of them the answer is a 400 that names the limit.
                  *
                  *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
                  *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
@@ -1090,7 +1120,7 @@ export interface operations {
     getProductByBarcode: {
         parameters: {
             query?: {
-                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. */
+                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
                 select?: components["parameters"]["select"];
                 /**
                  * @description A JSON filter (URL-encode it in a query string): `{ "<op>": [operands] }`, one operator per object.
@@ -1119,6 +1149,8 @@ export interface operations {
                  *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
                  *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
                  *       `{"contains":["brand/brandName","acme"]}`.
+                 *     - Limits: at most 32 operators deep, 256 operators in all and 1000 values in an `in` list;
+                 *       past any of them the answer is a 400 that names the limit.
                  *
                  *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
                  *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
@@ -1163,7 +1195,7 @@ export interface operations {
             query: {
                 /** @description Every word must occur in the product (as the list search does, at most 50 products); product types match when their productTypeId or a title label contains the term, case-insensitive. */
                 term: string;
-                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. */
+                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
                 select?: components["parameters"]["select"];
             };
             header?: never;
@@ -1219,6 +1251,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1248,6 +1281,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["StorageUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     overwriteProducts: {
@@ -1274,6 +1309,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["StorageUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     detachProducts: {
@@ -1301,6 +1338,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["StorageUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     getVariant: {
@@ -1330,6 +1369,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1371,6 +1411,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["StorageUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     listProductTypes: {
@@ -1440,6 +1482,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["StorageUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     deleteProductTypes: {
@@ -1479,6 +1523,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["StorageUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     getProductType: {
@@ -1507,6 +1553,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
