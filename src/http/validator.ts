@@ -175,7 +175,9 @@ export function requestValidator(table: OperationTable): RequestValidator {
         return typeof value === 'string' && Math.abs(Number(value)) === Infinity;
       });
       if (infinite.length > 0) {
-        throw invalid(infinite.map((name) => ({ path: `query.${name}`, message: 'must be a finite number' })));
+        throw invalid(
+          infinite.map((name) => ({ path: `query.${name}`, message: 'must be a finite number' })),
+        );
       }
       const data = { params, query };
       if (!op.parameters(data)) throw invalid(problemsOf(op.parameters.errors, ''));
