@@ -148,6 +148,26 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
     expect((await restarted.get(`${BASE}/products/next`)).status).toBe(200);
   });
 
+  it('answers 503 for a write the disk refuses otherwise, and applies nothing', async () => {
+    const c = client(await makeApp({ data: file, seed }));
+    const probe = await open(join(dir, 'probe'), 'w');
+    const handle = Object.getPrototypeOf(probe) as { datasync: () => Promise<void> };
+    await probe.close();
+    const failed = Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
+    const spy = vi.spyOn(handle, 'datasync').mockRejectedValue(failed);
+    let res;
+    try {
+      res = await c.post(`${BASE}/products-push`, { data: [{ productGroupId: 'new' }] });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ status: 503, message: expect.stringContaining('EIO') });
+    expect((await c.get(`${BASE}/products/new`)).status).toBe(404);
+    // The line written before the failed flush was cut off: a restart does not find it either.
+    expect((await client(await makeApp({ data: file, seed })).get(`${BASE}/products/new`)).status).toBe(404);
+  });
+
   it('drops a last journal line cut short by a crash, and goes on writing after it', async () => {
     const store = await Store.open({ file, seed });
     await put(store, [product('a')]);
