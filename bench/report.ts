@@ -45,8 +45,6 @@ export interface Report extends RunInfo {
   startupMs: number | null;
   rssMiB: number | null;
   cases: CaseRow[];
-  /** Cases left out because their server would not start, and why. */
-  skipped: { name: string; reason: string }[];
   targets: TargetRow[];
 }
 
@@ -125,7 +123,6 @@ export function buildReport(run: RunInfo, suite: SuiteResult): Report {
     startupMs,
     rssMiB,
     cases,
-    skipped: suite.skipped,
     targets,
   };
 }
@@ -179,7 +176,6 @@ export function formatReport(report: Report): string {
     '',
     `start-up to first answer: ${up}${verdict.has('startup') ? ` (${mark('startup')})` : ''}`,
     `resident memory after load: ${mem}${verdict.has('rss') ? ` (${mark('rss')})` : ''}`,
-    ...report.skipped.map((s) => `not run: ${s.name}: ${s.reason}`),
     ...(report.targets.length
       ? [`targets: ${report.targets.filter((t) => t.met).length} of ${report.targets.length} met`]
       : []),

@@ -20,8 +20,10 @@ export interface MockOptions {
   region?: string;
   /** Strict mode: only these keys (`KEY` or `KEY=tenantA,tenantB`). Empty: any non-empty token. */
   apiKeys?: string[];
-  /** Persist to this JSON file; in memory when absent. */
+  /** Keep the data in this file (snapshot and journal); in memory when absent. */
   data?: string;
+  /** With data: journal size (MB) from which a snapshot is written in the background; default 64. */
+  compactAfterMb?: number;
   /** What every scope starts from; empty when absent. */
   seed?: SeedData;
   /** Name of the seed, reported by the health endpoint. */
@@ -55,7 +57,11 @@ export async function createApp(options: MockOptions = {}): Promise<Express> {
   if (!regions.includes(region)) {
     throw new Error(`Unknown region "${region}"; allowed regions: ${regions.join(', ')}`);
   }
-  const store = await Store.open({ file: options.data, seed: options.seed });
+  const store = await Store.open({
+    file: options.data,
+    seed: options.seed,
+    compactBytes: options.compactAfterMb === undefined ? undefined : options.compactAfterMb * 1024 * 1024,
+  });
   const ring = parseApiKeys(options.apiKeys);
   const ctx: RouteContext = { store, defaultRegion: region };
 

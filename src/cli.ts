@@ -12,6 +12,12 @@ function port(value: string): number {
   return n;
 }
 
+function positiveNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be a positive number');
+  return n;
+}
+
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
 const program = new Command()
@@ -40,7 +46,15 @@ program
     '--public-reads',
     'reads (GET, and POST /products) need no token, as the published client-side class sends none; writes still do',
   )
-  .option('--data <file>', 'persist to this JSON file (atomic writes) instead of memory')
+  .option(
+    '--data <file>',
+    'keep the data in this file (and its journal files beside it) instead of only in memory',
+  )
+  .option(
+    '--compact-after <MB>',
+    'with --data: write a new snapshot once the journal outgrows this many MB (default 64)',
+    positiveNumber,
+  )
   .option(
     '--seed <seed>',
     'dataset every scope starts from: a bundled name, a product count, a .json file, or none',

@@ -12,6 +12,7 @@ export interface ServeOptions {
   apiKey: string[];
   publicReads?: boolean;
   data?: string;
+  compactAfter?: number;
   seed: string;
 }
 

@@ -3,10 +3,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { applyHeapPolicy } from './heapPolicy.js';
 import { resolveSeed } from './seed.js';
 import { startServer } from './server.js';
+import { checkDataPath } from './store/dataPath.js';
 import type { Listening, ServeOptions } from './serveCommand.js';
 
 const opts = workerData as ServeOptions;
 applyHeapPolicy();
+// Before the seed is built, which can take a while: a --data path that cannot be written ends it at once.
+if (opts.data) await checkDataPath(opts.data);
 const seed = await resolveSeed(opts.seed);
 const running = await startServer({
   port: opts.port,
@@ -15,6 +18,7 @@ const running = await startServer({
   apiKeys: opts.apiKey,
   publicReads: opts.publicReads,
   data: opts.data,
+  compactAfterMb: opts.compactAfter,
   seed,
   seedName: opts.seed,
 });

@@ -800,7 +800,7 @@ export interface components {
             similarItems: components["schemas"]["CatalogProduct"][];
             completeTheLook: components["schemas"]["CatalogProduct"][];
         };
-        /** @description Every Variant field, the product's spaceIds, productName (unless the variant has its own) and productDescription, and its catalogPageLocationProduct, productLabel, productPriceList and productItemQuantity narrowed to this variant (elements naming another productId left out; elements naming none, such as labels, kept). */
+        /** @description Every Variant field, the product's spaceIds, productName (unless the variant has its own) and productDescription, and its catalogPageLocationProduct, productLabel, productPriceList and productItemQuantity narrowed to this variant (elements naming another productId left out; elements naming none, such as labels, kept). productGroupId is the holding product's. A variant field this document does not describe is stored and answered as sent, but never in place of a field VariantInfo takes from the product (productGroupId, spaceIds, productDescription and the narrowed lists). */
         VariantInfo: components["schemas"]["Variant"] & {
             /** @description The product holding the variant. */
             productGroupId: string;
@@ -945,6 +945,24 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description With `--data`, the write could not be written to disk and was not applied; send it again. */
+        StorageUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description With `--data`, the disk is full; the write was not applied. */
+        InsufficientStorage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /**
@@ -975,11 +993,11 @@ export interface components {
          *     Any other name is a 400. With searchField every match is equally relevant (ordered by productGroupId).
          */
         searchField: string;
-        /** @description Page size. */
+        /** @description Page size, a finite integer (`Infinity` is a 400). */
         limit: number;
-        /** @description Page number, from 1. */
+        /** @description Page number, from 1; a finite integer (`Infinity` is a 400). */
         page: number;
-        /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. */
+        /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
         select: string;
         /**
          * @description A JSON filter (URL-encode it in a query string): `{ "<op>": [operands] }`, one operator per object.
@@ -1008,6 +1026,8 @@ export interface components {
          *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
          *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
          *       `{"contains":["brand/brandName","acme"]}`.
+         *     - Limits: at most 32 operators deep, 256 operators in all and 1000 values in an `in` list;
+         *       past any of them the answer is a 400 that names the limit.
          *
          *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
          *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
@@ -1027,6 +1047,7 @@ export interface components {
          *     (productGroupId, introductionDate, plannedAbandonmentDate, shellLifeDays, variantsGroupId,
          *     variantsByGroupId, isDeleted, sortName, sortPrice, sortQuantity), productName (the first
          *     name) and productPriceList/listPrice (the lowest price). Anything else is a 400 that names it.
+         *     At most 10 keys (more is a 400).
          */
         sort: string;
         /**
@@ -1034,7 +1055,7 @@ export interface components {
          *     the response's `facets` holds `[{ value, count }]` over all matches (not one page): count is the
          *     number of matching products having that value (a product counts once per value), ordered by
          *     count descending, then value. Only string, number and boolean values are counted; a path no
-         *     product has gives `[]`.
+         *     product has gives `[]`. At most 20 paths (more is a 400).
          */
         facets: string;
         /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value. Otherwise attributeFilters is `{}`. */
@@ -1071,11 +1092,11 @@ export interface operations {
                  *     Any other name is a 400. With searchField every match is equally relevant (ordered by productGroupId).
                  */
                 searchField?: components["parameters"]["searchField"];
-                /** @description Page size. */
+                /** @description Page size, a finite integer (`Infinity` is a 400). */
                 limit?: components["parameters"]["limit"];
-                /** @description Page number, from 1. */
+                /** @description Page number, from 1; a finite integer (`Infinity` is a 400). */
                 page?: components["parameters"]["page"];
-                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. */
+                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
                 select?: components["parameters"]["select"];
                 /**
                  * @description A JSON filter (URL-encode it in a query string): `{ "<op>": [operands] }`, one operator per object.
@@ -1104,6 +1125,8 @@ export interface operations {
                  *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
                  *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
                  *       `{"contains":["brand/brandName","acme"]}`.
+                 *     - Limits: at most 32 operators deep, 256 operators in all and 1000 values in an `in` list;
+                 *       past any of them the answer is a 400 that names the limit.
                  *
                  *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
                  *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
@@ -1123,6 +1146,7 @@ export interface operations {
                  *     (productGroupId, introductionDate, plannedAbandonmentDate, shellLifeDays, variantsGroupId,
                  *     variantsByGroupId, isDeleted, sortName, sortPrice, sortQuantity), productName (the first
                  *     name) and productPriceList/listPrice (the lowest price). Anything else is a 400 that names it.
+                 *     At most 10 keys (more is a 400).
                  */
                 sort?: components["parameters"]["sort"];
                 /**
@@ -1130,7 +1154,7 @@ export interface operations {
                  *     the response's `facets` holds `[{ value, count }]` over all matches (not one page): count is the
                  *     number of matching products having that value (a product counts once per value), ordered by
                  *     count descending, then value. Only string, number and boolean values are counted; a path no
-                 *     product has gives `[]`.
+                 *     product has gives `[]`. At most 20 paths (more is a 400).
                  */
                 facets?: components["parameters"]["facets"];
                 /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value. Otherwise attributeFilters is `{}`. */
@@ -1205,6 +1229,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["StorageUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     updateProducts: {
@@ -1231,12 +1257,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["StorageUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     getProduct: {
         parameters: {
             query?: {
-                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. */
+                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
                 select?: components["parameters"]["select"];
                 /**
                  * @description A JSON filter (URL-encode it in a query string): `{ "<op>": [operands] }`, one operator per object.
@@ -1265,6 +1293,8 @@ export interface operations {
                  *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
                  *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
                  *       `{"contains":["brand/brandName","acme"]}`.
+                 *     - Limits: at most 32 operators deep, 256 operators in all and 1000 values in an `in` list;
+                 *       past any of them the answer is a 400 that names the limit.
                  *
                  *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
                  *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
@@ -1296,7 +1326,7 @@ export interface operations {
     getProductByBarcode: {
         parameters: {
             query?: {
-                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. */
+                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
                 select?: components["parameters"]["select"];
                 /**
                  * @description A JSON filter (URL-encode it in a query string): `{ "<op>": [operands] }`, one operator per object.
@@ -1325,6 +1355,8 @@ export interface operations {
                  *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
                  *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
                  *       `{"contains":["brand/brandName","acme"]}`.
+                 *     - Limits: at most 32 operators deep, 256 operators in all and 1000 values in an `in` list;
+                 *       past any of them the answer is a 400 that names the limit.
                  *
                  *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
                  *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
@@ -1369,7 +1401,7 @@ export interface operations {
             query: {
                 /** @description Every word must occur in the product (as the list search does, at most 50 products); product types match when their productTypeId or a title label contains the term, case-insensitive. */
                 term: string;
-                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. */
+                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
                 select?: components["parameters"]["select"];
                 /**
                  * @description Beyond the specification (the published client sends it): a filter in the language of
@@ -1430,6 +1462,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1459,6 +1492,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["StorageUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     overwriteProducts: {
@@ -1485,6 +1520,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["StorageUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     detachProducts: {
@@ -1512,6 +1549,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["StorageUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     getVariant: {
@@ -1541,6 +1580,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1582,6 +1622,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["StorageUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     listProductTypes: {
@@ -1651,6 +1693,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["StorageUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     deleteProductTypes: {
@@ -1690,6 +1734,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["StorageUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     getProductType: {
@@ -1718,6 +1764,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1753,6 +1800,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };
@@ -1875,7 +1923,7 @@ export interface operations {
     getProductByEpc: {
         parameters: {
             query?: {
-                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. */
+                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
                 select?: components["parameters"]["select"];
                 /**
                  * @description A JSON filter (URL-encode it in a query string): `{ "<op>": [operands] }`, one operator per object.
@@ -1904,6 +1952,8 @@ export interface operations {
                  *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
                  *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
                  *       `{"contains":["brand/brandName","acme"]}`.
+                 *     - Limits: at most 32 operators deep, 256 operators in all and 1000 values in an `in` list;
+                 *       past any of them the answer is a 400 that names the limit.
                  *
                  *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
                  *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message

@@ -89,9 +89,25 @@ export function authorizer(ring: KeyRing, options: AuthorizerOptions = {}): Auth
   };
 }
 
-/** Admin operations: open by default, a listed key in strict mode. */
+/**
+ * Admin operations: open by default; in strict mode a listed key bound to no tenant. A key bound to
+ * tenants is refused (403): reset acts on every tenant's data, not only its own.
+ */
 export function authenticateAdmin(ring: KeyRing): RequestHandler {
   return (req, _res, next) => {
-    next(ring.size === 0 ? undefined : checkToken(ring, tokenOf(req.headers), undefined));
+    if (ring.size === 0) return next();
+    const token = tokenOf(req.headers);
+    const refused = checkToken(ring, token, undefined);
+    if (refused) return next(refused);
+    const tenants = ring.get(token);
+    next(
+      tenants
+        ? new ApiError(
+            403,
+            `Access token is bound to tenants (${[...tenants].join(', ')}); admin operations act on ` +
+              'every tenant and need a key bound to none',
+          )
+        : undefined,
+    );
   };
 }
