@@ -1,6 +1,7 @@
 // HTTP to the target: every answer is checked against openapi.yaml and carries the context a failure needs.
 import { expect, type Assertion } from 'vitest';
 import type { Checker } from './checker.js';
+import { failureContext, recordRequestFailure, type SentRequest } from './failure.js';
 import type { Target } from './target.js';
 
 export interface Request {
@@ -31,7 +32,14 @@ export class Reply {
     readonly operationId: string,
     readonly status: number,
     readonly body: unknown,
+    /** Exactly what went over the wire, for the curl line of a failure. */
+    readonly sent?: SentRequest,
   ) {}
+
+  /** Marks the next assertion as one about this exchange. */
+  private focus(): void {
+    if (this.sent) failureContext.focusOn(this.sent, this.operationId);
+  }
 
   /** The payload of the { data } envelope. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -53,10 +61,12 @@ export class Reply {
 
   /** expect() whose failure message starts with this exchange. */
   expect<T>(actual: T): Assertion<T> {
+    this.focus();
     return expect(actual, this.context);
   }
 
   expectStatus(status: number): this {
+    this.focus();
     expect(this.status, this.context).toBe(status);
     return this;
   }
@@ -65,8 +75,10 @@ export class Reply {
   expectError(status: number, mentions?: string | RegExp): this {
     this.expectStatus(status);
     const message = (this.body as { message?: unknown } | null)?.message;
+    this.focus();
     expect(message, this.context).toEqual(expect.stringMatching(/\S/));
     if (mentions !== undefined) {
+      this.focus();
       expect(message, this.context).toEqual(
         typeof mentions === 'string' ? expect.stringContaining(mentions) : expect.stringMatching(mentions),
       );
@@ -94,8 +106,12 @@ export function createApi(target: Target, checker: Checker): Api {
     const payload = request.raw ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
     if (payload !== undefined) headers['content-type'] ??= 'application/json';
     const url = target.baseUrl + request.path;
+    const sent: SentRequest = { method: request.method, url, headers, body: payload };
+    const documented = checker.operation(request.method, request.path)?.operationId;
+    failureContext.sent(sent, documented);
     const res = await fetch(url, { method: request.method, headers, body: payload }).catch((err: Error) => {
       const cause = (err.cause as Error | undefined)?.message ?? err.message;
+      recordRequestFailure(sent, documented, [`no answer (${cause})`]);
       throw new ContractViolation(`${request.method} ${url}: no answer (${cause})`);
     });
     const contentType = res.headers.get('content-type');
@@ -108,9 +124,8 @@ export function createApi(target: Target, checker: Checker): Api {
         body = text;
       }
     }
-    const operationId =
-      checker.operation(request.method, request.path)?.operationId ?? 'undocumented operation';
-    const reply = new Reply(request, operationId, res.status, body);
+    const operationId = documented ?? 'undocumented operation';
+    const reply = new Reply(request, operationId, res.status, body, sent);
     const problems = checker.check({
       method: request.method,
       path: request.path,
@@ -119,6 +134,7 @@ export function createApi(target: Target, checker: Checker): Api {
       body,
     });
     if (problems.length > 0) {
+      recordRequestFailure(sent, documented, problems);
       throw new ContractViolation(
         `${reply.context} a response openapi.yaml documents, but:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
       );
