@@ -36,11 +36,6 @@ export class Reply {
     readonly sent?: SentRequest,
   ) {}
 
-  /** Marks the next assertion as one about this exchange. */
-  private focus(): void {
-    if (this.sent) failureContext.focusOn(this.sent, this.operationId);
-  }
-
   /** The payload of the { data } envelope. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   get data(): any {
@@ -61,12 +56,10 @@ export class Reply {
 
   /** expect() whose failure message starts with this exchange. */
   expect<T>(actual: T): Assertion<T> {
-    this.focus();
     return expect(actual, this.context);
   }
 
   expectStatus(status: number): this {
-    this.focus();
     expect(this.status, this.context).toBe(status);
     return this;
   }
@@ -75,10 +68,8 @@ export class Reply {
   expectError(status: number, mentions?: string | RegExp): this {
     this.expectStatus(status);
     const message = (this.body as { message?: unknown } | null)?.message;
-    this.focus();
     expect(message, this.context).toEqual(expect.stringMatching(/\S/));
     if (mentions !== undefined) {
-      this.focus();
       expect(message, this.context).toEqual(
         typeof mentions === 'string' ? expect.stringContaining(mentions) : expect.stringMatching(mentions),
       );

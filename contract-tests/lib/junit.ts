@@ -14,7 +14,8 @@ function testcase(c: CaseResult): string {
   const name = `${c.tags.map((t) => `[${t}] `).join('')}${c.title}`;
   const open = `    <testcase classname="${xml(c.file)}" name="${xml(name)}" time="${(c.durationMs / 1000).toFixed(3)}"`;
   if (c.state === 'passed') return `${open}/>`;
-  if (c.state === 'skipped') return `${open}>\n      <skipped message="${xml(c.reason ?? '')}"/>\n    </testcase>`;
+  if (c.state === 'skipped')
+    return `${open}>\n      <skipped message="${xml(c.reason ?? '')}"/>\n    </testcase>`;
   const body = [
     c.operationId ? `operation: ${c.operationId}` : '',
     c.detail?.curl ? `request: ${c.detail.curl}` : '',

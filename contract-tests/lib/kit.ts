@@ -47,6 +47,7 @@ export async function contractKit(area: string): Promise<Kit> {
 /** The test's name, then its describe blocks' names, innermost first. */
 export function namesOf(task: Task): string[] {
   const names: string[] = [];
-  for (let t: Task | undefined = task; t && t.type !== undefined && t !== t.file; t = t.suite) names.push(t.name);
+  for (let t: Task | undefined = task; t && t.type !== undefined && t !== t.file; t = t.suite)
+    names.push(t.name);
   return names;
 }

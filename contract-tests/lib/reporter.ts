@@ -82,7 +82,14 @@ export default class ContractReporter implements Reporter {
     const report = process.env.CONTRACT_REPORT;
     if (report) {
       const mode = this.env.readonly ? 'read-only' : 'full';
-      write(report, htmlReport(results, { target: process.env.CONTRACT_TARGET_LABEL ?? 'in-process mock', mode, startedAt: this.started }));
+      write(
+        report,
+        htmlReport(results, {
+          target: process.env.CONTRACT_TARGET_LABEL ?? 'in-process mock',
+          mode,
+          startedAt: this.started,
+        }),
+      );
       console.log(`HTML report: ${report}`);
     }
   }
@@ -108,7 +115,8 @@ export default class ContractReporter implements Reporter {
 
   private skips(cases: CaseResult[]): void {
     const byReason = new Map<string, number>();
-    for (const x of cases) if (x.state === 'skipped') byReason.set(x.reason!, (byReason.get(x.reason!) ?? 0) + 1);
+    for (const x of cases)
+      if (x.state === 'skipped') byReason.set(x.reason!, (byReason.get(x.reason!) ?? 0) + 1);
     if (byReason.size === 0) return;
     console.log('\nSkipped:');
     for (const [reason, n] of byReason) console.log(`  ${n} ${n === 1 ? 'test' : 'tests'}: ${reason}`);

@@ -92,7 +92,7 @@ export function collectResults(modules: ReadonlyArray<TestModule>, ctx: RunConte
         file,
         title: [...names].reverse().join(' > '),
         tags: id.tags,
-        operationId: test.meta().contractFailure?.operationId ?? id.operationId,
+        operationId: id.operationId ?? test.meta().contractFailure?.operationId,
         state,
         reason:
           state === 'skipped'
@@ -107,6 +107,11 @@ export function collectResults(modules: ReadonlyArray<TestModule>, ctx: RunConte
   const count = (s: CaseResult['state']) => cases.filter((c) => c.state === s).length;
   return {
     cases,
-    counts: { passed: count('passed'), failed: count('failed'), skipped: count('skipped'), total: cases.length },
+    counts: {
+      passed: count('passed'),
+      failed: count('failed'),
+      skipped: count('skipped'),
+      total: cases.length,
+    },
   };
 }
