@@ -131,11 +131,19 @@ export function contractCommand(): Command {
       'run only tests of these operationIds or tiers ("mock choice", "published", "spec"); comma-separated, repeatable',
       names,
     )
-    .option('--skip <names>', 'leave out tests of these operationIds or tiers; comma-separated, repeatable', names)
+    .option(
+      '--skip <names>',
+      'leave out tests of these operationIds or tiers; comma-separated, repeatable',
+      names,
+    )
     .option('--no-destructive', 'skip the tests of DELETE operations (the run still deletes its own ids)')
     .option('--settle-ms <ms>', 'how long reads after writes may retry (default 5000)', milliseconds)
     .option('--generated', 'run checks generated from openapi.yaml instead of the suite')
-    .option('--examples <n>', 'with --generated: requests generated per operation and kind (default 25)', positiveInteger)
+    .option(
+      '--examples <n>',
+      'with --generated: requests generated per operation and kind (default 25)',
+      positiveInteger,
+    )
     .option('--seed <seed>', 'with --generated: seed of the generator, to repeat a run', integer)
     .action(async (opts: ContractOptions) => {
       process.exitCode = await runContract(opts);
