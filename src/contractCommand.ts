@@ -95,6 +95,7 @@ export function runSuite(opts: ContractOptions): Promise<number> {
 export async function runContract(opts: ContractOptions): Promise<number> {
   const baseUrl = opts.baseUrl ?? process.env.CONTRACT_BASE_URL;
   if (baseUrl) {
+    // the suite's globalSetup runs the same preflight; this one decides the exit code
     const apiKey = opts.apiKey ?? process.env.CONTRACT_API_KEY ?? DEFAULT_TOKEN;
     const failure = await preflight(baseUrl.trim().replace(/\/+$/, ''), apiKey);
     if (failure) {
@@ -110,6 +111,9 @@ export async function runContract(opts: ContractOptions): Promise<number> {
       examples: opts.examples,
       seed: opts.seed,
       readonly: opts.readonly,
+      only: opts.only ?? [],
+      skip: opts.skip ?? [],
+      destructive: opts.destructive !== false,
     });
   }
   return runSuite(opts);

@@ -127,7 +127,7 @@ describe('product-catalog-mock contract', () => {
         process.execPath,
         [
           ...[cli, 'contract', '--base-url', base, '--api-key', 'staging-key', '--settle-ms', '200'],
-          ...['--junit', junit, '--report', html],
+          ...['--only', 'pushProducts', '--junit', junit, '--report', html],
         ],
         { env: { ...withoutContractEnv(), NO_COLOR: '' }, maxBuffer: 64 * 1024 * 1024 },
       ).then(

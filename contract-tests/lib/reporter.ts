@@ -72,11 +72,13 @@ export default class ContractReporter implements Reporter {
       const inTier = results.cases.filter((x) => x.tags.includes(tier));
       return `${tier} ${inTier.filter((x) => x.state === 'passed').length}/${inTier.filter((x) => x.state !== 'skipped').length}`;
     });
-    console.log(
-      `\nTests: ${c.red(`${counts.failed} failed`)}, ${c.green(`${counts.passed} passed`)}, ` +
-        `${c.yellow(`${counts.skipped} skipped`)} (${counts.total})` +
-        (tiers.length ? c.dim(`  passed by tier: ${tiers.join(', ')}`) : ''),
-    );
+    if (counts.total === 0) console.log('\nNo test ran.');
+    else
+      console.log(
+        `\nTests: ${c.red(`${counts.failed} failed`)}, ${c.green(`${counts.passed} passed`)}, ` +
+          `${c.yellow(`${counts.skipped} skipped`)} (${counts.total})` +
+          (tiers.length ? c.dim(`  passed by tier: ${tiers.join(', ')}`) : ''),
+      );
     const junit = process.env.CONTRACT_JUNIT;
     if (junit) write(junit, junitXml(results));
     const report = process.env.CONTRACT_REPORT;

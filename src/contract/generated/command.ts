@@ -10,6 +10,12 @@ export interface GeneratedOptions {
   examples?: number;
   seed?: number;
   readonly?: boolean;
+  /** operationIds to run; empty: all. */
+  only?: string[];
+  /** operationIds to leave out. */
+  skip?: string[];
+  /** false: no DELETE operation is generated (the run's own ids are still deleted at the end). */
+  destructive?: boolean;
 }
 
 export const DEFAULT_EXAMPLES = 25;
@@ -56,6 +62,10 @@ export async function runGeneratedCommand(
       examples,
       seed,
       readonly: opts.readonly ?? false,
+      selected: (op) =>
+        (opts.destructive !== false || op.method !== 'DELETE') &&
+        !(opts.skip ?? []).includes(op.operationId) &&
+        (!opts.only?.length || opts.only.includes(op.operationId)),
       prefix,
       log,
     });

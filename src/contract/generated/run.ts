@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { createChecker } from '../../../contract-tests/lib/checker.js';
 import { toCurl, type SentRequest } from '../../../contract-tests/lib/curl.js';
-import { OperationTable } from '../../http/operations.js';
+import { OperationTable, type DocumentedOperation } from '../../http/operations.js';
 import { loadSchemaValidator } from '../../schemas.js';
 import { violations, type Answer, type Kind } from './properties.js';
 import { requestsFor, type GeneratedRequest } from './requests.js';
@@ -15,6 +15,8 @@ export interface GeneratedRunOptions {
   examples: number;
   seed: number;
   readonly: boolean;
+  /** --only, --skip and --no-destructive, by operation. */
+  selected?: (op: DocumentedOperation) => boolean;
   /** Starts every id the run writes. */
   prefix: string;
   log: (line: string) => void;
@@ -93,7 +95,9 @@ export async function runGenerated(target: GeneratedRunOptions): Promise<Generat
   const checker = createChecker(validator);
   const table = new OperationTable(validator.document, '/{tenantId}/{environment}');
   const failures: GeneratedFailure[] = [];
-  const operations = table.operations.filter((op) => !target.readonly || op.method === 'GET');
+  const operations = table.operations.filter(
+    (op) => (!target.readonly || op.method === 'GET') && (target.selected?.(op) ?? true),
+  );
   try {
     for (const [index, op] of operations.entries()) {
       const requests = requestsFor(op, target.prefix);
