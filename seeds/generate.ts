@@ -1,7 +1,7 @@
 // The engine: turns a dataset definition into consistent CatalogProduct and ProductType records.
 // Everything random comes from one seeded Faker instance, and every date from REFERENCE_DATE,
 // so the same definition, count and random seed always give byte-identical data.
-// The English-only entry: the package's main entry loads every locale (about 17 MB of heap).
+// The English-only entry: the package's main entry loads every locale (docs/performance.md, "Start-up").
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
 import type { Faker } from '@faker-js/faker';
 import type { CatalogProduct, Variant } from '../src/domain/types.js';
@@ -63,7 +63,8 @@ const isoDate = (days: number): string => {
 
 /**
  * Shares equal values between products. Stored records are immutable values (writes replace them),
- * so products may share sub-arrays; at 100,000 products this cuts the heap by about a third.
+ * so products may share sub-arrays
+ * (docs/performance.md, "Generated catalogs: shared values and flat strings").
  */
 class Shared {
   readonly #values = new Map<string, unknown>();
@@ -271,7 +272,7 @@ function buildProduct<Leaf>(
         };
         if (!promoted.has(space)) return [base];
         // Written out, not spread from base: V8 gave each spread copy a hidden class of its own
-        // (about 300 bytes a price, 7 MiB at 10,000 products).
+        // (docs/performance.md, "Generated catalogs: shared values and flat strings").
         const promotional = {
           productId: variant.productId,
           priceListType: 'Promotional' as const,

@@ -9,6 +9,8 @@ import { mountAdminRoutes } from './routes/admin.js';
 import { productTypeOperations } from './routes/productTypes.js';
 import { productReadOperations } from './routes/productReads.js';
 import { productWriteOperations } from './routes/productWrites.js';
+import { publishedClientOperations } from './routes/publishedClient.js';
+import { gtinOfEpc } from './epcDecoder.js';
 import { variantOperations } from './routes/variants.js';
 import type { RouteContext } from './routes/context.js';
 import { Store, type SeedData } from './store/store.js';
@@ -26,14 +28,20 @@ export interface MockOptions {
   seedName?: string;
   /** Largest accepted body, in bytes or as "5mb"; default 5mb. */
   bodyLimit?: string | number;
+  /** Reads (GET, and POST /products) need no token, as the published client-side class expects; writes still do. */
+  publicReads?: boolean;
 }
 
-/** The region prefix: any region other than the document's is a 404 that names the allowed ones. */
+/**
+ * The region prefix: matched without regard to case (`UAE` is `uae`, one scope); any region other
+ * than the document's is a 404 that names the allowed ones.
+ */
 function regionGuard(regions: string[]): RequestHandler {
   return (req, res, next) => {
-    const region = String(req.params.region);
-    if (!regions.includes(region)) {
-      return sendError(res, 404, `Unknown region "${region}"; allowed regions: ${regions.join(', ')}`);
+    const asked = String(req.params.region);
+    const region = regions.find((r) => r.toLowerCase() === asked.toLowerCase());
+    if (region === undefined) {
+      return sendError(res, 404, `Unknown region "${asked}"; allowed regions: ${regions.join(', ')}`);
     }
     res.locals.region = region;
     next();
@@ -58,9 +66,10 @@ export async function createApp(options: MockOptions = {}): Promise<Express> {
       ...productTypeOperations(ctx),
       ...productWriteOperations(ctx),
       ...variantOperations(ctx),
+      ...publishedClientOperations(ctx, gtinOfEpc),
     },
     {
-      authorize: authorizer(ring),
+      authorize: authorizer(ring, { publicReads: options.publicReads }),
       readBody: express.json({ limit: options.bodyLimit ?? '5mb' }),
       guard: bodyGuard,
     },

@@ -37,6 +37,10 @@ program
     collect,
     [],
   )
+  .option(
+    '--public-reads',
+    'reads (GET, and POST /products) need no token, as the published client-side class sends none; writes still do',
+  )
   .option('--data <file>', 'persist to this JSON file (atomic writes) instead of memory')
   .option(
     '--seed <seed>',

@@ -2,10 +2,9 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 
 /**
  * How far the heap may grow past its live data before V8 collects the old generation: 30%.
- * V8's own factor goes up to 4x on a machine with much memory, so a mock holding 85 MiB of catalog
- * sat at nearly 500 MiB after a load test. At 10,000 products, resident memory after the benchmark
- * was about 270 MiB with 60% and is about 20 MiB less with 30%; throughput did not change, as
- * writes (the cases that make old garbage) leave most of a product shared with its last version.
+ * V8's own factor lets a mock under load sit at several times its catalog's size; writes (the cases
+ * that make old garbage) leave most of a product shared with its last version, so a small growth
+ * costs no throughput. Measurements: docs/performance.md, "Heap growth".
  */
 export const HEAP_GROWING_PERCENT = 30;
 
@@ -37,9 +36,9 @@ const PRETENURING = 'allocation-site-pretenuring';
  * Turns off V8's pretenuring, unless the user chose for it on node's command line. Once enough
  * objects of one allocation site outlive a young collection, V8 allocates that site's objects in the
  * old generation directly. Under load the objects of the requests in flight at a collection do, so
- * per-request objects were allocated old and the old generation was collected over and over: in
- * such runs reads by id went at about 11,000 a second, against 21,000 without pretenuring, and
- * which runs it hit depended on the warm-up. A catalog's records outlive every collection anyway.
+ * per-request objects were allocated old and the old generation was collected over and over, in
+ * runs chosen by the warm-up. A catalog's records outlive every collection anyway. Measurements:
+ * docs/performance.md, "No allocation-site pretenuring".
  */
 export function pretenuringFlag(execArgv: readonly string[]): string | undefined {
   return given(execArgv, PRETENURING, `no-${PRETENURING}`) ? undefined : `--no-${PRETENURING}`;
@@ -60,10 +59,9 @@ export function applyHeapPolicy(): void {
 
 /**
  * The young generation of the server's thread, in MiB (V8 counts three semi-spaces: 4 MiB each).
- * V8's default on a machine with much memory is 48 MiB, of which the 32 MiB of its two semi-spaces
- * stay resident: a fifth of the mock's memory at 10,000 products. With 12 MiB, collections of the
- * young generation come four times as often; each has as little to keep, as a request's garbage
- * dies with its answer.
+ * V8's default on a machine with much memory keeps much of its young generation resident. With a
+ * small one, young collections come more often; each has as little to keep, as a request's garbage
+ * dies with its answer. Measurements: docs/performance.md, "Server thread with a small young generation".
  */
 export const YOUNG_GENERATION_MIB = 12;
 

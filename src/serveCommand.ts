@@ -1,6 +1,7 @@
 // `product-catalog-mock serve`: the server runs on a thread of its own (src/serveThread.ts), whose
 // heap can be sized (youngGenerationLimit); node offers that for no other thread, and its own
-// default young generation was a fifth of the mock's memory. This thread only waits for signals.
+// default young generation was much of the mock's memory (docs/performance.md, "Server thread with
+// a small young generation"). This thread only waits for signals.
 import { Worker } from 'node:worker_threads';
 import { youngGenerationLimit } from './heapPolicy.js';
 
@@ -9,6 +10,7 @@ export interface ServeOptions {
   host: string;
   region: string;
   apiKey: string[];
+  publicReads?: boolean;
   data?: string;
   seed: string;
 }

@@ -13,6 +13,7 @@ const running = await startServer({
   host: opts.host,
   region: opts.region,
   apiKeys: opts.apiKey,
+  publicReads: opts.publicReads,
   data: opts.data,
   seed,
   seedName: opts.seed,

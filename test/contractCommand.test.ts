@@ -55,7 +55,7 @@ describe('product-catalog-mock contract', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  // the three URL prefixes of behaviour.md section 1, each a separate scope of the server
+  // the three URL prefixes of docs/behaviour.md, "Addressing", each a separate scope of the server
   const prefixes = ['/regions/us/products/v1/tenants/acme/staging', '/api/tenants/acme/qa', '/acme/dev'];
 
   it.each(prefixes)(

@@ -6,7 +6,7 @@ const type = (id: string) => ({ data: [{ productTypeId: id }] });
 const typeIds = (res: request.Response) =>
   (res.body.data as { productTypeId: string }[]).map((t) => t.productTypeId);
 
-describe('addressing and scope isolation (behaviour.md section 1)', () => {
+describe('addressing and scope isolation (docs/behaviour.md, "Addressing")', () => {
   it('serves the API under the three prefixes, the two without a region sharing the default region', async () => {
     const c = client(await makeApp({ region: 'us' }));
     await c.post('/acme/dev/product-types', type('plain'));
@@ -54,7 +54,7 @@ describe('addressing and scope isolation (behaviour.md section 1)', () => {
   });
 });
 
-describe('authentication (behaviour.md section 2)', () => {
+describe('authentication (docs/behaviour.md, "Authentication")', () => {
   it('requires a non-empty token by default, from x-api-key or Authorization (Bearer or bare)', async () => {
     const app = await makeApp();
     const path = `${BASE}/product-types`;
@@ -88,7 +88,7 @@ describe('authentication (behaviour.md section 2)', () => {
   });
 });
 
-describe('errors and hostile bodies (behaviour.md section 4)', () => {
+describe('errors and hostile bodies (docs/behaviour.md, "Errors")', () => {
   it('answers malformed JSON with 400 and a message, writing nothing', async () => {
     const app = await makeApp();
     const res = await request(app)
@@ -192,7 +192,7 @@ describe('CORS', () => {
   });
 });
 
-describe('admin endpoints (behaviour.md section 12)', () => {
+describe('admin endpoints (docs/behaviour.md, "Admin endpoints")', () => {
   it('serves health and the OpenAPI document without a token', async () => {
     const app = await makeApp();
     const health = await request(app).get('/__admin/health');

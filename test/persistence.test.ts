@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BASE, client, makeApp } from './helpers.js';
 
-describe('--data FILE (behaviour.md section 12)', () => {
+describe('--data FILE (docs/behaviour.md, "Storage and --data")', () => {
   let dir: string;
   let file: string;
   beforeEach(async () => {

@@ -15,7 +15,7 @@ const apparel = {
 };
 const bags = { productTypeId: 'bags', parentId: 'apparel', isRoot: false };
 
-describe('product types (behaviour.md section 10)', () => {
+describe('product types (docs/behaviour.md, "Product types")', () => {
   let app: Express;
   let c: ReturnType<typeof client>;
   beforeEach(async () => {

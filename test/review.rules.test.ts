@@ -1,4 +1,4 @@
-// Rules of behaviour.md that no other test pinned down, one describe per section.
+// Rules of docs/behaviour.md that no other test pinned down, one describe per section.
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
@@ -26,7 +26,7 @@ const typeIds = (res: request.Response): string[] =>
   (res.body.data as { productTypeId: string }[]).map((t) => t.productTypeId);
 const groupIds = (list: { productGroupId: string }[]): string[] => list.map((p) => p.productGroupId);
 
-describe('section 1: addressing', () => {
+describe('docs/behaviour.md, "Addressing"', () => {
   it('without --region the two prefixes that name none are the eu region', async () => {
     await c.post('/region-default/dev/product-types', { data: [{ productTypeId: 'plain' }] });
     expect(typeIds(await c.get('/regions/eu/products/v1/tenants/region-default/dev/product-types'))).toEqual([
@@ -52,9 +52,7 @@ describe('section 1: addressing', () => {
   });
 });
 
-describe('section 2: authentication', () => {
-  // Known bug (src/http/auth.ts, tokenOf): "Bearer" with nothing after it is taken as the bare token
-  // "Bearer" and accepted. When it is fixed this test starts to pass: make it a plain it() then.
+describe('docs/behaviour.md, "Authentication"', () => {
   it('refuses an Authorization header that holds no token after Bearer', async () => {
     // "Bearer " arrives as "Bearer" (trailing white space is not part of a header value).
     for (const value of ['Bearer ', 'Bearer', 'bearer   ']) {
@@ -79,7 +77,7 @@ describe('section 2: authentication', () => {
   });
 });
 
-describe('sections 3 and 4: envelope and error bodies', () => {
+describe('docs/behaviour.md, "Response envelope" and "Errors"', () => {
   it('wraps the admin answers in data', async () => {
     const reset = await request(app).post('/__admin/reset');
     expect(reset.status).toBe(200);
@@ -125,7 +123,7 @@ describe('sections 3 and 4: envelope and error bodies', () => {
   });
 });
 
-describe('section 5: merge push', () => {
+describe('docs/behaviour.md, "POST /products-push (merge push)"', () => {
   // Each merge field with an element lacking one required key part (the part named).
   const missingPart: [string, string, object][] = [
     ['variants', 'productId', { color: 'red' }],
@@ -164,7 +162,7 @@ describe('section 5: merge push', () => {
   });
 });
 
-describe('section 6: overwrite push', () => {
+describe('docs/behaviour.md, "POST /products/push (overwrite push)"', () => {
   it('rejects null for a list and a merge element without its key, writing nothing', async () => {
     const base = fresh();
     await c.post(`${base}/products/push`, { data: [{ productGroupId: 'p1', productType: ['shoes'] }] });
@@ -186,7 +184,7 @@ describe('section 6: overwrite push', () => {
   });
 });
 
-describe('section 7: PATCH /products', () => {
+describe('docs/behaviour.md, "PATCH /products"', () => {
   it('replaces an object field whole rather than merging into it', async () => {
     const base = fresh();
     await c.post(`${base}/products-push`, {
@@ -199,7 +197,7 @@ describe('section 7: PATCH /products', () => {
   });
 });
 
-describe('section 9: PATCH /variants', () => {
+describe('PATCH /variants (docs/behaviour.md, "Variants")', () => {
   const boot = {
     productGroupId: 'p1',
     variants: [{ productId: 'v1' }, { productId: 'v2' }],
@@ -256,7 +254,7 @@ describe('section 9: PATCH /variants', () => {
   });
 });
 
-describe('section 10: product types', () => {
+describe('docs/behaviour.md, "Product types"', () => {
   it('deletes the ids of ?data= separated by commas too', async () => {
     const base = fresh();
     await c.post(`${base}/product-types`, {
@@ -284,7 +282,7 @@ describe('section 10: product types', () => {
   });
 });
 
-describe('section 11: reads', () => {
+describe('docs/behaviour.md, "Sort"', () => {
   it('sorts by the lowest listPrice in both directions, not by the highest when descending', async () => {
     const base = fresh();
     const priced = (productGroupId: string, ...prices: number[]) => ({
@@ -311,7 +309,7 @@ describe('section 11: reads', () => {
   });
 });
 
-describe('section 11: a read after a write sees the write, whatever the reads before it kept', () => {
+describe('a read after a write sees the write, whatever the reads before it kept (docs/behaviour.md, "Parameters")', () => {
   const seed: CatalogProduct[] = [
     {
       productGroupId: 'p1',
@@ -433,7 +431,7 @@ describe('section 11: a read after a write sees the write, whatever the reads be
   });
 });
 
-describe('section 12: seeds', () => {
+describe('docs/behaviour.md, "Seeds"', () => {
   it('defaults to the bundled demo dataset; none is empty; a count gives the same data every time', async () => {
     expect(JSON.stringify(await resolveSeed())).toBe(JSON.stringify(await resolveSeed('demo')));
     expect(await resolveSeed('none')).toEqual({ products: [], productTypes: [] });

@@ -60,7 +60,7 @@ beforeEach(async () => {
   await c.post(`${BASE}/products-push`, { data: [boot] });
 });
 
-describe('GET /variants/{productId} (behaviour.md section 9)', () => {
+describe('GET /variants/{productId} (docs/behaviour.md, "Variants")', () => {
   it("answers the variant with its product's data narrowed to it", async () => {
     const res = await c.get(`${BASE}/variants/v1`);
     expect(res.status).toBe(200);
@@ -96,7 +96,7 @@ describe('GET /variants/{productId} (behaviour.md section 9)', () => {
   });
 });
 
-describe('PATCH /variants (behaviour.md section 9)', () => {
+describe('PATCH /variants (docs/behaviour.md, "Variants")', () => {
   it('replaces the sent variant fields and leaves the others and other variants alone', async () => {
     const res = await patch({ data: [{ productId: 'v1', color: 'green' }] });
     expect(res.status).toBe(200);

@@ -22,7 +22,7 @@ const price = (productId: string, spaceId: string, listPrice: number, isoCurrenc
 const push = (c: Client, ...data: object[]) => c.post(`${BASE}/products-push`, { data });
 const read = async (c: Client, id: string) => (await c.get(`${BASE}/products/${id}`)).body.data;
 
-describe('POST /products-push (behaviour.md section 5)', () => {
+describe('POST /products-push (docs/behaviour.md, "POST /products-push (merge push)")', () => {
   let c: Client;
   beforeEach(() => {
     BASE = `/push${++tenant}/dev`;

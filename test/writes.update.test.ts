@@ -45,7 +45,7 @@ const inTwoSpaces = {
   ],
 };
 
-describe('POST /products/push (behaviour.md section 6)', () => {
+describe('POST /products/push (docs/behaviour.md, "POST /products/push (overwrite push)")', () => {
   it('replaces the stored record whole: 201 created, 200 replaced, fields not sent are gone', async () => {
     const first = await c.post(`${BASE}/products/push`, { data: [inTwoSpaces] });
     expect(first.body).toEqual({ data: [{ productGroupId: 'p1', status: 201 }] });
@@ -88,7 +88,7 @@ describe('POST /products/push (behaviour.md section 6)', () => {
   });
 });
 
-describe('PATCH /products (behaviour.md section 7)', () => {
+describe('PATCH /products (docs/behaviour.md, "PATCH /products")', () => {
   beforeEach(async () => {
     await c.post(`${BASE}/products-push`, { data: [{ ...inTwoSpaces, shellLifeDays: 5 }] });
   });
@@ -138,7 +138,7 @@ describe('PATCH /products (behaviour.md section 7)', () => {
   });
 });
 
-describe('DELETE /products and detach (behaviour.md section 8)', () => {
+describe('DELETE /products and detach (docs/behaviour.md, "DELETE /products and detach")', () => {
   beforeEach(async () => {
     await c.post(`${BASE}/products-push`, { data: [inTwoSpaces, { productGroupId: 'p2' }] });
   });

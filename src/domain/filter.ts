@@ -43,22 +43,30 @@ export interface ParsedFilter {
   key: string;
 }
 
-/** Parses a filter given as JSON text or as the parsed object; throws a 400 that says what is wrong. */
-export function parseFilterWithKey(raw: unknown): ParsedFilter {
+/**
+ * Parses a filter given as JSON text or as the parsed object; throws a 400 that says what is wrong,
+ * naming the parameter (`filter`, or `additionalRawFilter`) it came in.
+ */
+export function parseFilterWithKey(raw: unknown, name = 'filter'): ParsedFilter {
   let node = raw;
   if (typeof raw === 'string') {
     try {
       node = JSON.parse(raw);
     } catch (e) {
       throw badRequest(
-        `filter is not valid JSON (${(e as Error).message}); expected {"<op>": [operands]}, e.g. ${EXAMPLE}`,
+        `${name} is not valid JSON (${(e as Error).message}); expected {"<op>": [operands]}, e.g. ${EXAMPLE}`,
       );
     }
   }
-  return { predicate: compile(node, 'filter', 0), key: JSON.stringify(node) };
+  return { predicate: compile(node, name, 0), key: JSON.stringify(node) };
 }
 
 export const parseFilter = (raw: unknown): ProductPredicate => parseFilterWithKey(raw).predicate;
+
+/** Both filters must hold; the key is that of the equivalent `{"and":[a,b]}`, so the two share cached results. */
+export function bothFilters(a: ParsedFilter, b: ParsedFilter): ParsedFilter {
+  return { predicate: (p) => a.predicate(p) && b.predicate(p), key: `{"and":[${a.key},${b.key}]}` };
+}
 
 function compile(node: unknown, at: string, depth: number): ProductPredicate {
   if (depth > MAX_DEPTH) throw badRequest(`${at}: filters nest deeper than ${MAX_DEPTH} levels`);

@@ -26,9 +26,9 @@ export function withKeyDefaults<T extends Element>(element: T, key: MergeKey, pr
 }
 
 /**
- * The merge rule of behaviour.md section 5: let K be the keys occurring in `sent`; stored elements
- * whose key is in K are dropped, the others keep their order, then every sent element is appended
- * in the order sent. So one key sent with two elements keeps both.
+ * The merge rule of docs/behaviour.md, "POST /products-push (merge push)": let K be the keys
+ * occurring in `sent`; stored elements whose key is in K are dropped, the others keep their order,
+ * then every sent element is appended in the order sent. So one key sent with two elements keeps both.
  */
 export function mergeByKey<T>(stored: readonly T[], sent: readonly T[], keyFn: (element: T) => string): T[] {
   const sentKeys = new Set(sent.map(keyFn));

@@ -1,7 +1,8 @@
 import type { CatalogProduct } from './types.js';
 
 /**
- * How each field of a CatalogProduct behaves on a merge push (spec 4.6, behaviour.md section 5).
+ * How each field of a CatalogProduct behaves on a merge push
+ * (docs/behaviour.md, "POST /products-push (merge push)").
  * Fields in neither table (scalars, relatedProductGroups, undocumented fields) replace the stored
  * value; spaceIds is computed.
  */

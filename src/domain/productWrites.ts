@@ -1,4 +1,6 @@
-// Pure planners of the product writes of behaviour.md sections 5 to 8: stored record in, new record out.
+// Pure planners of the product writes (docs/behaviour.md, "POST /products-push (merge push)",
+// "POST /products/push (overwrite push)", "PATCH /products" and "DELETE /products and detach"):
+// stored record in, new record out.
 import { keyOf, mergeByKey, withKeyDefaults, type Element } from './merge.js';
 import {
   DETACH_FIELDS,
@@ -37,8 +39,9 @@ function emptyProduct(productGroupId: string): CatalogProduct {
 }
 
 /**
- * Merge push (section 5): merge fields merged by key, every other sent field replaces the stored
- * one, fields not sent untouched; spaceIds keeps the stored ones and gains those now found.
+ * Merge push (docs/behaviour.md, "POST /products-push (merge push)"): merge fields merged by key,
+ * every other sent field replaces the stored one, fields not sent untouched; spaceIds keeps the
+ * stored ones and gains those now found.
  */
 export function mergePush(stored: CatalogProduct | undefined, record: CatalogProduct): CatalogProduct {
   const base = stored ?? emptyProduct(record.productGroupId);
@@ -64,18 +67,27 @@ function withRecordDefaults(record: CatalogProduct): CatalogProduct {
   return next as CatalogProduct;
 }
 
-/** Overwrite push (section 6): the record replaces the stored one whole; spaceIds derived when absent. */
+/**
+ * Overwrite push (docs/behaviour.md, "POST /products/push (overwrite push)"): the record replaces the
+ * stored one whole; spaceIds derived when absent.
+ */
 export function overwrite(record: CatalogProduct): CatalogProduct {
   const product = withRecordDefaults(record);
   return { ...product, spaceIds: record.spaceIds ?? deriveSpaceIds(product) };
 }
 
-/** PATCH /products (section 7): each sent top-level field replaces the stored one; nothing else changes. */
+/**
+ * PATCH /products (docs/behaviour.md, "PATCH /products"): each sent top-level field replaces the
+ * stored one; nothing else changes.
+ */
 export function shallowUpdate(stored: CatalogProduct, record: CatalogProduct): CatalogProduct {
   return { ...stored, ...record };
 }
 
-/** Detach (section 8): the space leaves spaceIds, and every element carrying it leaves DETACH_FIELDS. */
+/**
+ * Detach (docs/behaviour.md, "DELETE /products and detach"): the space leaves spaceIds, and every
+ * element carrying it leaves DETACH_FIELDS.
+ */
 export function detach(stored: CatalogProduct, spaceId: string): CatalogProduct {
   const next: Fields = { ...stored };
   for (const field of DETACH_FIELDS) {

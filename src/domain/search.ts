@@ -1,4 +1,4 @@
-// Keyword search over the fields of behaviour.md section 11.
+// Keyword search over the fields of docs/behaviour.md, "Search".
 import { badRequest } from './errors.js';
 import { valuesAt, type FieldPath } from './fieldPath.js';
 import type { CatalogProduct } from './types.js';
@@ -50,10 +50,9 @@ export function searchText(product: CatalogProduct, field: string): string {
 /**
  * Drops the cached texts of a field, in every scope. Called once a search index answers which
  * products hold a word: only the candidates' texts are read after that, and the text of every
- * product (about 1 KB a demo product, 10 MiB at 10,000) would otherwise stay for as long as the
- * products do. The price: after a write, the first search of the changed catalog lowercases every
- * product's text again (about 0.1 s at 10,000 demo products, where cached texts took 0.01 s), and
- * the texts stay until that catalog's index is built.
+ * product would otherwise stay for as long as the products do. The price: after a write, the first
+ * search of the changed catalog lowercases every product's text again, and the texts stay until
+ * that catalog's index is built. Measurements: docs/performance.md, "Search index".
  */
 export function forgetSearchTexts(field: string): void {
   textCache.delete(field);

@@ -1,6 +1,9 @@
 import type { CatalogProduct } from './types.js';
 
-/** The fields whose elements carry the spaceIds a product is visible in (spec 4.6). */
+/**
+ * The fields whose elements carry the spaceIds a product is visible in
+ * (docs/behaviour.md, "POST /products-push (merge push)").
+ */
 export const SPACE_SOURCE_FIELDS = ['productPriceList', 'productStatus', 'productItemQuantity'] as const;
 
 /**

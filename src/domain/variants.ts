@@ -1,4 +1,4 @@
-// GET /variants/{productId} and PATCH /variants (behaviour.md section 9), as pure functions.
+// GET /variants/{productId} and PATCH /variants (docs/behaviour.md, "Variants"), as pure functions.
 import { badRequest } from './errors.js';
 import type { Element } from './merge.js';
 import { mergeField } from './productWrites.js';

@@ -357,6 +357,165 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{tenantId}/{environment}/products-filters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant. */
+                tenantId: components["parameters"]["tenantId"];
+                /** @description Where the product data lives, for example dev or staging. */
+                environment: components["parameters"]["environment"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The values a product filter UI offers, per filter key
+         * @description Beyond the specification: from the published client. Over the products whose productType
+         *     holds any of `productTypes` (all products when none is given), for each of `filterKeys`:
+         *     a productFeatureType (e.g. `Material`) gives `{ <isoLanguageId>: [distinct values] }` from
+         *     productFeature (elements without a language under `default`); a price path
+         *     (`productPriceList/listPrice`, `productPriceList/suggestedRetailPrice`) gives
+         *     `{ <spaceId>: { min, max, isoCurrencyCode } }` per space; any other field path gives
+         *     `{ default: [distinct values] }` (a bare field such as `productName` or `productTags` names
+         *     the values of its elements' property of the same name; path segments match without regard to
+         *     case, so `brand/BrandName` is `brand/brandName`). Values are strings, sorted; a key that
+         *     matches nothing is absent.
+         */
+        get: operations["getProductFilters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{tenantId}/{environment}/product-sort-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant. */
+                tenantId: components["parameters"]["tenantId"];
+                /** @description Where the product data lives, for example dev or staging. */
+                environment: components["parameters"]["environment"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The sort values a client may pass, and their labels for people
+         * @description Beyond the specification: from the published client. `sortOptionsEnum` holds, per language
+         *     of the catalog (the languages of its product names) or just the one asked, the `sort` values
+         *     GET /products accepts, one per sortable field and direction (`productGroupId asc`, ...);
+         *     `sortOptions` holds their labels in that language, in the same order (English for a
+         *     language the mock has no words for).
+         */
+        get: operations["getProductSortOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{tenantId}/{environment}/product-recommendations-by-productId/{productGroupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant. */
+                tenantId: components["parameters"]["tenantId"];
+                /** @description Where the product data lives, for example dev or staging. */
+                environment: components["parameters"]["environment"];
+                productGroupId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Recommendations in three lists
+         * @description Beyond the specification: from the published client. `default` is the answer of
+         *     GET /product-recommendations; `similarItems` the other products sharing a productType,
+         *     ordered by productGroupId; `completeTheLook` the products of other productTypes named in
+         *     relatedProductGroups, else the other products of the same brand of another productType.
+         *     recommendationInclusion picks the lists filled (`default`: default only; `all`: all three;
+         *     `similarItems`, `completeTheLook`: that one); the others are `[]`. Any source is answered
+         *     from the catalog. 404 when the product is unknown.
+         */
+        get: operations["getProductRecommendationsByProductId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{tenantId}/{environment}/product-ean-by-epc/{epc}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant. */
+                tenantId: components["parameters"]["tenantId"];
+                /** @description Where the product data lives, for example dev or staging. */
+                environment: components["parameters"]["environment"];
+                /**
+                 * @description A GS1 EPC Tag Data Standard SGTIN: SGTIN-96 (or SGTIN-198) as hex digits, e.g.
+                 *     `3034F487B4209C4000000005`, the pure-identity URI `urn:epc:id:sgtin:4006381.033393.5`, or the
+                 *     tag URI `urn:epc:tag:sgtin-96:1.4006381.033393.5`.
+                 */
+                epc: components["parameters"]["epc"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The EAN of the product an RFID tag's EPC names
+         * @description Beyond the specification: from the published client. The EPC is decoded to its GTIN-14;
+         *     the answer is its EAN-13 (the GTIN-14 without its leading 0; a GTIN-14 whose indicator is
+         *     not 0 is answered whole) when a variant carries that code in globalTradeItemNumber,
+         *     europeanArticleNumber or universalProductCode (leading zeros not significant); 404
+         *     otherwise; 400 for a code that is not an SGTIN.
+         */
+        get: operations["getProductEanByEpc"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{tenantId}/{environment}/products-by-epc/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant. */
+                tenantId: components["parameters"]["tenantId"];
+                /** @description Where the product data lives, for example dev or staging. */
+                environment: components["parameters"]["environment"];
+                /** @description An SGTIN EPC, as for product-ean-by-epc. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The product holding a variant with the EPC's GTIN
+         * @description Beyond the specification: from the published client. The EPC decoded as for
+         *     product-ean-by-epc, then answered as GET /products-barcode with its GTIN; 400 for a code that
+         *     is not an SGTIN.
+         */
+        get: operations["getProductByEpc"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -581,6 +740,10 @@ export interface components {
             filter?: string | {
                 [key: string]: unknown;
             };
+            /** @description Beyond the specification (the published client sends it). The additionalRawFilter of GET /products, as a JSON string or as the object itself. */
+            additionalRawFilter?: string | {
+                [key: string]: unknown;
+            };
             sort?: string;
             facets?: string;
             includeAttributeFilters?: boolean;
@@ -609,6 +772,33 @@ export interface components {
         SearchResult: {
             products: components["schemas"]["CatalogProduct"][];
             productTypes: components["schemas"]["ProductType"][];
+        };
+        /** @description Filter key -> group (an isoLanguageId, a spaceId or `default`) -> distinct values, or a price range. */
+        FilterByGroup: {
+            [key: string]: {
+                [key: string]: string[] | components["schemas"]["PriceRange"];
+            };
+        };
+        PriceRange: {
+            min: number;
+            max: number;
+            /** @description The currency of the space's prices; empty when they name none. */
+            isoCurrencyCode: string;
+        };
+        SortOptions: {
+            /** @description isoLanguageId -> labels for people, in the order of sortOptionsEnum. */
+            sortOptions: {
+                [key: string]: string[];
+            };
+            /** @description isoLanguageId -> `sort` values GET /products accepts. */
+            sortOptionsEnum: {
+                [key: string]: string[];
+            };
+        };
+        ProductRecommendationSet: {
+            default: components["schemas"]["CatalogProduct"][];
+            similarItems: components["schemas"]["CatalogProduct"][];
+            completeTheLook: components["schemas"]["CatalogProduct"][];
         };
         /** @description Every Variant field, the product's spaceIds, productName (unless the variant has its own) and productDescription, and its catalogPageLocationProduct, productLabel, productPriceList and productItemQuantity narrowed to this variant (elements naming another productId left out; elements naming none, such as labels, kept). */
         VariantInfo: components["schemas"]["Variant"] & {
@@ -757,6 +947,12 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description A GS1 EPC Tag Data Standard SGTIN: SGTIN-96 (or SGTIN-198) as hex digits, e.g.
+         *     `3034F487B4209C4000000005`, the pure-identity URI `urn:epc:id:sgtin:4006381.033393.5`, or the
+         *     tag URI `urn:epc:tag:sgtin-96:1.4006381.033393.5`.
+         */
+        epc: string;
         /** @description The tenant. */
         tenantId: string;
         /** @description Where the product data lives, for example dev or staging. */
@@ -818,6 +1014,11 @@ export interface components {
          *     names the place (e.g. `filter.and[1].eq takes 2 operands (a field path and a value), got 3`).
          */
         filter: string;
+        /**
+         * @description Beyond the specification (the published client sends it): a second filter in the language of
+         *     `filter`, ANDed with it. Errors in it are 400s that name `additionalRawFilter`.
+         */
+        additionalRawFilter: string;
         /**
          * @description `<field> [asc|desc]` (asc when omitted), several separated by commas, e.g.
          *     `productPriceList/listPrice desc,productName`; ties are broken by search relevance (when
@@ -909,6 +1110,11 @@ export interface operations {
                  *     names the place (e.g. `filter.and[1].eq takes 2 operands (a field path and a value), got 3`).
                  */
                 filter?: components["parameters"]["filter"];
+                /**
+                 * @description Beyond the specification (the published client sends it): a second filter in the language of
+                 *     `filter`, ANDed with it. Errors in it are 400s that name `additionalRawFilter`.
+                 */
+                additionalRawFilter?: components["parameters"]["additionalRawFilter"];
                 /**
                  * @description `<field> [asc|desc]` (asc when omitted), several separated by commas, e.g.
                  *     `productPriceList/listPrice desc,productName`; ties are broken by search relevance (when
@@ -1165,6 +1371,11 @@ export interface operations {
                 term: string;
                 /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. */
                 select?: components["parameters"]["select"];
+                /**
+                 * @description Beyond the specification (the published client sends it): a filter in the language of
+                 *     GET /products' `filter`, applied to the products of the search; productTypes are not filtered.
+                 */
+                filter?: string;
             };
             header?: never;
             path: {
@@ -1507,6 +1718,226 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getProductFilters: {
+        parameters: {
+            query?: {
+                /** @description Product type ids separated by `;` (as the published client joins them) or, when the list holds no `;`, by `,`. */
+                productTypes?: string;
+                /** @description Filter keys, separated as productTypes. */
+                filterKeys?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The tenant. */
+                tenantId: components["parameters"]["tenantId"];
+                /** @description Where the product data lives, for example dev or staging. */
+                environment: components["parameters"]["environment"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The filter values by key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FilterByGroup"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getProductSortOptions: {
+        parameters: {
+            query?: {
+                /** @description Only this language. */
+                isoLanguageId?: components["schemas"]["LanguageTag"];
+            };
+            header?: never;
+            path: {
+                /** @description The tenant. */
+                tenantId: components["parameters"]["tenantId"];
+                /** @description Where the product data lives, for example dev or staging. */
+                environment: components["parameters"]["environment"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sort values and labels by language. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SortOptions"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getProductRecommendationsByProductId: {
+        parameters: {
+            query?: {
+                source?: "default" | "streamoid" | "unbxd";
+                recommendationInclusion?: "default" | "all" | "similarItems" | "completeTheLook";
+                /** @description Bounds each list. */
+                limit?: number;
+                /** @description Accepted and ignored. */
+                storeId?: string;
+                /** @description Accepted and ignored. */
+                streamoidRefreshToken?: string;
+                /** @description Accepted and ignored. */
+                unbxdApiKey?: string;
+                /** @description Accepted and ignored. */
+                unbxdSiteKey?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The tenant. */
+                tenantId: components["parameters"]["tenantId"];
+                /** @description Where the product data lives, for example dev or staging. */
+                environment: components["parameters"]["environment"];
+                productGroupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The three lists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ProductRecommendationSet"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getProductEanByEpc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant. */
+                tenantId: components["parameters"]["tenantId"];
+                /** @description Where the product data lives, for example dev or staging. */
+                environment: components["parameters"]["environment"];
+                /**
+                 * @description A GS1 EPC Tag Data Standard SGTIN: SGTIN-96 (or SGTIN-198) as hex digits, e.g.
+                 *     `3034F487B4209C4000000005`, the pure-identity URI `urn:epc:id:sgtin:4006381.033393.5`, or the
+                 *     tag URI `urn:epc:tag:sgtin-96:1.4006381.033393.5`.
+                 */
+                epc: components["parameters"]["epc"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The EAN. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getProductByEpc: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. */
+                select?: components["parameters"]["select"];
+                /**
+                 * @description A JSON filter (URL-encode it in a query string): `{ "<op>": [operands] }`, one operator per object.
+                 *
+                 *     ```
+                 *     filter     := { "eq"|"ne"|"gt"|"ge"|"lt"|"le": [path, value] }
+                 *                 | { "in": [path, [value, ...]] }
+                 *                 | { "contains"|"startsWith": [path, string] }
+                 *                 | { "and"|"or": [filter, ...] }      (one or more)
+                 *                 | { "not": [filter] }                (exactly one)
+                 *     path       := field ( "/" field )*               e.g. "productPriceList/listPrice"
+                 *     value      := string | number | boolean          (null only with eq and ne)
+                 *     ```
+                 *
+                 *     - A path goes through arrays at every step, and the values at its end are every element's
+                 *       value (`productType`, `spaceIds` and `variants/globalTradeItemNumber` name each string of the
+                 *       array). A condition matches when **any** value at the path matches; a path with no value
+                 *       matches nothing.
+                 *     - `eq` is strict equality (`"5"` is not `5`); `ne` is its negation: no value at the path equals
+                 *       the operand (so it matches a product without the field). `eq null` matches a product without
+                 *       the field, `ne null` one with it.
+                 *     - `gt`, `ge`, `lt`, `le` compare numbers numerically and strings by code unit (ISO dates such
+                 *       as `2012-05-05` compare as dates); a value of another type than the operand never matches.
+                 *     - `in` matches when any value at the path is one of the listed values.
+                 *     - `contains` and `startsWith` compare strings case-insensitively.
+                 *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
+                 *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
+                 *       `{"contains":["brand/brandName","acme"]}`.
+                 *
+                 *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
+                 *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
+                 *     names the place (e.g. `filter.and[1].eq takes 2 operands (a field path and a value), got 3`).
+                 */
+                filter?: components["parameters"]["filter"];
+                /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. */
+                includeProductsByVariantsByGroupId?: components["parameters"]["includeProductsByVariantsByGroupId"];
+            };
+            header?: never;
+            path: {
+                /** @description The tenant. */
+                tenantId: components["parameters"]["tenantId"];
+                /** @description Where the product data lives, for example dev or staging. */
+                environment: components["parameters"]["environment"];
+                /** @description An SGTIN EPC, as for product-ean-by-epc. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product and the matching variant's productId. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BarcodeResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -5,12 +5,15 @@
  *
  * The bytes live in a ring of slabs that are reused, never freed. A Buffer per record, dropped when
  * the cache moved on, stayed allocated until V8's next full collection, which a read-only load
- * rarely causes: at 10,000 products the process held about 30 MiB of dropped records beside the
- * cache in use. When a slab is reused its records are encoded again the next time they are read.
+ * rarely causes. When a slab is reused its records are encoded again the next time they are read.
  * A slab an answer is still being written from (see AnswerHold) is skipped until the answer is done.
+ * Measurements: docs/performance.md, "Encoded record cache".
  */
 export const SLAB_BYTES = 1024 * 1024;
-/** 12 MiB: about 1,500 demo products; the records a load test or a page of answers keeps reading. */
+/**
+ * Room for the records a load test or a page of answers keeps reading
+ * (docs/performance.md, "Encoded record cache").
+ */
 export const SLAB_COUNT = 12;
 export const ENCODED_CACHE_BYTES = SLAB_BYTES * SLAB_COUNT;
 /** A larger record is encoded per answer: it would push a good part of a slab out of the cache. */

@@ -21,7 +21,7 @@ export function sendError(
   res.status(status).json(body);
 }
 
-/** Turns anything thrown into the error body of behaviour.md section 4; a 500 means a bug here. */
+/** Turns anything thrown into the error body of docs/behaviour.md, "Errors"; a 500 means a bug here. */
 export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, next) => {
   if (res.headersSent) return next(err);
   if (err instanceof ApiError) return sendError(res, err.status, err.message, err.errors);

@@ -4,8 +4,8 @@ import type { Express } from 'express';
 /**
  * An http server whose requests and responses are created with express's prototypes. Express sets
  * them on every request (Object.setPrototypeOf), and V8 treats that as a change of shape of a live
- * object: on a bare node:http server answering 8 KB, it took a request from about 12 to 42 us of
- * CPU. Created with the right prototype already, the call changes nothing.
+ * object, which cost more than the rest of a read (docs/performance.md, "Express prototypes").
+ * Created with the right prototype already, the call changes nothing.
  */
 export function createExpressServer(app: Express): Server {
   // Plain functions, not classes: express's prototypes must be the objects' own prototypes.

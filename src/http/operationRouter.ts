@@ -18,7 +18,8 @@ export interface RequestSteps {
  * request is validated against it, and the handler registered under its operationId answers.
  * Every documented operation must have a handler and every handler an operation, checked at start.
  * One middleware for all of it, and the body parser only for operations that take a body: each
- * express layer a request passes allocates, and those allocations were much of a read's cost.
+ * express layer a request passes allocates, and those allocations were much of a read's cost
+ * (docs/performance.md, "One middleware per request").
  */
 export function operationRouter(
   doc: OpenAPIV3.Document,
@@ -57,7 +58,7 @@ export function operationRouter(
     // A path the document lacks is a 404 whatever the token (a stray /docs asset, a typo).
     if (!resolved) return notFoundHandler(req, res, next);
     const found = resolved;
-    const denied = steps.authorize(req, found.params.tenantId);
+    const denied = steps.authorize(req, found.params.tenantId, found.op.operationId);
     if (denied) return next(denied);
     const screen = () =>
       steps.guard(req, res, (unsafe?: unknown) => (unsafe ? next(unsafe) : answer(req, res, next, found)));

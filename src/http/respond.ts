@@ -41,9 +41,9 @@ function collect(value: unknown, depth: number, chunks: (Buffer | string)[], hol
 }
 
 /**
- * Every 2xx body is wrapped as { data } (behaviour.md section 3). The chunks are written as they are,
- * in one corked write: copying them into one new buffer per answer made every answer allocate fresh
- * memory outside the heap, and the page faults of that cost more than the rest of a read.
+ * Every 2xx body is wrapped as { data } (docs/behaviour.md, "Response envelope"). The chunks are
+ * written as they are, in one corked write: copying them into one new buffer per answer made every
+ * answer allocate fresh memory outside the heap (docs/performance.md, "Answers written from cached bytes").
  */
 export function sendData(res: Response, payload: unknown, status = 200): void {
   // A client gone while the answer was prepared gets nothing: there is nothing to write to.

@@ -8,7 +8,8 @@ import { docsRoutes } from './docs.js';
 /**
  * Endpoints outside the scoped prefixes: health, reset, the OpenAPI document and the reference page.
  * Registered on the app itself, each at its own path: a router mounted at / would be entered, and
- * left a turn of the event loop later, by every API request.
+ * left a turn of the event loop later, by every API request
+ * (docs/performance.md, "One middleware per request").
  */
 export function mountAdminRoutes(
   app: Express,

@@ -12,7 +12,11 @@ import type { CatalogProduct } from '../domain/types.js';
 import { sendData } from '../http/respond.js';
 import { scopeOf, type OperationHandlers, type RouteContext } from './context.js';
 
-/** Product writes: merge push, overwrite push, update, delete, detach (behaviour.md sections 5 to 8). */
+/**
+ * Product writes: merge push, overwrite push, update, delete, detach (docs/behaviour.md,
+ * "POST /products-push (merge push)", "POST /products/push (overwrite push)", "PATCH /products" and
+ * "DELETE /products and detach").
+ */
 export function productWriteOperations(ctx: RouteContext): OperationHandlers {
   /** Plans the whole batch (throwing before any write), stores it, and answers once it is durable. */
   const write =

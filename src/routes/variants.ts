@@ -4,7 +4,7 @@ import type { VariantUpdateFields } from '../domain/types.js';
 import { sendData } from '../http/respond.js';
 import { scopeOf, type OperationHandlers, type RouteContext } from './context.js';
 
-/** Variant lookup and variant-level update (behaviour.md section 9). */
+/** Variant lookup and variant-level update (docs/behaviour.md, "Variants"). */
 export function variantOperations(ctx: RouteContext): OperationHandlers {
   return {
     getVariant: (req, res) => {

@@ -15,7 +15,7 @@ class Hit {
  * key -> (productGroupId -> variant productId): one lookup table over a scope's products, built on
  * first use and kept right on every write. A product found through several variants keeps the first.
  * Most keys (a barcode, a variant id) lead to one product: those hold a small Hit rather than a Map,
- * about a fifth of the memory, which is most of the index at 100,000 products.
+ * a fraction of its memory (docs/performance.md, "Lookup tables by variant, barcode and group").
  */
 export class ProductIndex {
   #table: Map<string, Hit | Map<string, string>> | null = null;

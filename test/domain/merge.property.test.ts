@@ -1,4 +1,5 @@
-// Properties of the write rules (behaviour.md sections 5 and 7) over generated products and payloads.
+// Properties of the write rules (docs/behaviour.md, "POST /products-push (merge push)" and
+// "PATCH /products") over generated products and payloads.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { keyOf, mergeByKey, type Element } from '../../src/domain/merge.js';
