@@ -9,7 +9,7 @@ export default defineConfig({
   test: {
     name: 'contract',
     root: packageRoot,
-    include: ['contract-tests/**/*.test.ts'],
+    include: ['contract-tests/*.test.ts'],
     globalSetup: ['contract-tests/lib/globalSetup.ts'],
     // Generous: a live deployment is slower than the mock, and reads may wait to settle.
     testTimeout: 60_000,

@@ -72,8 +72,11 @@ const sortArb = fc
  * Strings whose grammar openapi.yaml gives in prose. A string parameter not listed here and not free
  * text is left out of valid requests: leaving out an optional parameter is always valid.
  */
+const FILTER_PARAMS = ['filter', 'additionalRawFilter'];
+const filterText = filterArb.map((f) => JSON.stringify(f));
 const HINTS: Hints = {
-  filter: filterArb.map((f) => JSON.stringify(f)),
+  filter: filterText,
+  additionalRawFilter: filterText,
   sort: sortArb,
   searchField: fc.constantFrom(...SEARCH_FIELDS),
   search: fc.array(word, { minLength: 1, maxLength: 2 }).map((w) => w.join(' ')),
@@ -123,6 +126,11 @@ function paramArb(p: OpenAPIV3.ParameterObject, prefix: string): fc.Arbitrary<st
   const schema = (p.schema ?? {}) as Schema;
   if (p.in === 'path') {
     if (p.name === 'barcode') return fc.stringMatching(/^[0-9]{8,13}$/);
+    // an RFID tag's code: an SGTIN EPC URI that names no product of the catalog
+    if (/\bEPC\b|SGTIN/.test(`${p.name.toUpperCase()} ${p.description ?? ''}`))
+      return fc
+        .tuple(fc.stringMatching(/^[0-9]{6}$/), fc.integer({ min: 1, max: 999_999 }))
+        .map(([item, serial]) => `urn:epc:id:sgtin:4006381.${item}.${serial}`);
     // an id of this run that was never written: valid, answered 404 at most
     return word.map((w) => `${prefix}${w}`);
   }
@@ -239,24 +247,12 @@ export function requestsFor(op: DocumentedOperation, prefix: string): OperationR
   }
   for (const qp of queryParams) {
     const s = (qp.schema ?? {}) as Schema;
-    if (qp.name === 'filter')
-      faults.push(
-        base.map(([p, q, b]) =>
-          build(p, { ...q, filter: '{"eq":["productGroupId"' }, b, undefined, 'a filter that is not JSON'),
-        ),
-      );
-    if (qp.name === 'filter')
-      faults.push(
-        base.map(([p, q, b]) =>
-          build(
-            p,
-            { ...q, filter: '{"nosuchop":["productGroupId","x"]}' },
-            b,
-            undefined,
-            'an unknown filter operator',
-          ),
-        ),
-      );
+    if (FILTER_PARAMS.includes(qp.name)) {
+      const bad = (text: string, fault: string) =>
+        base.map(([p, q, b]) => build(p, { ...q, [qp.name]: text }, b, undefined, `${qp.name}: ${fault}`));
+      faults.push(bad('{"eq":["productGroupId"', 'a filter that is not JSON'));
+      faults.push(bad('{"nosuchop":["productGroupId","x"]}', 'an unknown filter operator'));
+    }
     if (s.type === 'integer' && s.minimum !== undefined)
       faults.push(
         base.map(([p, q, b]) =>
