@@ -3,6 +3,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_SEED } from './defaults.js';
 import { contractCommand } from './contractCommand.js';
+import { recordCommand } from './record/command.js';
 import { serveOnThread, type ServeOptions } from './serveCommand.js';
 
 function port(value: string): number {
@@ -73,6 +74,7 @@ program
   });
 
 program.addCommand(contractCommand());
+program.addCommand(recordCommand());
 
 program.parseAsync().catch((err: unknown) => {
   console.error(`product-catalog-mock: ${err instanceof Error ? err.message : String(err)}`);
