@@ -1,6 +1,6 @@
 import express, { type Express, type RequestHandler } from 'express';
 import cors from 'cors';
-import { loadApiDocument, regionsOf } from './http/apiDocument.js';
+import { loadApiDocument, regionsOf } from './openapi/apiDocument.js';
 import { operationRouter } from './http/operationRouter.js';
 import { authorizer, parseApiKeys } from './http/auth.js';
 import { bodyGuard } from './http/bodyGuard.js';

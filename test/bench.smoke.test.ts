@@ -8,7 +8,7 @@ import { startBaseline } from '../bench/baseline.js';
 import { CASES } from '../bench/cases.js';
 import { buildReport, formatReport, writeReport, type Report } from '../bench/report.js';
 import { runSuite, type ServerHandle, type SuiteResult } from '../bench/suite.js';
-import { resolveSeed } from '../src/seed.js';
+import { resolveSeed } from '../src/seed/resolve.js';
 import { FILE_CAPACITY_PHRASE } from '../src/store/store.js';
 import { startServer, type ServerOptions } from '../src/server.js';
 

@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packageRoot } from '../src/packageRoot.js';
+import { packageRoot } from '../src/openapi/packageRoot.js';
 
-const cli = join(packageRoot, 'dist', 'src', 'cli.js');
+const cli = join(packageRoot, 'dist', 'src', 'cli', 'cli.js');
 
 /** Runs the built CLI; `ready` is called with the URL once it listens, and must stop it. */
 async function runCli(args: string[], ready?: (url: string, stop: () => void) => Promise<void>) {

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startServer, type RunningServer } from '../src/server.js';
-import { packageRoot } from '../src/packageRoot.js';
+import { packageRoot } from '../src/openapi/packageRoot.js';
 
 const run = promisify(execFile);
-const cli = join(packageRoot, 'dist', 'src', 'cli.js');
+const cli = join(packageRoot, 'dist', 'src', 'cli', 'cli.js');
 /** The command's options must decide the target, not CONTRACT_* variables of the surrounding run. */
 const withoutContractEnv = () =>
   Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONTRACT_')));

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
 import { describe, expect, it } from 'vitest';
-import { loadApiDocument } from '../src/http/apiDocument.js';
+import { loadApiDocument } from '../src/openapi/apiDocument.js';
 import { operationRouter } from '../src/http/operationRouter.js';
-import { OperationTable } from '../src/http/operations.js';
+import { OperationTable } from '../src/openapi/operations.js';
 import { BASE, TOKEN, client, makeApp } from './helpers.js';
 
 const table = new OperationTable(await loadApiDocument());

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
 import { BASE, TOKEN, client, makeApp } from './helpers.js';
-import { loadSchemaValidator, type SchemaValidator } from '../src/schemas.js';
-import { resolveSeed } from '../src/seed.js';
+import { loadSchemaValidator, type SchemaValidator } from '../src/openapi/schemas.js';
+import { resolveSeed } from '../src/seed/resolve.js';
 import type { CatalogProduct } from '../src/domain/types.js';
 
 type Client = ReturnType<typeof client>;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Express } from 'express';
 import { client, makeApp } from './helpers.js';
-import { loadSchemaValidator } from '../src/schemas.js';
+import { loadSchemaValidator } from '../src/openapi/schemas.js';
 
 type Client = ReturnType<typeof client>;
 

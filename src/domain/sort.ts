@@ -2,7 +2,6 @@
 import { badRequest } from './errors.js';
 import { compareScalars, isScalar, type Scalar } from './fieldPath.js';
 import { compareIds } from './productTypes.js';
-import { snapshotCache, type Snapshot } from './snapshotCache.js';
 import type { CatalogProduct } from './types.js';
 
 export interface SortKey {
@@ -93,14 +92,3 @@ export function sortProducts(
 /** The keys in one normal form ("a asc,b desc"): equal sorts, however written, share a cache entry. */
 export const sortSpec = (keys: readonly SortKey[]): string =>
   keys.map((k) => `${k.field} ${k.descending ? 'desc' : 'asc'}`).join(',');
-
-/** Orders kept per snapshot: one per sort a client uses, a few bytes per product each. */
-const orders = snapshotCache<readonly CatalogProduct[]>(16);
-
-/**
- * The whole snapshot sorted by the keys (then productGroupId), computed once per snapshot and sort.
- * The order is total, so filtering it gives exactly what sorting the filtered products would.
- */
-export function sortedSnapshot(snapshot: Snapshot, keys: readonly SortKey[]): readonly CatalogProduct[] {
-  return orders(snapshot, sortSpec(keys), () => sortProducts(snapshot, keys));
-}

@@ -3,8 +3,8 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { OperationHandler, OperationHandlers } from '../routes/context.js';
 import type { Authorizer } from './auth.js';
 import { notFoundHandler } from './errors.js';
-import { OperationTable } from './operations.js';
-import { requestValidator, type ResolvedRequest } from './validator.js';
+import { OperationTable } from '../openapi/operations.js';
+import { requestValidator, type ResolvedRequest } from '../openapi/validator.js';
 
 /** What runs once a request has found its operation: the token, then (for operations with a body) reading the body, then screening it. */
 export interface RequestSteps {

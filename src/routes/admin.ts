@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import { authenticateAdmin, type KeyRing } from '../http/auth.js';
 import { sendData } from '../http/respond.js';
-import { apiDocumentPath } from '../http/apiDocument.js';
+import { apiDocumentPath } from '../openapi/apiDocument.js';
 import type { Store } from '../store/store.js';
 import { docsRoutes } from './docs.js';
 

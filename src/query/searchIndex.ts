@@ -1,5 +1,5 @@
 // Finds the products a search can match without reading every product's text.
-import { forgetSearchTexts, searchText, SEARCH_FIELDS, type SearchRanker } from './search.js';
+import { forgetSearchTexts, searchText, SEARCH_FIELDS, type SearchRanker } from '../domain/search.js';
 import { snapshotCache, type Snapshot } from './snapshotCache.js';
 
 /**

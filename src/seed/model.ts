@@ -1,6 +1,6 @@
 // The vocabulary of dataset definitions: what a bundled dataset describes, and what the engine fills in.
 import type { Faker } from '@faker-js/faker';
-import type { CatalogProduct } from '../src/domain/types.js';
+import type { CatalogProduct } from '../domain/types.js';
 
 export type Lang = 'en-US' | 'en-GB' | 'sv-SE' | 'it-IT';
 

@@ -4,9 +4,9 @@
 // The English-only entry: the package's main entry loads every locale (about 17 MB of heap).
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
 import type { Faker } from '@faker-js/faker';
-import type { CatalogProduct, Variant } from '../src/domain/types.js';
-import { deriveSpaceIds } from '../src/domain/spaceIds.js';
-import type { SeedData } from '../src/store/store.js';
+import type { CatalogProduct, Variant } from '../domain/types.js';
+import { deriveSpaceIds } from '../domain/spaceIds.js';
+import type { SeedData } from '../store/store.js';
 import { ean13, upcA } from './barcodes.js';
 import { mediaUrl, swatchUrl, MIME_TYPES, type MediaExtension } from './media.js';
 import { text, type Brand, type DatasetDefinition, type Space, type Texts } from './model.js';

@@ -1,7 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { join } from 'node:path';
 import type { OpenAPIV3 } from 'openapi-types';
-import { packageRoot } from '../packageRoot.js';
+import { packageRoot } from './packageRoot.js';
 
 export const apiDocumentPath = join(packageRoot, 'openapi.yaml');
 

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { packageRoot } from './packageRoot.js';
+import { packageRoot } from '../openapi/packageRoot.js';
 
 export interface ContractOptions {
   baseUrl?: string;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Loads only what a command needs: what this thread loads stays in memory beside the server's thread.
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_SEED } from './defaults.js';
+import { DEFAULT_SEED } from '../seed/defaults.js';
 import { contractCommand } from './contractCommand.js';
 import { serveOnThread, type ServeOptions } from './serveCommand.js';
 
@@ -50,7 +50,7 @@ program
   .option('--seed <seed>', 'a bundled dataset name, a product count, or a .json file', DEFAULT_SEED)
   .requiredOption('--out <file>', 'file to write')
   .action(async (opts: { seed: string; out: string }) => {
-    const { runSeedCommand } = await import('../seeds/command.js');
+    const { runSeedCommand } = await import('./seedCommand.js');
     await runSeedCommand(opts);
   });
 

@@ -1,4 +1,4 @@
-// `product-catalog-mock serve`: the server runs on a thread of its own (src/serveThread.ts), whose
+// `product-catalog-mock serve`: the server runs on a thread of its own (src/cli/serveThread.ts), whose
 // heap can be sized (youngGenerationLimit); node offers that for no other thread, and its own
 // default young generation was a fifth of the mock's memory. This thread only waits for signals.
 import { Worker } from 'node:worker_threads';

@@ -1,8 +1,8 @@
-// The server of `product-catalog-mock serve`, on the thread src/serveCommand.ts starts for it.
+// The server of `product-catalog-mock serve`, on the thread src/cli/serveCommand.ts starts for it.
 import { parentPort, workerData } from 'node:worker_threads';
 import { applyHeapPolicy } from './heapPolicy.js';
-import { resolveSeed } from './seed.js';
-import { startServer } from './server.js';
+import { resolveSeed } from '../seed/resolve.js';
+import { startServer } from '../server.js';
 import type { Listening, ServeOptions } from './serveCommand.js';
 
 const opts = workerData as ServeOptions;

@@ -1,5 +1,5 @@
 // Data derived from one catalog snapshot, cached by the snapshot's identity.
-import type { CatalogProduct } from './types.js';
+import type { CatalogProduct } from '../domain/types.js';
 
 /** A products array that is never mutated once queried, as Scope.products() answers until the next write. */
 export type Snapshot = readonly CatalogProduct[];

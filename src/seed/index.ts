@@ -1,5 +1,5 @@
 // The bundled datasets, by the names `--seed` accepts.
-import type { SeedData } from '../src/store/store.js';
+import type { SeedData } from '../store/store.js';
 import { demo } from './datasets/demo.js';
 import { electronics } from './datasets/electronics.js';
 import { grocery } from './datasets/grocery.js';

@@ -1,12 +1,13 @@
 // One list query (GET and POST /products) over an array of products.
-import { parseFilterWithKey, type ParsedFilter } from './filter.js';
-import { parseSummaryRequest, summarize, type SummaryRequest } from './facets.js';
-import { parseSearch, type SearchRanker } from './search.js';
+import { parseFilterWithKey, type ParsedFilter } from '../domain/filter.js';
+import { parseSummaryRequest, summarize, type SummaryRequest } from '../domain/facets.js';
+import { parseSearch, type SearchRanker } from '../domain/search.js';
 import { searchCandidates } from './searchIndex.js';
-import { applySelect, parseSelect } from './select.js';
-import { parseSort, sortedSnapshot, sortProducts, sortSpec, type SortKey } from './sort.js';
+import { applySelect, parseSelect } from '../domain/select.js';
+import { parseSort, sortProducts, sortSpec, type SortKey } from '../domain/sort.js';
+import { sortedSnapshot } from './sortedSnapshot.js';
 import { snapshotCache, type Snapshot } from './snapshotCache.js';
-import type { CatalogProduct, ProductListResult, ProductQuery } from './types.js';
+import type { CatalogProduct, ProductListResult, ProductQuery } from '../domain/types.js';
 
 export const DEFAULT_LIMIT = 50;
 

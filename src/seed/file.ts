@@ -4,7 +4,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import type { SeedData } from '../src/store/store.js';
+import type { SeedData } from '../store/store.js';
 
 export async function writeDatasetFile(data: SeedData, file: string): Promise<void> {
   const out = createWriteStream(file, { encoding: 'utf8' });

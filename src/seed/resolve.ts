@@ -1,10 +1,10 @@
-import type { SeedData } from './store/store.js';
-import type { CatalogProduct, ProductType } from './domain/types.js';
-import { deriveSpaceIds } from './domain/spaceIds.js';
-import { loadSchemaValidator, type SchemaProblem } from './schemas.js';
-import { readablePath } from './readablePath.js';
-import { DATASET_NAMES, generateDataset, isDatasetName } from '../seeds/index.js';
-import { readDatasetFile } from '../seeds/file.js';
+import type { SeedData } from '../store/store.js';
+import type { CatalogProduct, ProductType } from '../domain/types.js';
+import { deriveSpaceIds } from '../domain/spaceIds.js';
+import { loadSchemaValidator, type SchemaProblem } from '../openapi/schemas.js';
+import { readablePath } from '../openapi/readablePath.js';
+import { DATASET_NAMES, generateDataset, isDatasetName } from './index.js';
+import { readDatasetFile } from './file.js';
 import { DEFAULT_SEED } from './defaults.js';
 
 export { DEFAULT_SEED };

@@ -2,7 +2,7 @@
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { OpenAPIV3 } from 'openapi-types';
-import { loadApiDocument } from './http/apiDocument.js';
+import { loadApiDocument } from './apiDocument.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 

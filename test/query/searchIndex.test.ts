@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseSearch } from '../../src/domain/search.js';
-import { searchCandidates } from '../../src/domain/searchIndex.js';
+import { searchCandidates } from '../../src/query/searchIndex.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
 
 const word = fc.stringMatching(/^[abc-]{1,4}$/);

@@ -1,5 +1,5 @@
 // Category trees as ProductType records: roots have isRoot and no parentId, titles carry the path.
-import type { ProductType } from '../src/domain/types.js';
+import type { ProductType } from '../domain/types.js';
 import { text, type CategoryNode, type Lang } from './model.js';
 
 export interface LeafType<Leaf> {

@@ -2,8 +2,8 @@
 import { stat } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { SingleBar, Presets } from 'cli-progress';
-import { resolveSeed } from '../src/seed.js';
-import { writeDatasetFile } from './file.js';
+import { resolveSeed } from '../seed/resolve.js';
+import { writeDatasetFile } from '../seed/file.js';
 
 export interface SeedCommandOptions {
   seed: string;

@@ -2,9 +2,9 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Request, Response } from 'express';
 import type { OpenAPIV3 } from 'openapi-types';
 import { ApiError } from '../domain/errors.js';
-import { readablePath } from '../readablePath.js';
-import { requestedPath } from './errors.js';
-import { openApiAjv } from '../schemas.js';
+import { readablePath } from './readablePath.js';
+import { requestedPath } from '../http/errors.js';
+import { openApiAjv } from './schemas.js';
 import type { DocumentedOperation, OperationTable } from './operations.js';
 
 type Problem = { path: string; message: string };
