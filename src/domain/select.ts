@@ -1,11 +1,9 @@
+import { splitList } from './lists.js';
 import type { CatalogProduct } from './types.js';
 
 /** The fields named by `select` ("a,b,c"); undefined (whole records) when none is named. */
 export function parseSelect(raw: string | undefined): string[] | undefined {
-  const fields = (raw ?? '')
-    .split(',')
-    .map((f) => f.trim())
-    .filter((f) => f.length > 0);
+  const fields = splitList(raw);
   return fields.length > 0 ? fields : undefined;
 }
 

@@ -1,6 +1,7 @@
 // The sort parameter: `<field> [asc|desc]`, several separated by commas.
 import { badRequest } from './errors.js';
 import { compareScalars, isScalar, type Scalar } from './fieldPath.js';
+import { splitList } from './lists.js';
 import { compareIds } from './productTypes.js';
 import type { CatalogProduct } from './types.js';
 
@@ -40,9 +41,7 @@ export function sortableFields(productSchema: {
 /** Parses `sort`; an empty one is no sort. Throws a 400 naming the part or field at fault. */
 export function parseSort(raw: string | undefined, sortable: ReadonlySet<string>): SortKey[] {
   const keys: SortKey[] = [];
-  for (const part of (raw ?? '').split(',')) {
-    const text = part.trim();
-    if (text === '') continue;
+  for (const text of splitList(raw)) {
     const match = /^(\S+)(?:\s+(asc|desc))?$/i.exec(text);
     if (!match) throw badRequest(`sort "${text}" is not "<field> [asc|desc]", e.g. "shellLifeDays desc"`);
     const field = match[1] as string;

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { ApiError } from '../domain/errors.js';
+import { splitList } from '../domain/lists.js';
 
 /** Key -> tenants it is bound to (null: any tenant). Empty map: any non-empty token is accepted. */
 export type KeyRing = Map<string, Set<string> | null>;
@@ -12,11 +13,7 @@ export function parseApiKeys(values: readonly string[] = []): KeyRing {
     if (eq < 0) {
       ring.set(value, null);
     } else {
-      const tenants = value
-        .slice(eq + 1)
-        .split(',')
-        .map((t) => t.trim())
-        .filter(Boolean);
+      const tenants = splitList(value.slice(eq + 1));
       ring.set(value.slice(0, eq), new Set(tenants));
     }
   }

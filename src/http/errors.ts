@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { ApiError } from '../domain/errors.js';
+import type { Problem } from '../domain/problem.js';
 import type { ErrorBody } from '../domain/types.js';
 
 /** What body-parser and other http-errors style errors carry. */
@@ -11,12 +12,7 @@ interface HttpLikeError {
   limit?: number;
 }
 
-export function sendError(
-  res: Response,
-  status: number,
-  message: string,
-  errors?: ErrorBody['errors'],
-): void {
+export function sendError(res: Response, status: number, message: string, errors?: Problem[]): void {
   const body: ErrorBody = errors?.length ? { message, status, errors } : { message, status };
   res.status(status).json(body);
 }

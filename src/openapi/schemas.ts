@@ -2,25 +2,23 @@
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { OpenAPIV3 } from 'openapi-types';
+import type { Problem } from '../domain/problem.js';
 import { loadApiDocument } from './apiDocument.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
-export interface SchemaProblem {
-  /** JSON-pointer-like path into the value, e.g. /productPriceList/0/listPrice. */
-  path: string;
-  message: string;
-}
+/** Problems found here carry a JSON-pointer-like path into the value, e.g. /productPriceList/0/listPrice. */
+export type { Problem };
 
 export interface SchemaValidator {
   readonly document: OpenAPIV3.Document;
   /** Problems of value against components.schemas[name]; empty when it conforms. */
-  checkComponent(name: string, value: unknown): SchemaProblem[];
+  checkComponent(name: string, value: unknown): Problem[];
   /** Problems of value against any (dereferenced) schema of the document. */
-  check(schema: object, value: unknown): SchemaProblem[];
+  check(schema: object, value: unknown): Problem[];
 }
 
-const toProblems = (errors: ErrorObject[] | null | undefined): SchemaProblem[] =>
+const toProblems = (errors: ErrorObject[] | null | undefined): Problem[] =>
   (errors ?? []).map((e) => ({ path: e.instancePath || '/', message: e.message ?? e.keyword }));
 
 const INT32 = 2 ** 31;
@@ -48,7 +46,7 @@ export async function loadSchemaValidator(): Promise<SchemaValidator> {
     if (!fn) compiled.set(schema, (fn = ajv.compile(schema)));
     return fn;
   };
-  const check = (schema: object, value: unknown): SchemaProblem[] => {
+  const check = (schema: object, value: unknown): Problem[] => {
     const fn = compile(schema);
     return fn(value) ? [] : toProblems(fn.errors);
   };

@@ -2,12 +2,11 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Request, Response } from 'express';
 import type { OpenAPIV3 } from 'openapi-types';
 import { ApiError } from '../domain/errors.js';
+import type { Problem } from '../domain/problem.js';
 import { readablePath } from './readablePath.js';
 import { requestedPath } from '../http/errors.js';
 import { openApiAjv } from './schemas.js';
 import type { DocumentedOperation, OperationTable } from './operations.js';
-
-type Problem = { path: string; message: string };
 
 /** What one operation checks, compiled once at start-up. */
 export interface CompiledOperation {

@@ -1,4 +1,4 @@
-import { parseIdList } from '../domain/idList.js';
+import { parseIdList } from '../domain/lists.js';
 import { badRequest, notFound } from '../domain/errors.js';
 import { deleteResult, selectProductTypes, upsertResponses } from '../domain/productTypes.js';
 import type { ProductType } from '../domain/types.js';

@@ -1,7 +1,7 @@
 import type { SeedData } from '../store/store.js';
 import type { CatalogProduct, ProductType } from '../domain/types.js';
 import { deriveSpaceIds } from '../domain/spaceIds.js';
-import { loadSchemaValidator, type SchemaProblem } from '../openapi/schemas.js';
+import { loadSchemaValidator, type Problem } from '../openapi/schemas.js';
 import { readablePath } from '../openapi/readablePath.js';
 import { DATASET_NAMES, generateDataset, isDatasetName } from './index.js';
 import { readDatasetFile } from './file.js';
@@ -89,7 +89,7 @@ function checkRecords(
   records: unknown[],
   section: string,
   idField: string,
-  check: (record: unknown) => SchemaProblem[],
+  check: (record: unknown) => Problem[],
 ): unknown[] {
   const seen = new Map<string, number>();
   records.forEach((record, index) => {
@@ -110,7 +110,7 @@ function checkRecords(
 }
 
 /** "/productPriceList/0/listPrice" + "must be number" -> "productPriceList[0].listPrice must be number". */
-function describeProblem({ path, message }: SchemaProblem): string {
+function describeProblem({ path, message }: Problem): string {
   const field = readablePath(path);
   return field ? `${field} ${message}` : `record ${message}`;
 }
