@@ -1,10 +1,18 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { OpenAPIV3 } from 'openapi-types';
-import type { OperationHandler, OperationHandlers } from '../routes/context.js';
 import type { Authorizer } from './auth.js';
 import { notFoundHandler } from './errors.js';
 import { OperationTable } from '../openapi/operations.js';
 import { requestValidator, type ResolvedRequest } from '../openapi/validator.js';
+
+/**
+ * What answers one documented operation. The request has been validated against openapi.yaml:
+ * req.params holds the decoded path parameters, req.query the coerced query.
+ */
+export type OperationHandler = (req: Request, res: Response) => void | Promise<void>;
+
+/** Handlers by openapi.yaml operationId. */
+export type OperationHandlers = Record<string, OperationHandler>;
 
 /** What runs once a request has found its operation: the token, then (for operations with a body) reading the body, then screening it. */
 export interface RequestSteps {

@@ -14,6 +14,8 @@ export interface DocumentedOperation {
   parameters: OpenAPIV3.ParameterObject[];
   requestBody?: OpenAPIV3.RequestBodyObject;
   responses: OpenAPIV3.ResponsesObject;
+  /** A read: GET, or an operation marked `x-safe: true` (a read whose parameters travel in a body). */
+  safe: boolean;
 }
 
 /** Where a method and path lead: an operation, or a documented path that lacks the method. */
@@ -81,6 +83,7 @@ export class OperationTable {
           parameters: mergedParameters(item.parameters, op.parameters),
           requestBody: op.requestBody as OpenAPIV3.RequestBodyObject | undefined,
           responses: op.responses,
+          safe: method === 'get' || (op as { 'x-safe'?: unknown })['x-safe'] === true,
         };
         byMethod.set(operation.method, operation);
         this.operations.push(operation);

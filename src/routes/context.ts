@@ -1,4 +1,6 @@
 import type { Request, Response } from 'express';
+
+export type { OperationHandler, OperationHandlers } from '../http/operationRouter.js';
 import type { Scope } from '../store/scope.js';
 import type { Store } from '../store/store.js';
 
@@ -7,15 +9,6 @@ export interface RouteContext {
   store: Store;
   defaultRegion: string;
 }
-
-/**
- * What answers one documented operation. The request has been validated against openapi.yaml:
- * req.params holds the decoded path parameters, req.query the coerced query.
- */
-export type OperationHandler = (req: Request, res: Response) => void | Promise<void>;
-
-/** Handlers by openapi.yaml operationId. */
-export type OperationHandlers = Record<string, OperationHandler>;
 
 /** The scope a request addresses: (region of its prefix, tenantId, environment). */
 export function scopeOf(ctx: RouteContext, req: Request, res: Response): Scope {

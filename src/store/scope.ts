@@ -2,6 +2,7 @@ import type { CatalogProduct, ProductType } from '../domain/types.js';
 import { productBarcodes } from '../domain/barcode.js';
 import { compareIds } from '../domain/productTypes.js';
 import { variantsGroupOf } from '../domain/variantsGroup.js';
+import { admitRecord } from './frozen.js';
 import { ProductIndex } from './productIndex.js';
 
 /** What one scope persists: records keyed by id, in null-prototype objects so no id reaches a prototype. */
@@ -51,7 +52,7 @@ export class Scope {
 
   /** Inserts or replaces products whole. */
   putProducts(products: readonly CatalogProduct[]): void {
-    for (const product of products) {
+    for (const product of products.map(admitRecord)) {
       const id = product.productGroupId;
       const old = this.record.products[id];
       this.record.products[id] = product;
@@ -104,7 +105,7 @@ export class Scope {
   }
 
   putProductTypes(types: readonly ProductType[]): void {
-    for (const type of types) this.record.productTypes[type.productTypeId] = type;
+    for (const type of types) this.record.productTypes[type.productTypeId] = admitRecord(type);
   }
 
   deleteProductTypes(ids: readonly string[]): boolean[] {

@@ -3,6 +3,7 @@ import { Low, Memory } from 'lowdb';
 import { DataFile } from 'lowdb/node';
 import { ApiError } from '../domain/errors.js';
 import type { CatalogProduct, ProductType } from '../domain/types.js';
+import { admitRecord } from './frozen.js';
 import { Scope, emptyRecord, type ScopeRecord } from './scope.js';
 
 /** The data every scope starts from. */
@@ -146,8 +147,8 @@ function scopeName({ region, tenantId, environment }: ScopeKey): string {
 /** Records are shared with the seed: writes replace records, never mutate them. */
 function seedRecord(seed: SeedData): ScopeRecord {
   const record: ScopeRecord = { products: emptyRecord(), productTypes: emptyRecord() };
-  for (const p of seed.products) record.products[p.productGroupId] = p;
-  for (const t of seed.productTypes) record.productTypes[t.productTypeId] = t;
+  for (const p of seed.products) record.products[p.productGroupId] = admitRecord(p);
+  for (const t of seed.productTypes) record.productTypes[t.productTypeId] = admitRecord(t);
   return record;
 }
 
@@ -157,9 +158,14 @@ function parseDb(text: string): DbShape {
   const scopes = emptyRecord<ScopeRecord>();
   for (const [name, rec] of Object.entries(raw.scopes ?? {})) {
     scopes[name] = {
-      products: Object.assign(emptyRecord<CatalogProduct>(), rec.products),
-      productTypes: Object.assign(emptyRecord<ProductType>(), rec.productTypes),
+      products: admitAll(Object.assign(emptyRecord<CatalogProduct>(), rec.products)),
+      productTypes: admitAll(Object.assign(emptyRecord<ProductType>(), rec.productTypes)),
     };
   }
   return { version: 1, scopes };
+}
+
+function admitAll<T>(records: Record<string, T>): Record<string, T> {
+  for (const id of Object.keys(records)) records[id] = admitRecord(records[id] as T);
+  return records;
 }
