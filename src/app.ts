@@ -4,7 +4,8 @@ import { loadApiDocument, regionsOf } from './openapi/apiDocument.js';
 import { operationRouter } from './http/operationRouter.js';
 import { authorizer, parseApiKeys } from './http/auth.js';
 import { bodyGuard } from './http/bodyGuard.js';
-import { errorHandler, sendError } from './http/errors.js';
+import { errorHandler } from './http/errors.js';
+import { notFound } from './domain/errors.js';
 import { mountAdminRoutes } from './routes/admin.js';
 import { productTypeOperations } from './routes/productTypes.js';
 import { productReadOperations } from './routes/productReads.js';
@@ -33,7 +34,7 @@ function regionGuard(regions: string[]): RequestHandler {
   return (req, res, next) => {
     const region = String(req.params.region);
     if (!regions.includes(region)) {
-      return sendError(res, 404, `Unknown region "${region}"; allowed regions: ${regions.join(', ')}`);
+      return next(notFound(`Unknown region "${region}"; allowed regions: ${regions.join(', ')}`));
     }
     res.locals.region = region;
     next();

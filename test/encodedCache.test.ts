@@ -74,7 +74,8 @@ describe('the encoded record cache', () => {
 describe('sendData and the cache', () => {
   const app = express();
   const records = Array.from({ length: 20 }, (_, i) => record(`sent-${i}`));
-  app.get('/', (_req, res) => sendData(res, { list: records }));
+  const source = { holds: (value: object) => records.includes(value as (typeof records)[number]) };
+  app.get('/', (_req, res) => sendData(res, { list: records }, source));
 
   it('answers from the cache and lets go of its slabs once the answer is written', async () => {
     for (let round = 0; round < 3; round++) {
@@ -87,9 +88,22 @@ describe('sendData and the cache', () => {
     await vi.waitFor(() => expect(slabUse().held).toBe(0));
   });
 
+  it('caches only what the answer names as stored records', async () => {
+    const fresh = Array.from({ length: 3 }, (_, i) => record(`named-${i}`));
+    const named = express();
+    named.get('/held', (_req, res) => sendData(res, { list: fresh }, { holds: (v) => v === fresh[0] }));
+    const stringify = vi.spyOn(JSON, 'stringify');
+    for (let round = 0; round < 2; round++) expect((await request(named).get('/held')).status).toBe(200);
+    const calls = (value: object) => stringify.mock.calls.filter(([v]) => v === value).length;
+    // The record held is encoded once and then sent from the cache; the others are encoded per answer.
+    expect(calls(fresh[0] as object)).toBe(1);
+    expect(calls(fresh[1] as object)).toBe(2);
+    stringify.mockRestore();
+  });
+
   it('writes nothing and holds nothing for a client already gone', () => {
     const res = { destroyed: true, write: vi.fn(), end: vi.fn() } as unknown as Response;
-    sendData(res, { list: records });
+    sendData(res, { list: records }, source);
     expect(res.write).not.toHaveBeenCalled();
     expect(slabUse().held).toBe(0);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../src/domain/errors.js';
+import { CatalogError } from '../src/domain/errors.js';
+import { statusOf } from '../src/http/errorStatus.js';
 import { checkFileCapacity, estimatedJsonChars, persistError } from '../src/store/store.js';
 import type { CatalogProduct } from '../src/domain/types.js';
 
@@ -26,8 +27,12 @@ describe('what a --data file can hold', () => {
 
   it('turns a write the file cannot hold into a 507 that says the change is only in memory', () => {
     const mapped = persistError(new RangeError('Invalid string length'), 'store.json');
-    expect(mapped).toBeInstanceOf(ApiError);
-    expect(mapped).toMatchObject({ status: 507, message: expect.stringContaining('applied in memory') });
+    expect(mapped).toBeInstanceOf(CatalogError);
+    expect(mapped).toMatchObject({
+      kind: 'storage-full',
+      message: expect.stringContaining('applied in memory'),
+    });
+    expect(statusOf((mapped as CatalogError).kind)).toBe(507);
     const other = new Error('EACCES: permission denied');
     expect(persistError(other, 'store.json')).toBe(other);
   });

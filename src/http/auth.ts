@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { ApiError } from '../domain/errors.js';
+import { CatalogError } from '../domain/errors.js';
 import { splitList } from '../domain/lists.js';
 
 /** Key -> tenants it is bound to (null: any tenant). Empty map: any non-empty token is accepted. */
@@ -31,19 +31,25 @@ export function tokenOf(headers: Record<string, string | string[] | undefined>):
 }
 
 /** Checks the token against the key ring; `tenantId` is undefined for admin operations. */
-export function checkToken(ring: KeyRing, token: string, tenantId: string | undefined): ApiError | undefined {
-  if (!token) return new ApiError(401, 'Missing access token: send it in the x-api-key header');
+export function checkToken(
+  ring: KeyRing,
+  token: string,
+  tenantId: string | undefined,
+): CatalogError | undefined {
+  if (!token)
+    return new CatalogError('unauthenticated', 'Missing access token: send it in the x-api-key header');
   if (ring.size === 0) return undefined;
-  if (!ring.has(token)) return new ApiError(401, 'Access token is not accepted by this server');
+  if (!ring.has(token))
+    return new CatalogError('unauthenticated', 'Access token is not accepted by this server');
   const tenants = ring.get(token);
   if (tenants && tenantId !== undefined && !tenants.has(tenantId)) {
-    return new ApiError(403, `Access token is not allowed for tenant "${tenantId}"`);
+    return new CatalogError('forbidden', `Access token is not allowed for tenant "${tenantId}"`);
   }
   return undefined;
 }
 
 /** Checks a scoped API request's token for the tenant its path names. */
-export type Authorizer = (req: Request, tenantId: string | undefined) => ApiError | undefined;
+export type Authorizer = (req: Request, tenantId: string | undefined) => CatalogError | undefined;
 
 export function authorizer(ring: KeyRing): Authorizer {
   return (req, tenantId) => checkToken(ring, tokenOf(req.headers), tenantId);

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { ApiError } from '../domain/errors.js';
+import { CatalogError } from '../domain/errors.js';
+import { statusOf } from './errorStatus.js';
 import type { Problem } from '../domain/problem.js';
 import type { ErrorBody } from '../domain/types.js';
 
@@ -20,14 +21,18 @@ export function sendError(res: Response, status: number, message: string, errors
 /** Turns anything thrown into the error body of behaviour.md section 4; a 500 means a bug here. */
 export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, next) => {
   if (res.headersSent) return next(err);
-  if (err instanceof ApiError) return sendError(res, err.status, err.message, err.errors);
+  if (err instanceof CatalogError) return sendError(res, statusOf(err.kind), err.message, err.errors);
   const e = (err ?? {}) as HttpLikeError;
   const status = e.status ?? e.statusCode ?? 500;
   if (e.type === 'entity.parse.failed') {
-    return sendError(res, 400, `Malformed JSON body: ${e.message ?? 'cannot be parsed'}`);
+    return sendError(res, statusOf('invalid'), `Malformed JSON body: ${e.message ?? 'cannot be parsed'}`);
   }
   if (e.type === 'entity.too.large') {
-    return sendError(res, 413, `Request body is larger than the limit of ${e.limit ?? '?'} bytes`);
+    return sendError(
+      res,
+      statusOf('too-large'),
+      `Request body is larger than the limit of ${e.limit ?? '?'} bytes`,
+    );
   }
   if (status >= 400 && status < 500) return sendError(res, status, e.message ?? 'Request rejected');
   console.error(err);
@@ -38,4 +43,8 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, next)
 export const requestedPath = (req: Request): string => req.originalUrl.split('?')[0] ?? '';
 
 export const notFoundHandler: RequestHandler = (req, res) =>
-  sendError(res, 404, `No route ${req.method} ${requestedPath(req)}; see /docs for the API reference`);
+  sendError(
+    res,
+    statusOf('not-found'),
+    `No route ${req.method} ${requestedPath(req)}; see /docs for the API reference`,
+  );

@@ -1,7 +1,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Request, Response } from 'express';
 import type { OpenAPIV3 } from 'openapi-types';
-import { ApiError } from '../domain/errors.js';
+import { CatalogError } from '../domain/errors.js';
 import type { Problem } from '../domain/problem.js';
 import { readablePath } from './readablePath.js';
 import { requestedPath } from '../http/errors.js';
@@ -45,8 +45,8 @@ function problemsOf(errors: ErrorObject[] | null | undefined, prefix: string): P
   });
 }
 
-const invalid = (problems: Problem[]): ApiError =>
-  new ApiError(400, problems.map((p) => `${p.path} ${p.message}`).join('; '), problems);
+const invalid = (problems: Problem[]): CatalogError =>
+  new CatalogError('invalid', problems.map((p) => `${p.path} ${p.message}`).join('; '), problems);
 
 function compileOperations(table: OperationTable): Map<DocumentedOperation, CompiledOperation> {
   // Path and query values arrive as text: coerced to the documented types; bodies are JSON, not coerced.
@@ -102,11 +102,14 @@ const mediaType = (header: string): string => (header.split(';')[0] ?? '').trim(
 function checkBody(req: Request, body: NonNullable<CompiledOperation['body']>): void {
   const type = req.headers['content-type'];
   if (type && mediaType(type) !== JSON_TYPE) {
-    throw new ApiError(415, `Content-Type ${type} is not accepted here; send a JSON body as ${JSON_TYPE}`);
+    throw new CatalogError(
+      'unsupported-media-type',
+      `Content-Type ${type} is not accepted here; send a JSON body as ${JSON_TYPE}`,
+    );
   }
   if (req.body === undefined) {
     if (body.required)
-      throw new ApiError(400, `A JSON request body is required (Content-Type: ${JSON_TYPE})`);
+      throw new CatalogError('invalid', `A JSON request body is required (Content-Type: ${JSON_TYPE})`);
     return;
   }
   if (!body.validate(req.body)) throw invalid(problemsOf(body.validate.errors, '/body'));
@@ -128,7 +131,7 @@ export interface RequestValidator {
   /**
    * Checks the request against its operation. A valid one gets its decoded path parameters as
    * `req.params` and its coerced query (numbers, booleans, defaults filled in) as `req.query`;
-   * an invalid one throws an ApiError that names the problem.
+   * an invalid one throws a CatalogError that names the problem.
    */
   check(req: Request, resolved: ResolvedRequest): void;
 }
@@ -147,7 +150,10 @@ export function requestValidator(table: OperationTable): RequestValidator {
       if (!resolution.operation) {
         const allow = resolution.allow.join(', ');
         res.setHeader('Allow', allow);
-        throw new ApiError(405, `${req.method} is not allowed on ${requestedPath(req)}; allowed: ${allow}`);
+        throw new CatalogError(
+          'method-not-allowed',
+          `${req.method} is not allowed on ${requestedPath(req)}; allowed: ${allow}`,
+        );
       }
       const op = compiled.get(resolution.operation) as CompiledOperation;
       return { op, params: decodedParams(op.pathParams, resolution.rawParams) };

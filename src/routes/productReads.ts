@@ -57,7 +57,8 @@ function presenter(
 export function productReadOperations(ctx: RouteContext): OperationHandlers {
   const list = async (req: Request, res: Response, params: ListParameters) => {
     const query = parseListQuery(params, await sortableOnce());
-    sendData(res, runListQuery(scopeOf(ctx, req, res).products(), query));
+    const scope = scopeOf(ctx, req, res);
+    sendData(res, runListQuery(scope.products(), query), scope);
   };
   return {
     listProducts: (req, res) => list(req, res, req.query as ListParameters),
@@ -71,7 +72,7 @@ export function productReadOperations(ctx: RouteContext): OperationHandlers {
       if (!product) {
         throw notFound(stored ? `Product "${id}" does not match the filter` : `Product "${id}" not found`);
       }
-      sendData(res, product);
+      sendData(res, product, scope);
     },
 
     getProductByBarcode: (req, res) => {
@@ -82,7 +83,7 @@ export function productReadOperations(ctx: RouteContext): OperationHandlers {
       // Hits come lowest productGroupId first: the first that passes the filter answers.
       for (const hit of scope.variantsByBarcode(normalizeBarcode(code))) {
         const productDetails = present(hit.product);
-        if (productDetails) return sendData(res, { productDetails, productId: hit.productId });
+        if (productDetails) return sendData(res, { productDetails, productId: hit.productId }, scope);
       }
       throw notFound(
         `No product has a variant with barcode "${code}"${query.filter !== undefined ? ' that matches the filter' : ''}`,
@@ -98,7 +99,7 @@ export function productReadOperations(ctx: RouteContext): OperationHandlers {
         .productTypes()
         .filter((type) => productTypeMatches(type, term.trim()))
         .sort((a, b) => compareIds(a.productTypeId, b.productTypeId));
-      sendData(res, { products, productTypes });
+      sendData(res, { products, productTypes }, scope);
     },
 
     getProductRecommendations: (req, res) => {
@@ -109,6 +110,7 @@ export function productReadOperations(ctx: RouteContext): OperationHandlers {
       sendData(
         res,
         recommendations(product, (other) => scope.product(other)),
+        scope,
       );
     },
   };

@@ -17,13 +17,15 @@ export function productTypeOperations(ctx: RouteContext): OperationHandlers {
           () => scope.productTypes(),
           ids,
         ),
+        scope,
       );
     },
 
     getProductType: (req, res) => {
-      const type = scopeOf(ctx, req, res).productType(req.params.productTypeId as string);
+      const scope = scopeOf(ctx, req, res);
+      const type = scope.productType(req.params.productTypeId as string);
       if (!type) throw notFound(`Product type "${req.params.productTypeId}" not found`);
-      sendData(res, type);
+      sendData(res, type, scope);
     },
 
     upsertProductTypes: async (req, res) => {
@@ -32,7 +34,7 @@ export function productTypeOperations(ctx: RouteContext): OperationHandlers {
       const answers = upsertResponses(docs, (id) => scope.productType(id) !== undefined);
       scope.putProductTypes(docs);
       await ctx.store.commit();
-      sendData(res, answers);
+      sendData(res, answers, scope);
     },
 
     deleteProductTypes: async (req, res) => {

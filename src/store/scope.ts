@@ -96,6 +96,15 @@ export class Scope {
     return this.#productsOf(this.#byVariantsGroup.lookup(groupId, this.#all));
   }
 
+  /** Whether the value is a record this scope holds, by identity: an answer may send it from the encoded cache. */
+  holds(value: object): boolean {
+    const { productGroupId, productTypeId } = value as { productGroupId?: unknown; productTypeId?: unknown };
+    return (
+      (typeof productGroupId === 'string' && this.record.products[productGroupId] === value) ||
+      (typeof productTypeId === 'string' && this.record.productTypes[productTypeId] === value)
+    );
+  }
+
   productType(id: string): ProductType | undefined {
     return this.record.productTypes[id];
   }

@@ -1,7 +1,7 @@
 // The only module that knows lowdb: scopes live in db.data, and commit() persists them.
 import { Low, Memory } from 'lowdb';
 import { DataFile } from 'lowdb/node';
-import { ApiError } from '../domain/errors.js';
+import { CatalogError } from '../domain/errors.js';
 import type { CatalogProduct, ProductType } from '../domain/types.js';
 import { admitRecord } from './frozen.js';
 import { Scope, emptyRecord, type ScopeRecord } from './scope.js';
@@ -67,8 +67,8 @@ export function checkFileCapacity(file: string, seed: SeedData, maxChars = MAX_F
 /** A write that failed because the store outgrew one file is the client's to know about, not a bug. */
 export function persistError(err: unknown, file: string): unknown {
   if (!(err instanceof RangeError) || !/string length/i.test(err.message)) return err;
-  return new ApiError(
-    507,
+  return new CatalogError(
+    'storage-full',
     `The change is applied in memory but could not be written to ${file}: the store is larger than ` +
       `one JSON file can hold (about ${Math.round(MAX_FILE_CHARS / 1e6)} MB). Delete products or run without --data.`,
   );
