@@ -86,6 +86,29 @@ export default tseslint.config(
     },
   },
   {
+    // The request pipeline and the operation handlers run under any adapter (node's http server, a
+    // fetch Request in a service worker): no framework, no node built-in, nothing of the adapter.
+    files: ['src/pipeline/**/*.ts', 'src/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: banned(
+            [...frameworks, ...nodeBuiltins],
+            'the pipeline runs under any adapter: no framework or node built-in (inject what it needs)',
+          ),
+          patterns: ['http', 'cli', 'seed'].map((folder) =>
+            layer(folder, `the pipeline and routes import nothing from src/${folder}`),
+          ),
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'Buffer', message: 'the pipeline runs under any adapter: no node Buffer' },
+      ],
+    },
+  },
+  {
     // The express adapter serves whatever it is given: it never reaches into the routes.
     files: ['src/http/**/*.ts'],
     rules: {

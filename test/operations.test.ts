@@ -1,7 +1,6 @@
-import type { RequestHandler } from 'express';
 import { describe, expect, it } from 'vitest';
 import { loadApiDocument } from '../src/openapi/apiDocument.js';
-import { operationRouter } from '../src/http/operationRouter.js';
+import { createPipeline } from '../src/pipeline/pipeline.js';
 import { OperationTable } from '../src/openapi/operations.js';
 import { BASE, TOKEN, client, makeApp } from './helpers.js';
 
@@ -42,18 +41,23 @@ describe('OperationTable: which documented operation a method and path reach', (
   });
 });
 
-describe('operationRouter: every documented operation has exactly one handler', () => {
+describe('the pipeline: every documented operation has exactly one handler', () => {
   it('refuses to start with a handler missing or one the document does not know', async () => {
     const doc = await loadApiDocument();
-    const all = Object.fromEntries(table.operations.map((op) => [op.operationId, () => undefined]));
-    const pass: RequestHandler = (_req, _res, next) => next();
-    const steps = { authorize: () => undefined, readBody: pass, guard: pass };
-    expect(() => operationRouter(doc, all, steps)).not.toThrow();
+    const answer = () => ({ status: 204, headers: {} });
+    const all = Object.fromEntries(table.operations.map((op) => [op.operationId, answer]));
+    const pipeline = (handlers: typeof all) =>
+      createPipeline({
+        document: doc,
+        handlers,
+        authorize: () => undefined,
+        regions: ['eu'],
+        defaultRegion: 'eu',
+      });
+    expect(() => pipeline(all)).not.toThrow();
     const withoutOne = Object.fromEntries(Object.entries(all).filter(([id]) => id !== 'getVariant'));
-    expect(() => operationRouter(doc, withoutOne, steps)).toThrow(/without a handler: getVariant/);
-    expect(() => operationRouter(doc, { ...all, archiveProducts: () => undefined }, steps)).toThrow(
-      /not documented: archiveProducts/,
-    );
+    expect(() => pipeline(withoutOne)).toThrow(/without a handler: getVariant/);
+    expect(() => pipeline({ ...all, archiveProducts: answer })).toThrow(/not documented: archiveProducts/);
   });
 });
 

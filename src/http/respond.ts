@@ -1,25 +1,18 @@
 import type { Response } from 'express';
+import { dataAnswer, type RecordSource } from '../pipeline/answers.js';
+import type { MockAnswer } from '../pipeline/types.js';
 import { AnswerHold } from './encodedCache.js';
 
-/** How far below the payload records are looked for: { list: [product] } and { productDetails: product }. */
-const RECORD_DEPTH = 2;
+/** How far below the answer's JSON records are looked for: { data: { list: [product] } }, { data: product }. */
+const RECORD_DEPTH = 3;
 
-/**
- * Tells the stored records of an answer from the rest: a record is sent from the encoded cache,
- * which is right only for a value the store holds (never changed in place). The code that sends an
- * answer names its source, e.g. the Scope its records come from; nothing is cached without one.
- */
-export interface RecordSource {
-  holds(value: object): boolean;
-}
-
-/** Appends the JSON of value to chunks: records as their cached bytes, the rest as text. */
+/** Appends the JSON of value to chunks: stored records as their cached bytes, the rest as text. */
 function collect(
   value: unknown,
   depth: number,
   chunks: (Buffer | string)[],
   hold: AnswerHold,
-  records: RecordSource | undefined,
+  records: RecordSource,
 ): void {
   if (
     value === null ||
@@ -27,7 +20,7 @@ function collect(
     typeof (value as { toJSON?: unknown }).toJSON === 'function'
   ) {
     chunks.push(JSON.stringify(value) ?? 'null');
-  } else if (records?.holds(value)) {
+  } else if (records.holds(value)) {
     chunks.push(hold.bytes(value));
   } else if (depth === 0) {
     chunks.push(JSON.stringify(value));
@@ -52,21 +45,23 @@ function collect(
 }
 
 /**
- * Every 2xx body is wrapped as { data } (behaviour.md section 3). The chunks are written as they are,
- * in one corked write: copying them into one new buffer per answer made every answer allocate fresh
- * memory outside the heap, and the page faults of that cost more than the rest of a read.
+ * Writes a pipeline answer. Stored records come from the encoded cache, and the chunks are written
+ * as they are, in one corked write: copying them into one new buffer per answer made every answer
+ * allocate fresh memory outside the heap, and the page faults of that cost more than the rest of a read.
  */
-export function sendData(res: Response, payload: unknown, records?: RecordSource, status = 200): void {
+export function writeAnswer(res: Response, answer: MockAnswer): void {
   // A client gone while the answer was prepared gets nothing: there is nothing to write to.
   if (res.destroyed) return;
   const hold = new AnswerHold();
-  const chunks: (Buffer | string)[] = ['{"data":'];
-  collect(payload, RECORD_DEPTH, chunks, hold, records);
-  chunks.push('}');
+  const chunks: (Buffer | string)[] = [];
+  if (answer.json !== undefined) {
+    if (answer.records) collect(answer.json, RECORD_DEPTH, chunks, hold, answer.records);
+    else chunks.push(JSON.stringify(answer.json));
+  }
   let length = 0;
   for (const chunk of chunks) length += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.statusCode = answer.status;
+  for (const name in answer.headers) res.setHeader(name, answer.headers[name] as string);
   res.setHeader('Content-Length', length);
   // Written from the cache's memory: it is held until the answer is written or the client gone.
   if (hold.holding) res.once('close', () => hold.release());
@@ -74,4 +69,9 @@ export function sendData(res: Response, payload: unknown, records?: RecordSource
   for (const chunk of chunks) res.write(chunk);
   res.end();
   res.uncork();
+}
+
+/** A 2xx answer in the { data } envelope, written by express code outside the pipeline (admin routes). */
+export function sendData(res: Response, payload: unknown, records?: RecordSource, status = 200): void {
+  writeAnswer(res, dataAnswer(payload, records, status));
 }

@@ -1,11 +1,11 @@
 // Validates values against openapi.yaml's schemas, for seed files and the contract suite's response checks.
-import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Problem } from '../domain/problem.js';
 import { loadApiDocument } from './apiDocument.js';
+import { openApiAjv } from './ajv.js';
 
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+export { openApiAjv };
 
 /** Problems found here carry a JSON-pointer-like path into the value, e.g. /productPriceList/0/listPrice. */
 export type { Problem };
@@ -20,22 +20,6 @@ export interface SchemaValidator {
 
 const toProblems = (errors: ErrorObject[] | null | undefined): Problem[] =>
   (errors ?? []).map((e) => ({ path: e.instancePath || '/', message: e.message ?? e.keyword }));
-
-const INT32 = 2 ** 31;
-
-/**
- * An Ajv for openapi.yaml's schemas. OpenAPI 3.0 keywords (example, nullable) are not JSON Schema:
- * strict off, nullable understood; its integer formats are known.
- */
-export function openApiAjv(options: Options = {}): Ajv {
-  const ajv = addFormats(new Ajv({ strict: false, strictNumbers: true, ...options }));
-  ajv.addFormat('int32', {
-    type: 'number',
-    validate: (n) => Number.isInteger(n) && n >= -INT32 && n < INT32,
-  });
-  ajv.addFormat('int64', { type: 'number', validate: (n) => Number.isInteger(n) });
-  return ajv;
-}
 
 export async function loadSchemaValidator(): Promise<SchemaValidator> {
   const document = await loadApiDocument();

@@ -1,11 +1,9 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import type { Request, Response } from 'express';
 import type { OpenAPIV3 } from 'openapi-types';
 import { CatalogError } from '../domain/errors.js';
 import type { Problem } from '../domain/problem.js';
 import { readablePath } from './readablePath.js';
-import { requestedPath } from '../http/errors.js';
-import { openApiAjv } from './schemas.js';
+import { openApiAjv } from './ajv.js';
 import type { DocumentedOperation, OperationTable } from './operations.js';
 import { JSON_TYPE, unsupportedFeatures } from './supported.js';
 
@@ -99,20 +97,40 @@ function decodedParams(names: string[], raw: string[]): Record<string, string> {
 
 const mediaType = (header: string): string => (header.split(';')[0] ?? '').trim().toLowerCase();
 
-function checkBody(req: Request, body: NonNullable<CompiledOperation['body']>): void {
-  const type = req.headers['content-type'];
+/** The method is not one the path has: a 405 whose Allow header lists those it has. */
+export class MethodNotAllowed extends CatalogError {
+  constructor(
+    message: string,
+    readonly allowed: readonly string[],
+  ) {
+    super('method-not-allowed', message);
+  }
+}
+
+/** What the validator checks of a request beyond its path: query, body and the body's type. */
+export interface RequestParts {
+  query: Record<string, unknown>;
+  /** The parsed JSON body; undefined when none was sent or it was not JSON. */
+  body: unknown;
+  contentType: string | undefined;
+}
+
+function checkBody(
+  { body: value, contentType: type }: RequestParts,
+  body: NonNullable<CompiledOperation['body']>,
+): void {
   if (type && mediaType(type) !== JSON_TYPE) {
     throw new CatalogError(
       'unsupported-media-type',
       `Content-Type ${type} is not accepted here; send a JSON body as ${JSON_TYPE}`,
     );
   }
-  if (req.body === undefined) {
+  if (value === undefined) {
     if (body.required)
       throw new CatalogError('invalid', `A JSON request body is required (Content-Type: ${JSON_TYPE})`);
     return;
   }
-  if (!body.validate(req.body)) throw invalid(problemsOf(body.validate.errors, '/body'));
+  if (!body.validate(value)) throw invalid(problemsOf(body.validate.errors, '/body'));
 }
 
 /** A request matched to its documented operation, with its path parameters decoded; not yet checked. */
@@ -123,44 +141,46 @@ export interface ResolvedRequest {
 
 export interface RequestValidator {
   /**
-   * The documented operation a request reaches; undefined when no documented path matches. A
-   * known path without the method throws a 405 that lists, and sets in Allow, the methods it has;
-   * a path parameter that is not valid percent-encoding, a 400.
+   * The documented operation a method and path (prefix removed) reach; undefined when no
+   * documented path matches. A known path without the method throws a MethodNotAllowed (405) that
+   * lists the methods it has; a path parameter that is not valid percent-encoding, a 400.
+   * `shown` is the path as the client sent it, for messages.
    */
-  resolve(req: Request, res: Response): ResolvedRequest | undefined;
+  resolve(method: string, path: string, shown?: string): ResolvedRequest | undefined;
   /**
-   * Checks the request against its operation. A valid one gets its decoded path parameters as
-   * `req.params` and its coerced query (numbers, booleans, defaults filled in) as `req.query`;
-   * an invalid one throws a CatalogError that names the problem.
+   * Checks the request against its operation: the decoded path parameters and the coerced query
+   * (numbers, booleans, defaults filled in) when valid; a CatalogError that names the problem if not.
    */
-  check(req: Request, resolved: ResolvedRequest): void;
+  check(
+    resolved: ResolvedRequest,
+    parts: RequestParts,
+  ): { params: Record<string, string>; query: Record<string, unknown> };
 }
 
 /**
  * Request validation compiled from openapi.yaml: one Ajv function per operation for its path and
  * query parameters and one for its body, built at start-up. Paths are matched as documented,
- * `/{tenantId}/{environment}/...`; under the two longer URL prefixes express strips the prefix first.
+ * `/{tenantId}/{environment}/...`, once the pipeline has removed a longer URL prefix.
  */
 export function requestValidator(table: OperationTable): RequestValidator {
   const compiled = compileOperations(table);
   return {
-    resolve(req, res) {
-      const resolution = table.resolve(req.method, req.path);
+    resolve(method, path, shown = path) {
+      const resolution = table.resolve(method, path);
       if (!resolution) return undefined;
       if (!resolution.operation) {
         const allow = resolution.allow.join(', ');
-        res.setHeader('Allow', allow);
-        throw new CatalogError(
-          'method-not-allowed',
-          `${req.method} is not allowed on ${requestedPath(req)}; allowed: ${allow}`,
+        throw new MethodNotAllowed(
+          `${method} is not allowed on ${shown}; allowed: ${allow}`,
+          resolution.allow,
         );
       }
       const op = compiled.get(resolution.operation) as CompiledOperation;
       return { op, params: decodedParams(op.pathParams, resolution.rawParams) };
     },
 
-    check(req, { op, params }) {
-      const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
+    check({ op, params }, parts) {
+      const query: Record<string, unknown> = { ...parts.query };
       const unknown = Object.keys(query).filter((name) => !op.queryNames.has(name));
       if (unknown.length > 0) {
         const documented = [...op.queryNames].join(', ') || 'none';
@@ -173,15 +193,8 @@ export function requestValidator(table: OperationTable): RequestValidator {
       }
       const data = { params, query };
       if (!op.parameters(data)) throw invalid(problemsOf(op.parameters.errors, ''));
-      if (op.body) checkBody(req, op.body);
-      req.params = data.params;
-      // express 5 parses req.query anew on every read, from a getter: the coerced copy replaces it.
-      Object.defineProperty(req, 'query', {
-        value: data.query,
-        writable: true,
-        configurable: true,
-        enumerable: true,
-      });
+      if (op.body) checkBody(parts, op.body);
+      return data;
     },
   };
 }

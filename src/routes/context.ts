@@ -1,20 +1,21 @@
-import type { Request, Response } from 'express';
-
-export type { OperationHandler, OperationHandlers } from '../http/operationRouter.js';
+import type { OpenAPIV3 } from 'openapi-types';
+import type { OperationCall } from '../pipeline/pipeline.js';
 import type { Scope } from '../store/scope.js';
 import type { Store } from '../store/store.js';
 
-/** What every route gets: the store, and the region of this request's prefix. */
+export type { OperationCall, OperationHandler, OperationHandlers } from '../pipeline/pipeline.js';
+
+/** What every route gets: the store, and openapi.yaml (dereferenced). */
 export interface RouteContext {
   store: Store;
-  defaultRegion: string;
+  document: OpenAPIV3.Document;
 }
 
 /** The scope a request addresses: (region of its prefix, tenantId, environment). */
-export function scopeOf(ctx: RouteContext, req: Request, res: Response): Scope {
+export function scopeOf(ctx: RouteContext, call: OperationCall): Scope {
   return ctx.store.scope({
-    region: (res.locals.region as string | undefined) ?? ctx.defaultRegion,
-    tenantId: String(req.params.tenantId),
-    environment: String(req.params.environment),
+    region: call.region,
+    tenantId: String(call.params.tenantId),
+    environment: String(call.params.environment),
   });
 }

@@ -1,4 +1,3 @@
-import type { Request, Response } from 'express';
 import { notFound } from '../domain/errors.js';
 import { parseFilter } from '../domain/filter.js';
 import { normalizeBarcode } from '../domain/barcode.js';
@@ -9,22 +8,14 @@ import { applySelect, parseSelect } from '../domain/select.js';
 import { sortableFields } from '../domain/sort.js';
 import type { CatalogProduct } from '../domain/types.js';
 import { variantsGroupOf, withGroupVariants } from '../domain/variantsGroup.js';
-import { loadApiDocument } from '../openapi/apiDocument.js';
-import { sendData } from '../http/respond.js';
+import { dataAnswer } from '../pipeline/answers.js';
 import type { Scope } from '../store/scope.js';
-import { scopeOf, type OperationHandlers, type RouteContext } from './context.js';
+import { scopeOf, type OperationCall, type OperationHandlers, type RouteContext } from './context.js';
 
 /** GET /search answers at most this many products. */
 export const SEARCH_LIMIT = 50;
 
 type ProductSchema = Parameters<typeof sortableFields>[0];
-
-/** Sortable fields come from openapi.yaml's CatalogProduct: one source of truth. */
-let sortable: Promise<ReadonlySet<string>> | undefined;
-const sortableOnce = (): Promise<ReadonlySet<string>> =>
-  (sortable ??= loadApiDocument().then((doc) =>
-    sortableFields((doc.components?.schemas?.CatalogProduct ?? {}) as ProductSchema),
-  ));
 
 /** The query parameters the validator has already checked and coerced (limit a number, flags booleans). */
 interface OneProductQuery {
@@ -55,60 +46,61 @@ function presenter(
 
 /** Product reads: list, get by id, barcode, search, recommendations. */
 export function productReadOperations(ctx: RouteContext): OperationHandlers {
-  const list = async (req: Request, res: Response, params: ListParameters) => {
-    const query = parseListQuery(params, await sortableOnce());
-    const scope = scopeOf(ctx, req, res);
-    sendData(res, runListQuery(scope.products(), query), scope);
+  /** Sortable fields come from openapi.yaml's CatalogProduct: one source of truth. */
+  const sortable = sortableFields((ctx.document.components?.schemas?.CatalogProduct ?? {}) as ProductSchema);
+  const list = (call: OperationCall, params: ListParameters) => {
+    const query = parseListQuery(params, sortable);
+    const scope = scopeOf(ctx, call);
+    return dataAnswer(runListQuery(scope.products(), query), scope);
   };
   return {
-    listProducts: (req, res) => list(req, res, req.query as ListParameters),
-    queryProducts: (req, res) => list(req, res, req.body as ListParameters),
+    listProducts: (call) => list(call, call.query as ListParameters),
+    queryProducts: (call) => list(call, call.body as ListParameters),
 
-    getProduct: (req, res) => {
-      const id = req.params.productGroupId as string;
-      const scope = scopeOf(ctx, req, res);
+    getProduct: (call) => {
+      const id = call.params.productGroupId as string;
+      const scope = scopeOf(ctx, call);
       const stored = scope.product(id);
-      const product = stored && presenter(scope, req.query as OneProductQuery)(stored);
+      const product = stored && presenter(scope, call.query as OneProductQuery)(stored);
       if (!product) {
         throw notFound(stored ? `Product "${id}" does not match the filter` : `Product "${id}" not found`);
       }
-      sendData(res, product, scope);
+      return dataAnswer(product, scope);
     },
 
-    getProductByBarcode: (req, res) => {
-      const code = req.params.barcode as string;
-      const query = req.query as OneProductQuery;
-      const scope = scopeOf(ctx, req, res);
+    getProductByBarcode: (call) => {
+      const code = call.params.barcode as string;
+      const query = call.query as OneProductQuery;
+      const scope = scopeOf(ctx, call);
       const present = presenter(scope, query);
       // Hits come lowest productGroupId first: the first that passes the filter answers.
       for (const hit of scope.variantsByBarcode(normalizeBarcode(code))) {
         const productDetails = present(hit.product);
-        if (productDetails) return sendData(res, { productDetails, productId: hit.productId }, scope);
+        if (productDetails) return dataAnswer({ productDetails, productId: hit.productId }, scope);
       }
       throw notFound(
         `No product has a variant with barcode "${code}"${query.filter !== undefined ? ' that matches the filter' : ''}`,
       );
     },
 
-    search: async (req, res) => {
-      const { term, select } = req.query as { term: string; select?: string };
-      const scope = scopeOf(ctx, req, res);
-      const query = parseListQuery({ search: term, select, limit: SEARCH_LIMIT }, await sortableOnce());
+    search: (call) => {
+      const { term, select } = call.query as { term: string; select?: string };
+      const scope = scopeOf(ctx, call);
+      const query = parseListQuery({ search: term, select, limit: SEARCH_LIMIT }, sortable);
       const products = runListQuery(scope.products(), query).list;
       const productTypes = scope
         .productTypes()
         .filter((type) => productTypeMatches(type, term.trim()))
         .sort((a, b) => compareIds(a.productTypeId, b.productTypeId));
-      sendData(res, { products, productTypes }, scope);
+      return dataAnswer({ products, productTypes }, scope);
     },
 
-    getProductRecommendations: (req, res) => {
-      const id = req.params.productGroupId as string;
-      const scope = scopeOf(ctx, req, res);
+    getProductRecommendations: (call) => {
+      const id = call.params.productGroupId as string;
+      const scope = scopeOf(ctx, call);
       const product = scope.product(id);
       if (!product) throw notFound(`Product "${id}" not found`);
-      sendData(
-        res,
+      return dataAnswer(
         recommendations(product, (other) => scope.product(other)),
         scope,
       );

@@ -1,6 +1,3 @@
-import type { RequestHandler } from 'express';
-import { badRequest } from '../domain/errors.js';
-
 /** Deeper than any real record nests (a product is about 4 levels deep). */
 export const MAX_DEPTH = 32;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -17,9 +14,3 @@ export function findUnsafe(value: unknown, path = 'body', depth = 0): string | u
   }
   return undefined;
 }
-
-/** Rejects bodies and queries that could hurt the process before anything else reads them. */
-export const bodyGuard: RequestHandler = (req, _res, next) => {
-  const problem = findUnsafe(req.body) ?? findUnsafe(req.query, 'query');
-  next(problem ? badRequest(problem) : undefined);
-};

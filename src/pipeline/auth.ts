@@ -1,6 +1,6 @@
-import type { Request, RequestHandler } from 'express';
 import { CatalogError } from '../domain/errors.js';
 import { splitList } from '../domain/lists.js';
+import type { Headers } from './types.js';
 
 /** Key -> tenants it is bound to (null: any tenant). Empty map: any non-empty token is accepted. */
 export type KeyRing = Map<string, Set<string> | null>;
@@ -20,13 +20,14 @@ export function parseApiKeys(values: readonly string[] = []): KeyRing {
   return ring;
 }
 
+const first = (value: string | readonly string[] | undefined): string | undefined =>
+  typeof value === 'string' ? value : value?.[0];
+
 /** The token from x-api-key, or from Authorization as `Bearer <token>` or bare. */
-export function tokenOf(headers: Record<string, string | string[] | undefined>): string {
-  const apiKey = headers['x-api-key'];
-  const fromKey = (Array.isArray(apiKey) ? apiKey[0] : apiKey)?.trim();
+export function tokenOf(headers: Headers): string {
+  const fromKey = first(headers['x-api-key'])?.trim();
   if (fromKey) return fromKey;
-  const auth = headers['authorization'];
-  const raw = (Array.isArray(auth) ? auth[0] : auth)?.trim() ?? '';
+  const raw = first(headers['authorization'])?.trim() ?? '';
   return raw.replace(/^Bearer(\s+|$)/i, '').trim();
 }
 
@@ -49,15 +50,8 @@ export function checkToken(
 }
 
 /** Checks a scoped API request's token for the tenant its path names. */
-export type Authorizer = (req: Request, tenantId: string | undefined) => CatalogError | undefined;
-
-export function authorizer(ring: KeyRing): Authorizer {
-  return (req, tenantId) => checkToken(ring, tokenOf(req.headers), tenantId);
-}
-
-/** Admin operations: open by default, a listed key in strict mode. */
-export function authenticateAdmin(ring: KeyRing): RequestHandler {
-  return (req, _res, next) => {
-    next(ring.size === 0 ? undefined : checkToken(ring, tokenOf(req.headers), undefined));
-  };
+export function authorizer(
+  ring: KeyRing,
+): (headers: Headers, tenantId: string | undefined) => CatalogError | undefined {
+  return (headers, tenantId) => checkToken(ring, tokenOf(headers), tenantId);
 }
