@@ -7,8 +7,12 @@ import { packageRoot } from '../src/openapi/packageRoot.js';
 const cli = join(packageRoot, 'dist', 'src', 'cli', 'cli.js');
 
 /** Runs the built CLI; `ready` is called with the URL once it listens, and must stop it. */
-async function runCli(args: string[], ready?: (url: string, stop: () => void) => Promise<void>) {
-  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+async function runCli(
+  args: string[],
+  ready?: (url: string, stop: () => void) => Promise<void>,
+  nodeArgs: string[] = [],
+) {
+  const child = spawn(process.execPath, [...nodeArgs, cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -42,6 +46,28 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     expect(result.stdout).toMatch(
       /listening on http:\/\/127\.0\.0\.1:\d+\n {2}try: curl .*\n {2}API reference: /,
     );
+  }, 30_000);
+
+  it('serves on the main thread with --no-tune, and exits cleanly on SIGTERM', async () => {
+    const result = await runCli(['--port', '0', '--seed', 'none', '--no-tune'], async (url, stop) => {
+      expect((await fetch(`${url}/__admin/health`)).status).toBe(200);
+      stop();
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+\n/);
+  }, 30_000);
+
+  it('serves under node --inspect (on the main thread then: test/cli/tuning.test.ts)', async () => {
+    const result = await runCli(
+      ['--port', '0', '--seed', 'none'],
+      async (url, stop) => {
+        expect((await fetch(`${url}/__admin/health`)).status).toBe(200);
+        stop();
+      },
+      ['--inspect=127.0.0.1:0'],
+    );
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/Debugger listening on ws:\/\/127\.0\.0\.1:\d+/);
   }, 30_000);
 
   it('reports a start-up failure of the server thread and exits with 1', async () => {

@@ -3,7 +3,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_SEED } from '../seed/defaults.js';
 import { contractCommand } from './contractCommand.js';
-import { serveOnThread, type ServeOptions } from './serveCommand.js';
+import { serve, type ServeOptions } from './serveCommand.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -42,7 +42,11 @@ program
     'dataset every scope starts from: a bundled name, a product count, a .json file, or none',
     DEFAULT_SEED,
   )
-  .action((opts: ServeOptions) => serveOnThread(opts));
+  .option(
+    '--no-tune',
+    'no process tuning: the server on the main thread with V8 defaults (no worker thread, no heap flags)',
+  )
+  .action((opts: ServeOptions) => serve(opts));
 
 program
   .command('seed')

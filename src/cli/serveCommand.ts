@@ -1,50 +1,14 @@
-// `product-catalog-mock serve`: the server runs on a thread of its own (src/cli/serveThread.ts), whose
-// heap can be sized (youngGenerationLimit); node offers that for no other thread, and its own
-// default young generation was a fifth of the mock's memory. This thread only waits for signals.
-import { Worker } from 'node:worker_threads';
-import { youngGenerationLimit } from './heapPolicy.js';
+// `product-catalog-mock serve`: on a tuned thread of its own (tuning.ts), or on this one.
+import { announce, startServing, type ServeOptions } from './startServing.js';
+import { serveOnThread, serverOnOwnThread } from './tuning.js';
 
-export interface ServeOptions {
-  port: number;
-  host: string;
-  region: string;
-  apiKey: string[];
-  data?: string;
-  seed: string;
-}
+export type { ServeOptions } from './startServing.js';
 
-/** What the server thread tells this one once it listens. */
-export interface Listening {
-  listening: string;
-}
-
-export function serveOnThread(opts: ServeOptions): void {
-  const young = youngGenerationLimit(process.execArgv, process.env.NODE_OPTIONS);
-  const worker = new Worker(new URL('./serveThread.js', import.meta.url), {
-    workerData: opts,
-    ...(young !== undefined && { resourceLimits: { maxYoungGenerationSizeMb: young } }),
-  });
-  let ready = false;
-  worker.on('error', (err: unknown) => {
-    // A failure to start is a message for the user; a crash of a running server keeps its stack.
-    const text = err instanceof Error ? (ready ? (err.stack ?? err.message) : err.message) : String(err);
-    console.error(`product-catalog-mock: ${text}`);
-    process.exitCode = 1;
-  });
-  worker.on('exit', (code) => process.exit(process.exitCode ?? code));
-  // Until the server listens, a signal keeps its default action and ends the process at once.
-  worker.once('message', ({ listening: url }: Listening) => {
-    ready = true;
-    const stop = () => worker.postMessage('close');
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    // One write, and only now: whoever reads it may stop the server with a signal at once.
-    console.log(
-      [
-        `product-catalog-mock listening on ${url}`,
-        `  try: curl -H 'x-api-key: dev' ${url}/acme/dev/products`,
-        `  API reference: ${url}/docs`,
-      ].join('\n'),
-    );
-  });
+export async function serve(opts: ServeOptions): Promise<void> {
+  if (serverOnOwnThread(opts.tune)) return serveOnThread(opts);
+  const running = await startServing(opts);
+  const stop = () => void running.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  announce(running.url);
 }

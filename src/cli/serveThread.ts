@@ -1,23 +1,9 @@
-// The server of `product-catalog-mock serve`, on the thread src/cli/serveCommand.ts starts for it.
+// The server of `product-catalog-mock serve`, on the thread tuning.ts starts for it.
 import { parentPort, workerData } from 'node:worker_threads';
-import { applyHeapPolicy } from './heapPolicy.js';
-import { resolveSeed } from '../seed/resolve.js';
-import { startServer } from '../server.js';
-import type { Listening, ServeOptions } from './serveCommand.js';
+import { startServing, type ServeOptions } from './startServing.js';
+import type { Listening } from './tuning.js';
 
-const opts = workerData as ServeOptions;
-applyHeapPolicy();
-const seed = await resolveSeed(opts.seed);
-const running = await startServer({
-  port: opts.port,
-  host: opts.host,
-  region: opts.region,
-  apiKeys: opts.apiKey,
-  data: opts.data,
-  seed,
-  seedName: opts.seed,
-});
-applyHeapPolicy();
+const running = await startServing(workerData as ServeOptions);
 // The main thread says where it listens, once it passes signals on: see serveOnThread.
 parentPort?.once('message', () => void running.close().then(() => process.exit(0)));
 parentPort?.postMessage({ listening: running.url } satisfies Listening);
