@@ -8,11 +8,22 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Fast, no build: the modules of src/ and the server in-process.
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
+          exclude: ['test/e2e/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // The built package as a user runs it: npx, the CLI, the contract command, the benchmark.
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       // The contract suite against an in-process mock (or CONTRACT_BASE_URL), with its own setup.

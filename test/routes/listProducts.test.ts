@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BASE, client, makeApp } from './helpers.js';
+import { BASE, client, makeApp } from '../helpers.js';
 import { catalog, ids, productTypes } from './readsFixtures.js';
 
 let c: ReturnType<typeof client>;

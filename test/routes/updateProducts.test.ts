@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Express } from 'express';
-import { client, makeApp } from './helpers.js';
-import { loadSchemaValidator } from '../src/openapi/schemas.js';
+import { client, makeApp } from '../helpers.js';
+import { loadSchemaValidator } from '../../src/openapi/schemas.js';
 
 type Client = ReturnType<typeof client>;
 

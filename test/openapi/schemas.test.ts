@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { apiDocumentPath } from '../src/openapi/apiDocument.js';
-import { loadSchemaValidator } from '../src/openapi/schemas.js';
+import { apiDocumentPath } from '../../src/openapi/apiDocument.js';
+import { loadSchemaValidator } from '../../src/openapi/schemas.js';
 
 describe('openapi.yaml', () => {
   it('validates and dereferences without error', async () => {

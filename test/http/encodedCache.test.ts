@@ -9,8 +9,8 @@ import {
   SLAB_COUNT,
   recordBytes,
   slabUse,
-} from '../src/http/encodedCache.js';
-import { sendData } from '../src/http/respond.js';
+} from '../../src/http/encodedCache.js';
+import { sendData } from '../../src/http/respond.js';
 
 const KiB = 1024;
 // Five records fill a slab: a pass over the whole cache takes a few hundred.

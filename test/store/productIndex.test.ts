@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogProduct } from '../src/domain/types.js';
-import { ProductIndex } from '../src/store/productIndex.js';
+import type { CatalogProduct } from '../../src/domain/types.js';
+import { ProductIndex } from '../../src/store/productIndex.js';
 
 const product = (productGroupId: string, codes: [string, string][]): CatalogProduct =>
   ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Store } from '../src/store/store.js';
-import { ids } from './readsFixtures.js';
+import { Store } from '../../src/store/store.js';
+import { ids } from '../routes/readsFixtures.js';
 
 const scopeKey = { region: 'eu', tenantId: 'acme', environment: 'dev' };
 

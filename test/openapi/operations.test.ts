@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadApiDocument } from '../src/openapi/apiDocument.js';
-import { createPipeline } from '../src/pipeline/pipeline.js';
-import { OperationTable } from '../src/openapi/operations.js';
-import { BASE, TOKEN, client, makeApp } from './helpers.js';
+import { loadApiDocument } from '../../src/openapi/apiDocument.js';
+import { createPipeline } from '../../src/pipeline/pipeline.js';
+import { OperationTable } from '../../src/openapi/operations.js';
+import { BASE, TOKEN, client, makeApp } from '../helpers.js';
 
 const table = new OperationTable(await loadApiDocument());
 const resolve = (method: string, path: string) => {

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Express } from 'express';
-import { client, makeApp } from './helpers.js';
+import { client, makeApp } from '../helpers.js';
 
 type Client = ReturnType<typeof client>;
 

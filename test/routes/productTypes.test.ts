@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Express } from 'express';
-import { BASE, client, makeApp } from './helpers.js';
+import { BASE, client, makeApp } from '../helpers.js';
 
 const shoes = {
   productTypeId: 'shoes',

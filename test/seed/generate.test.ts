@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deriveSpaceIds } from '../src/domain/spaceIds.js';
-import { normalizeBarcode } from '../src/domain/barcode.js';
-import { loadSchemaValidator, type SchemaValidator } from '../src/openapi/schemas.js';
-import type { SeedData } from '../src/store/store.js';
-import type { CatalogProduct } from '../src/domain/types.js';
-import { resolveSeed } from '../src/seed/resolve.js';
-import { DATASETS, DATASET_NAMES, generateDataset } from '../src/seed/index.js';
-import { gs1CheckDigit, isValidGtin } from '../src/seed/barcodes.js';
-import type { Space } from '../src/seed/model.js';
+import { deriveSpaceIds } from '../../src/domain/spaceIds.js';
+import { normalizeBarcode } from '../../src/domain/barcode.js';
+import { loadSchemaValidator, type SchemaValidator } from '../../src/openapi/schemas.js';
+import type { SeedData } from '../../src/store/store.js';
+import type { CatalogProduct } from '../../src/domain/types.js';
+import { resolveSeed } from '../../src/seed/resolve.js';
+import { DATASETS, DATASET_NAMES, generateDataset } from '../../src/seed/index.js';
+import { gs1CheckDigit, isValidGtin } from '../../src/seed/barcodes.js';
+import type { Space } from '../../src/seed/model.js';
 
 // Written out here rather than imported, so a wrong table in the generator cannot agree with itself.
 const MIME_BY_EXTENSION: Record<string, string> = {

@@ -4,13 +4,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBaseline } from '../bench/baseline.js';
-import { CASES } from '../bench/cases.js';
-import { buildReport, formatReport, writeReport, type Report } from '../bench/report.js';
-import { runSuite, type ServerHandle, type SuiteResult } from '../bench/suite.js';
-import { resolveSeed } from '../src/seed/resolve.js';
-import { FILE_CAPACITY_PHRASE } from '../src/store/store.js';
-import { startServer, type ServerOptions } from '../src/server.js';
+import { startBaseline } from '../../bench/baseline.js';
+import { CASES } from '../../bench/cases.js';
+import { buildReport, formatReport, writeReport, type Report } from '../../bench/report.js';
+import { runSuite, type ServerHandle, type SuiteResult } from '../../bench/suite.js';
+import { resolveSeed } from '../../src/seed/resolve.js';
+import { FILE_CAPACITY_PHRASE } from '../../src/store/store.js';
+import { startServer, type ServerOptions } from '../../src/server.js';
 
 const PRODUCTS = 200;
 

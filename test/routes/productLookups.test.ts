@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogProduct } from '../src/domain/types.js';
-import { BASE, client, makeApp } from './helpers.js';
+import type { CatalogProduct } from '../../src/domain/types.js';
+import { BASE, client, makeApp } from '../helpers.js';
 import { catalog, ids, product, productTypes } from './readsFixtures.js';
 
 /**

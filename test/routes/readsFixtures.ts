@@ -1,5 +1,5 @@
 // Hand-written products for the read tests; expected results are reasoned from these.
-import type { CatalogProduct, ProductType } from '../src/domain/types.js';
+import type { CatalogProduct, ProductType } from '../../src/domain/types.js';
 
 interface Spec {
   id: string;

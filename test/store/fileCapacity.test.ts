@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogError } from '../src/domain/errors.js';
-import { statusOf } from '../src/pipeline/answers.js';
-import { checkFileCapacity, estimatedJsonChars, persistError } from '../src/store/store.js';
-import type { CatalogProduct } from '../src/domain/types.js';
+import { CatalogError } from '../../src/domain/errors.js';
+import { statusOf } from '../../src/pipeline/answers.js';
+import { checkFileCapacity, estimatedJsonChars, persistError } from '../../src/store/store.js';
+import type { CatalogProduct } from '../../src/domain/types.js';
 
 const products = Array.from(
   { length: 1000 },

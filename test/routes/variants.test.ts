@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Express } from 'express';
-import { client, makeApp } from './helpers.js';
-import { loadSchemaValidator, type SchemaValidator } from '../src/openapi/schemas.js';
+import { client, makeApp } from '../helpers.js';
+import { loadSchemaValidator, type SchemaValidator } from '../../src/openapi/schemas.js';
 
 type Client = ReturnType<typeof client>;
 

@@ -6,8 +6,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { startServer, type RunningServer } from '../src/server.js';
-import { packageRoot } from '../src/openapi/packageRoot.js';
+import { startServer, type RunningServer } from '../../src/server.js';
+import { packageRoot } from '../../src/openapi/packageRoot.js';
 
 const run = promisify(execFile);
 const cli = join(packageRoot, 'dist', 'src', 'cli', 'cli.js');

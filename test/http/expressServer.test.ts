@@ -1,7 +1,7 @@
 import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createExpressServer } from '../src/index.js';
+import { createExpressServer } from '../../src/index.js';
 
 describe('createExpressServer', () => {
   it("creates requests and responses with express's prototypes, so express need not change them", async () => {

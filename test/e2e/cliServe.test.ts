@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packageRoot } from '../src/openapi/packageRoot.js';
+import { packageRoot } from '../../src/openapi/packageRoot.js';
 
 const cli = join(packageRoot, 'dist', 'src', 'cli', 'cli.js');
 

@@ -7,7 +7,7 @@ import {
   pretenuringFlag,
   YOUNG_GENERATION_MIB,
   youngGenerationLimit,
-} from '../src/cli/heapPolicy.js';
+} from '../../src/cli/heapPolicy.js';
 
 describe('the command line heap policy', () => {
   it('limits heap growth by default', () => {

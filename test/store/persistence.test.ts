@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BASE, client, makeApp } from './helpers.js';
+import { BASE, client, makeApp } from '../helpers.js';
 
 describe('--data FILE (behaviour.md section 12)', () => {
   let dir: string;
@@ -54,7 +54,7 @@ describe('--data FILE (behaviour.md section 12)', () => {
 
 describe('Store.commit', () => {
   it('serialises the store once per write however many commits arrive while one is in flight', async () => {
-    const { Store } = await import('../src/store/store.js');
+    const { Store } = await import('../../src/store/store.js');
     const dir = await mkdtemp(join(tmpdir(), 'pcm-commit-'));
     const store = await Store.open({ file: join(dir, 'c.json') });
     const stringify = JSON.stringify;

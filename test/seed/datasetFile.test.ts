@@ -2,10 +2,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveSeed } from '../src/seed/resolve.js';
-import { runSeedCommand } from '../src/cli/seedCommand.js';
-import { generateDataset } from '../src/seed/index.js';
-import { readDatasetFile, writeDatasetFile } from '../src/seed/file.js';
+import { resolveSeed } from '../../src/seed/resolve.js';
+import { runSeedCommand } from '../../src/cli/seedCommand.js';
+import { generateDataset } from '../../src/seed/index.js';
+import { readDatasetFile, writeDatasetFile } from '../../src/seed/file.js';
 
 let dir: string;
 beforeAll(async () => {
