@@ -1,5 +1,12 @@
 import js from '@eslint/js';
+import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
+
+// The layers of src/ (docs/architecture.md): each may import only from the layers below it.
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
+const frameworks = ['express', 'express/*', 'lowdb', 'lowdb/*', 'cors', 'supertest', 'swagger-ui-dist'];
+const layer = (folder, message) => ({ group: [`**/${folder}/*`, `../${folder}/*`], message });
+const banned = (names, message) => names.map((name) => ({ name, message }));
 
 export default tseslint.config(
   { ignores: ['src/generated/', 'dist/', 'node_modules/', 'bench/results/', 'coverage/'] },
@@ -12,7 +19,106 @@ export default tseslint.config(
     },
   },
   {
+    // Only the store knows lowdb.
+    files: ['src/**/*.ts'],
+    ignores: ['src/store/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: banned(['lowdb', 'lowdb/node'], 'only src/store knows lowdb') },
+      ],
+    },
+  },
+  {
+    // Pure rules: no framework, no store, no process, no I/O.
     files: ['src/domain/**/*.ts'],
-    rules: { '@typescript-eslint/no-explicit-any': 'error' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: banned(
+            [...frameworks, ...nodeBuiltins],
+            'src/domain holds pure rules: no framework, store or node built-in',
+          ),
+          patterns: [
+            ...['http', 'store', 'routes', 'query', 'openapi', 'cli', 'seed', 'pipeline'].map((folder) =>
+              layer(folder, `src/domain imports nothing from src/${folder}: the domain is the bottom layer`),
+            ),
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'process', message: 'src/domain does not read the process: pass what it needs in' },
+        { name: 'Buffer', message: 'src/domain works on values, not bytes' },
+      ],
+    },
+  },
+  {
+    // Caches and indexes over the domain: no framework, no store.
+    files: ['src/query/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: banned([...frameworks, ...nodeBuiltins], 'src/query derives from domain values only'),
+          patterns: ['http', 'store', 'routes', 'cli', 'seed', 'pipeline'].map((folder) =>
+            layer(folder, `src/query imports nothing from src/${folder}`),
+          ),
+        },
+      ],
+    },
+  },
+  {
+    // The store knows lowdb and the domain; nothing of HTTP.
+    files: ['src/store/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: banned(['express', 'cors', 'supertest'], 'src/store knows nothing of HTTP'),
+          patterns: ['http', 'routes', 'cli', 'pipeline'].map((folder) =>
+            layer(folder, `src/store imports nothing from src/${folder}`),
+          ),
+        },
+      ],
+    },
+  },
+  {
+    // The request pipeline and the operation handlers run under any adapter (node's http server, a
+    // fetch Request in a service worker): no framework, no node built-in, nothing of the adapter.
+    files: ['src/pipeline/**/*.ts', 'src/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: banned(
+            [...frameworks, ...nodeBuiltins],
+            'the pipeline runs under any adapter: no framework or node built-in (inject what it needs)',
+          ),
+          patterns: ['http', 'cli', 'seed'].map((folder) =>
+            layer(folder, `the pipeline and routes import nothing from src/${folder}`),
+          ),
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'Buffer', message: 'the pipeline runs under any adapter: no node Buffer' },
+      ],
+    },
+  },
+  {
+    // The express adapter serves whatever it is given: it never reaches into the routes.
+    files: ['src/http/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: banned(['lowdb', 'lowdb/node'], 'only src/store knows lowdb'),
+          patterns: [layer('routes', 'src/http is an adapter: routes are handed to it, never imported')],
+        },
+      ],
+    },
   },
 );

@@ -1,15 +1,30 @@
 import { defineConfig } from 'vitest/config';
 
+// Every record is deep-frozen as it enters the store (src/store/frozen.ts): an in-place edit fails a test.
+// Set here, before any test or in-process server starts, so spawned CLIs inherit it too.
+process.env.PRODUCT_CATALOG_MOCK_FREEZE_RECORDS ??= '1';
+
 export default defineConfig({
   test: {
     projects: [
       {
+        // Fast, no build: the modules of src/ and the server in-process.
         test: {
           name: 'unit',
           // the contract kit's own unit tests run here: a contract run counts only the contract's tests
           include: ['test/**/*.test.ts', 'contract-tests/lib/**/*.test.ts'],
+          exclude: ['test/e2e/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // The built package as a user runs it: npx, the CLI, the contract command, the benchmark.
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       // The contract suite against an in-process mock (or CONTRACT_BASE_URL), with its own setup.

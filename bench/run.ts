@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { packageRoot } from '../src/packageRoot.js';
+import { packageRoot } from '../src/openapi/packageRoot.js';
 import { READY_PATH } from './cases.js';
 import { startChild } from './child.js';
 import { HEADERS, type Bound } from './load.js';
@@ -52,7 +52,7 @@ const products = Math.round(positive('products', values.products ?? (smoke ? '30
 const connections = Math.round(positive('connections', values.connections));
 const measured: Bound = smoke ? { amount: 300 } : { duration: positive('duration', values.duration) };
 const warmup: Bound = smoke ? { amount: 50 } : { duration: positive('warmup', values.warmup) };
-const cli = join(packageRoot, 'dist', 'src', 'cli.js');
+const cli = join(packageRoot, 'dist', 'src', 'cli', 'cli.js');
 const seedArgs = ['--port', '0', '--host', '127.0.0.1', '--seed', values.seed ?? String(products)];
 const profileDir = values.profile ? await mkdtemp(join(tmpdir(), 'catalog-bench-profile-')) : undefined;
 

@@ -7,7 +7,7 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { packageRoot } from '../src/packageRoot.js';
+import { packageRoot } from '../src/openapi/packageRoot.js';
 
 const { values } = parseArgs({
   options: {
@@ -22,7 +22,7 @@ const CLIENTS = Number(values.clients);
 const POOL = 120;
 const BASE = '/acme/crash';
 const HEADERS = { 'x-api-key': 'crash', 'content-type': 'application/json' };
-const cli = join(packageRoot, 'dist', 'src', 'cli.js');
+const cli = join(packageRoot, 'dist', 'src', 'cli', 'cli.js');
 
 interface Batch {
   id: string;

@@ -1,16 +1,42 @@
-/** An error a client caused or should know about; status is the HTTP status it maps to. */
-export class ApiError extends Error {
+import type { Problem } from './problem.js';
+
+/**
+ * What went wrong, in the mock's own words: the one error vocabulary of every layer. The HTTP
+ * adapter maps each kind to a status in one place (src/pipeline/answers.ts).
+ */
+export type ErrorKind =
+  /** The request is malformed or breaks a rule: the client should change it. */
+  | 'invalid'
+  /** What the request names does not exist (a product, a route, a region). */
+  | 'not-found'
+  /** No access token, or one the server does not accept. */
+  | 'unauthenticated'
+  /** An accepted token that may not act on this tenant. */
+  | 'forbidden'
+  /** The path exists, not with this method. */
+  | 'method-not-allowed'
+  /** The body is larger than the server accepts. */
+  | 'too-large'
+  /** The body is not in a media type the operation takes. */
+  | 'unsupported-media-type'
+  /** The store could not persist the change because the disk or file is full; nothing was applied. */
+  | 'storage-full'
+  /** The store could not persist the change for another reason; nothing was applied. */
+  | 'storage-unavailable';
+
+/** An error a client caused or should know about; `problems` lists each thing wrong, when there are several. */
+export class CatalogError extends Error {
   constructor(
-    readonly status: number,
+    readonly kind: ErrorKind,
     message: string,
-    readonly errors?: { path: string; message: string }[],
+    readonly errors?: Problem[],
   ) {
     super(message);
-    this.name = 'ApiError';
+    this.name = 'CatalogError';
   }
 }
 
-export const badRequest = (message: string, errors?: { path: string; message: string }[]): ApiError =>
-  new ApiError(400, message, errors);
+export const badRequest = (message: string, errors?: Problem[]): CatalogError =>
+  new CatalogError('invalid', message, errors);
 
-export const notFound = (message: string): ApiError => new ApiError(404, message);
+export const notFound = (message: string): CatalogError => new CatalogError('not-found', message);

@@ -8,6 +8,7 @@ import {
   type FieldPath,
   type Scalar,
 } from './fieldPath.js';
+import { splitList } from './lists.js';
 import { compareIds } from './productTypes.js';
 import type { CatalogProduct, FacetResult } from './types.js';
 
@@ -23,8 +24,7 @@ export interface Summary {
   attributeFilters: Record<string, string[]>;
 }
 
-const splitList = (raw: string | undefined): string[] =>
-  [...new Set((raw ?? '').split(',').map((s) => s.trim()))].filter((s) => s.length > 0);
+const splitSet = (raw: string | undefined): string[] => [...new Set(splitList(raw))];
 
 /** Reads facets, includeAttributeFilters and attributeFilters; a facet that is no field path is a 400. */
 /** Facet paths in one request: each is counted over every match. */
@@ -35,7 +35,7 @@ export function parseSummaryRequest(
   includeAttributeFilters: boolean | undefined,
   attributeFilters: string | undefined,
 ): SummaryRequest {
-  const names = splitList(facets);
+  const names = splitSet(facets);
   if (names.length > MAX_FACETS) {
     throw badRequest(`facets names ${names.length} paths; the limit is ${MAX_FACETS}`);
   }
@@ -44,7 +44,7 @@ export function parseSummaryRequest(
     if (!path) throw badRequest(`facets: "${name}" is not a field path such as "brand/brandName"`);
     return { name, path };
   });
-  const types = splitList(attributeFilters);
+  const types = splitSet(attributeFilters);
   return {
     facets: parsed,
     attributeTypes: includeAttributeFilters !== true ? undefined : types.length > 0 ? new Set(types) : null,

@@ -1,5 +1,5 @@
 import type { OperationResponse, ProductType, ProductTypeDeleteResult } from './types.js';
-import { createHash } from 'node:crypto';
+import { contentTag } from './contentTag.js';
 
 /** Those of `ids` that exist, in the order asked; without ids, all of them ordered by productTypeId. */
 export function selectProductTypes(
@@ -27,7 +27,7 @@ export function upsertResponse(doc: ProductType, existed: boolean): OperationRes
   return {
     statusCode: existed ? 200 : 201,
     requestCharge: 1,
-    eTag: `"${createHash('sha1').update(JSON.stringify(doc)).digest('hex').slice(0, 16)}"`,
+    eTag: `"${contentTag(JSON.stringify(doc))}"`,
     resourceBody: doc,
   };
 }

@@ -1,4 +1,5 @@
 import { badRequest } from './errors.js';
+import { splitList } from './lists.js';
 import type { CatalogProduct } from './types.js';
 
 /** Names in one select: far more than a product has fields, and each is looked up in every answer. */
@@ -6,10 +7,7 @@ export const MAX_SELECT_NAMES = 100;
 
 /** The fields named by `select` ("a,b,c"); undefined (whole records) when none is named. */
 export function parseSelect(raw: string | undefined): string[] | undefined {
-  const fields = (raw ?? '')
-    .split(',')
-    .map((f) => f.trim())
-    .filter((f) => f.length > 0);
+  const fields = splitList(raw);
   if (fields.length > MAX_SELECT_NAMES) {
     throw badRequest(`select names ${fields.length} fields; the limit is ${MAX_SELECT_NAMES}`);
   }

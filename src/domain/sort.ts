@@ -1,8 +1,8 @@
 // The sort parameter: `<field> [asc|desc]`, several separated by commas.
 import { badRequest } from './errors.js';
 import { compareScalars, isScalar, type Scalar } from './fieldPath.js';
+import { splitList } from './lists.js';
 import { compareIds } from './productTypes.js';
-import { snapshotCache, type Snapshot } from './snapshotCache.js';
 import type { CatalogProduct } from './types.js';
 
 export interface SortKey {
@@ -38,19 +38,17 @@ export function sortableFields(productSchema: {
   return new Set([...scalars, ...Object.keys(DERIVED)]);
 }
 
-/** Parses `sort`; an empty one is no sort. Throws a 400 naming the part or field at fault. */
 /** Sort keys in one request: more never changes an order, and each costs every comparison. */
 export const MAX_SORT_KEYS = 10;
 
+/** Parses `sort`; an empty one is no sort. Throws a 400 naming the part or field at fault. */
 export function parseSort(raw: string | undefined, sortable: ReadonlySet<string>): SortKey[] {
   const keys: SortKey[] = [];
-  const parts = (raw ?? '').split(',');
-  if (parts.length > MAX_SORT_KEYS && parts.filter((p) => p.trim() !== '').length > MAX_SORT_KEYS) {
+  const parts = splitList(raw);
+  if (parts.length > MAX_SORT_KEYS) {
     throw badRequest(`sort names more than ${MAX_SORT_KEYS} keys; the limit is ${MAX_SORT_KEYS}`);
   }
-  for (const part of parts) {
-    const text = part.trim();
-    if (text === '') continue;
+  for (const text of parts) {
     const match = /^(\S+)(?:\s+(asc|desc))?$/i.exec(text);
     if (!match) throw badRequest(`sort "${text}" is not "<field> [asc|desc]", e.g. "shellLifeDays desc"`);
     const field = match[1] as string;
@@ -100,14 +98,3 @@ export function sortProducts(
 /** The keys in one normal form ("a asc,b desc"): equal sorts, however written, share a cache entry. */
 export const sortSpec = (keys: readonly SortKey[]): string =>
   keys.map((k) => `${k.field} ${k.descending ? 'desc' : 'asc'}`).join(',');
-
-/** Orders kept per snapshot: one per sort a client uses, a few bytes per product each. */
-const orders = snapshotCache<readonly CatalogProduct[]>(16);
-
-/**
- * The whole snapshot sorted by the keys (then productGroupId), computed once per snapshot and sort.
- * The order is total, so filtering it gives exactly what sorting the filtered products would.
- */
-export function sortedSnapshot(snapshot: Snapshot, keys: readonly SortKey[]): readonly CatalogProduct[] {
-  return orders(snapshot, sortSpec(keys), () => sortProducts(snapshot, keys));
-}

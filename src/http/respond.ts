@@ -1,22 +1,26 @@
 import type { Response } from 'express';
+import { dataAnswer, type RecordSource } from '../pipeline/answers.js';
+import type { MockAnswer } from '../pipeline/types.js';
 import { AnswerHold } from './encodedCache.js';
 
-/** How far below the payload records are looked for: { list: [product] } and { productDetails: product }. */
-const RECORD_DEPTH = 2;
+/** How far below the answer's JSON records are looked for: { data: { list: [product] } }, { data: product }. */
+const RECORD_DEPTH = 3;
 
-const isStoredShape = (value: object): boolean =>
-  typeof (value as { productGroupId?: unknown }).productGroupId === 'string' ||
-  typeof (value as { productTypeId?: unknown }).productTypeId === 'string';
-
-/** Appends the JSON of value to chunks: records as their cached bytes, the rest as text. */
-function collect(value: unknown, depth: number, chunks: (Buffer | string)[], hold: AnswerHold): void {
+/** Appends the JSON of value to chunks: stored records as their cached bytes, the rest as text. */
+function collect(
+  value: unknown,
+  depth: number,
+  chunks: (Buffer | string)[],
+  hold: AnswerHold,
+  records: RecordSource,
+): void {
   if (
     value === null ||
     typeof value !== 'object' ||
     typeof (value as { toJSON?: unknown }).toJSON === 'function'
   ) {
     chunks.push(JSON.stringify(value) ?? 'null');
-  } else if (isStoredShape(value)) {
+  } else if (records.holds(value)) {
     chunks.push(hold.bytes(value));
   } else if (depth === 0) {
     chunks.push(JSON.stringify(value));
@@ -24,7 +28,7 @@ function collect(value: unknown, depth: number, chunks: (Buffer | string)[], hol
     chunks.push('[');
     value.forEach((item: unknown, i) => {
       if (i > 0) chunks.push(',');
-      collect(item, depth - 1, chunks, hold);
+      collect(item, depth - 1, chunks, hold, records);
     });
     chunks.push(']');
   } else {
@@ -34,28 +38,30 @@ function collect(value: unknown, depth: number, chunks: (Buffer | string)[], hol
       if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
       chunks.push(`${first ? '' : ','}${JSON.stringify(key)}:`);
       first = false;
-      collect(item, depth - 1, chunks, hold);
+      collect(item, depth - 1, chunks, hold, records);
     }
     chunks.push('}');
   }
 }
 
 /**
- * Every 2xx body is wrapped as { data } (docs/behaviour.md, "Response envelope"). The chunks are
- * written as they are, in one corked write: copying them into one new buffer per answer made every
- * answer allocate fresh memory outside the heap (docs/performance.md, "Answers written from cached bytes").
+ * Writes a pipeline answer. Stored records come from the encoded cache, and the chunks are written
+ * as they are, in one corked write: copying them into one new buffer per answer made every answer
+ * allocate fresh memory outside the heap (docs/performance.md, "Answers written from cached bytes").
  */
-export function sendData(res: Response, payload: unknown, status = 200): void {
+export function writeAnswer(res: Response, answer: MockAnswer): void {
   // A client gone while the answer was prepared gets nothing: there is nothing to write to.
   if (res.destroyed) return;
   const hold = new AnswerHold();
-  const chunks: (Buffer | string)[] = ['{"data":'];
-  collect(payload, RECORD_DEPTH, chunks, hold);
-  chunks.push('}');
+  const chunks: (Buffer | string)[] = [];
+  if (answer.json !== undefined) {
+    if (answer.records) collect(answer.json, RECORD_DEPTH, chunks, hold, answer.records);
+    else chunks.push(JSON.stringify(answer.json));
+  }
   let length = 0;
   for (const chunk of chunks) length += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.statusCode = answer.status;
+  for (const name in answer.headers) res.setHeader(name, answer.headers[name] as string);
   res.setHeader('Content-Length', length);
   // Written from the cache's memory: it is held until the answer is written or the client gone.
   if (hold.holding) res.once('close', () => hold.release());
@@ -63,4 +69,9 @@ export function sendData(res: Response, payload: unknown, status = 200): void {
   for (const chunk of chunks) res.write(chunk);
   res.end();
   res.uncork();
+}
+
+/** A 2xx answer in the { data } envelope, written by express code outside the pipeline (admin routes). */
+export function sendData(res: Response, payload: unknown, records?: RecordSource, status = 200): void {
+  writeAnswer(res, dataAnswer(payload, records, status));
 }

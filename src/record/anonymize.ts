@@ -4,8 +4,8 @@
 // Product types are kept as they are: their labels name categories, not a customer's products.
 import { createHash } from 'node:crypto';
 import { Faker, en } from '@faker-js/faker';
-import { gs1CheckDigit, isValidGtin } from '../../seeds/barcodes.js';
-import { MEDIA_HOST } from '../../seeds/media.js';
+import { gs1CheckDigit, isValidGtin } from '../seed/barcodes.js';
+import { MEDIA_HOST } from '../seed/media.js';
 
 type Json = Record<string, unknown>;
 

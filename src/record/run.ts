@@ -1,7 +1,7 @@
 // Records a deployment into a seed file: preflight, paging with a progress bar, anonymizing, writing.
 import { access } from 'node:fs/promises';
 import { Presets, SingleBar } from 'cli-progress';
-import { writeDatasetFile } from '../../seeds/file.js';
+import { writeDatasetFile } from '../seed/file.js';
 import type { SeedData } from '../store/store.js';
 import { describeFailure, preflight } from '../contract/preflight.js';
 import { anonymizeProduct } from './anonymize.js';

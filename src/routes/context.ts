@@ -1,32 +1,26 @@
-import type { Request, Response } from 'express';
+import type { OpenAPIV3 } from 'openapi-types';
+import type { OperationCall } from '../pipeline/pipeline.js';
 import type { Scope } from '../store/scope.js';
 import type { ScopeKey, Store } from '../store/store.js';
 
-/** What every route gets: the store, and the region of this request's prefix. */
+export type { OperationCall, OperationHandler, OperationHandlers } from '../pipeline/pipeline.js';
+
+/** What every route gets: the store, and openapi.yaml (dereferenced). */
 export interface RouteContext {
   store: Store;
-  defaultRegion: string;
+  document: OpenAPIV3.Document;
 }
 
-/**
- * What answers one documented operation. The request has been validated against openapi.yaml:
- * req.params holds the decoded path parameters, req.query the coerced query.
- */
-export type OperationHandler = (req: Request, res: Response) => void | Promise<void>;
-
-/** Handlers by openapi.yaml operationId. */
-export type OperationHandlers = Record<string, OperationHandler>;
-
 /** The scope a request addresses: (region of its prefix, tenantId, environment). */
-export function scopeKeyOf(ctx: RouteContext, req: Request, res: Response): ScopeKey {
+export function scopeKeyOf(call: OperationCall): ScopeKey {
   return {
-    region: (res.locals.region as string | undefined) ?? ctx.defaultRegion,
-    tenantId: String(req.params.tenantId),
-    environment: String(req.params.environment),
+    region: call.region,
+    tenantId: String(call.params.tenantId),
+    environment: String(call.params.environment),
   };
 }
 
 /** The scope a request reads. */
-export function scopeOf(ctx: RouteContext, req: Request, res: Response): Scope {
-  return ctx.store.scope(scopeKeyOf(ctx, req, res));
+export function scopeOf(ctx: RouteContext, call: OperationCall): Scope {
+  return ctx.store.scope(scopeKeyOf(call));
 }

@@ -1,30 +1,22 @@
-import type { Request, Response } from 'express';
+import type { OpenAPIV3 } from 'openapi-types';
 import { notFound } from '../domain/errors.js';
 import { parseFilter } from '../domain/filter.js';
 import { normalizeBarcode } from '../domain/barcode.js';
-import { parseListQuery, runListQuery, type ListParameters } from '../domain/productQuery.js';
+import { parseListQuery, runListQuery, type ListParameters } from '../query/productQuery.js';
 import { compareIds, productTypeMatches } from '../domain/productTypes.js';
 import { recommendations } from '../domain/recommendations.js';
 import { applySelect, parseSelect } from '../domain/select.js';
 import { sortableFields } from '../domain/sort.js';
 import type { CatalogProduct } from '../domain/types.js';
 import { variantsGroupOf, withGroupVariants } from '../domain/variantsGroup.js';
-import { loadApiDocument } from '../http/apiDocument.js';
-import { sendData } from '../http/respond.js';
+import { dataAnswer } from '../pipeline/answers.js';
 import type { Scope } from '../store/scope.js';
-import { scopeOf, type OperationHandlers, type RouteContext } from './context.js';
+import { scopeOf, type OperationCall, type OperationHandlers, type RouteContext } from './context.js';
 
 /** GET /search answers at most this many products. */
 export const SEARCH_LIMIT = 50;
 
 type ProductSchema = Parameters<typeof sortableFields>[0];
-
-/** Sortable fields come from openapi.yaml's CatalogProduct: one source of truth. */
-let sortable: Promise<ReadonlySet<string>> | undefined;
-export const sortableOnce = (): Promise<ReadonlySet<string>> =>
-  (sortable ??= loadApiDocument().then((doc) =>
-    sortableFields((doc.components?.schemas?.CatalogProduct ?? {}) as ProductSchema),
-  ));
 
 /** The query parameters the validator has already checked and coerced (limit a number, flags booleans). */
 export interface OneProductQuery {
@@ -73,59 +65,63 @@ export function barcodeLookup(
   );
 }
 
+/** Sortable fields come from openapi.yaml's CatalogProduct: one source of truth. */
+export const sortableOf = (document: OpenAPIV3.Document): ReadonlySet<string> =>
+  sortableFields((document.components?.schemas?.CatalogProduct ?? {}) as ProductSchema);
+
 /** Product reads: list, get by id, barcode, search, recommendations. */
 export function productReadOperations(ctx: RouteContext): OperationHandlers {
-  const list = async (req: Request, res: Response, params: ListParameters) => {
-    const query = parseListQuery(params, await sortableOnce());
-    sendData(res, runListQuery(scopeOf(ctx, req, res).products(), query));
+  const sortable = sortableOf(ctx.document);
+  const list = (call: OperationCall, params: ListParameters) => {
+    const query = parseListQuery(params, sortable);
+    const scope = scopeOf(ctx, call);
+    return dataAnswer(runListQuery(scope.products(), query), scope);
   };
   return {
-    listProducts: (req, res) => list(req, res, req.query as ListParameters),
-    queryProducts: (req, res) => list(req, res, req.body as ListParameters),
+    listProducts: (call) => list(call, call.query as ListParameters),
+    queryProducts: (call) => list(call, call.body as ListParameters),
 
-    getProduct: (req, res) => {
-      const id = req.params.productGroupId as string;
-      const scope = scopeOf(ctx, req, res);
+    getProduct: (call) => {
+      const id = call.params.productGroupId as string;
+      const scope = scopeOf(ctx, call);
       const stored = scope.product(id);
-      const product = stored && presenter(scope, req.query as OneProductQuery)(stored);
+      const product = stored && presenter(scope, call.query as OneProductQuery)(stored);
       if (!product) {
         throw notFound(stored ? `Product "${id}" does not match the filter` : `Product "${id}" not found`);
       }
-      sendData(res, product);
+      return dataAnswer(product, scope);
     },
 
-    getProductByBarcode: (req, res) => {
-      const code = req.params.barcode as string;
-      sendData(
-        res,
-        barcodeLookup(scopeOf(ctx, req, res), code, req.query as OneProductQuery, `barcode "${code}"`),
+    getProductByBarcode: (call) => {
+      const code = call.params.barcode as string;
+      const scope = scopeOf(ctx, call);
+      return dataAnswer(
+        barcodeLookup(scope, code, call.query as OneProductQuery, `barcode "${code}"`),
+        scope,
       );
     },
 
-    search: async (req, res) => {
+    search: (call) => {
       // filter is beyond the specification (the published client sends it): it narrows the products only.
-      const { term, select, filter } = req.query as { term: string; select?: string; filter?: string };
-      const scope = scopeOf(ctx, req, res);
-      const query = parseListQuery(
-        { search: term, select, filter, limit: SEARCH_LIMIT },
-        await sortableOnce(),
-      );
+      const { term, select, filter } = call.query as { term: string; select?: string; filter?: string };
+      const scope = scopeOf(ctx, call);
+      const query = parseListQuery({ search: term, select, filter, limit: SEARCH_LIMIT }, sortable);
       const products = runListQuery(scope.products(), query).list;
       const productTypes = scope
         .productTypes()
         .filter((type) => productTypeMatches(type, term.trim()))
         .sort((a, b) => compareIds(a.productTypeId, b.productTypeId));
-      sendData(res, { products, productTypes });
+      return dataAnswer({ products, productTypes }, scope);
     },
 
-    getProductRecommendations: (req, res) => {
-      const id = req.params.productGroupId as string;
-      const scope = scopeOf(ctx, req, res);
+    getProductRecommendations: (call) => {
+      const id = call.params.productGroupId as string;
+      const scope = scopeOf(ctx, call);
       const product = scope.product(id);
       if (!product) throw notFound(`Product "${id}" not found`);
-      sendData(
-        res,
+      return dataAnswer(
         recommendations(product, (other) => scope.product(other)),
+        scope,
       );
     },
   };

@@ -5,13 +5,13 @@ import { eanOfGtin, type GtinDecoder } from '../domain/epc.js';
 import { normalizeBarcode } from '../domain/barcode.js';
 import { parseKeyList, productFilters } from '../domain/productFilters.js';
 import { recommendationSet, type RecommendationInclusion } from '../domain/recommendationSet.js';
-import { snapshotCache } from '../domain/snapshotCache.js';
+import { snapshotCache } from '../query/snapshotCache.js';
 import { sortOptions } from '../domain/sortOptions.js';
 import { compareIds } from '../domain/productTypes.js';
 import type { CatalogProduct } from '../domain/types.js';
-import { sendData } from '../http/respond.js';
+import { dataAnswer } from '../pipeline/answers.js';
 import { scopeOf, type OperationHandlers, type RouteContext } from './context.js';
-import { barcodeLookup, sortableOnce, type OneProductQuery } from './productReads.js';
+import { barcodeLookup, sortableOf, type OneProductQuery } from './productReads.js';
 
 /** The languages of a catalog: those of its product names, sorted; kept per snapshot. */
 const languagesOf = snapshotCache<string[]>(1);
@@ -23,52 +23,57 @@ const catalogLanguages = (products: readonly CatalogProduct[]): string[] =>
   });
 
 export function publishedClientOperations(ctx: RouteContext, decodeEpc: GtinDecoder): OperationHandlers {
+  const sortable = sortableOf(ctx.document);
   return {
-    getProductFilters: (req, res) => {
-      const { productTypes, filterKeys } = req.query as { productTypes?: string; filterKeys?: string };
-      const products = scopeOf(ctx, req, res).products();
-      sendData(res, productFilters(products, parseKeyList(productTypes), parseKeyList(filterKeys)));
+    getProductFilters: (call) => {
+      const { productTypes, filterKeys } = call.query as { productTypes?: string; filterKeys?: string };
+      const products = scopeOf(ctx, call).products();
+      return dataAnswer(productFilters(products, parseKeyList(productTypes), parseKeyList(filterKeys)));
     },
 
-    getProductSortOptions: async (req, res) => {
-      const { isoLanguageId } = req.query as { isoLanguageId?: string };
-      const languages = isoLanguageId ? [isoLanguageId] : catalogLanguages(scopeOf(ctx, req, res).products());
-      sendData(res, sortOptions(await sortableOnce(), languages));
+    getProductSortOptions: (call) => {
+      const { isoLanguageId } = call.query as { isoLanguageId?: string };
+      const languages = isoLanguageId ? [isoLanguageId] : catalogLanguages(scopeOf(ctx, call).products());
+      return dataAnswer(sortOptions(sortable, languages));
     },
 
-    getProductRecommendationsByProductId: (req, res) => {
-      const id = req.params.productGroupId as string;
-      const { recommendationInclusion, limit } = req.query as unknown as {
+    getProductRecommendationsByProductId: (call) => {
+      const id = call.params.productGroupId as string;
+      const { recommendationInclusion, limit } = call.query as unknown as {
         recommendationInclusion: RecommendationInclusion;
         limit: number;
       };
-      const scope = scopeOf(ctx, req, res);
+      const scope = scopeOf(ctx, call);
       const product = scope.product(id);
       if (!product) throw notFound(`Product "${id}" not found`);
       const lookup = (other: string) => scope.product(other);
-      sendData(res, recommendationSet(product, scope.products(), lookup, recommendationInclusion, limit));
+      return dataAnswer(
+        recommendationSet(product, scope.products(), lookup, recommendationInclusion, limit),
+        scope,
+      );
     },
 
-    getProductEanByEpc: (req, res) => {
-      const epc = req.params.epc as string;
+    getProductEanByEpc: (call) => {
+      const epc = call.params.epc as string;
       const gtin = decodeEpc(epc);
-      const scope = scopeOf(ctx, req, res);
+      const scope = scopeOf(ctx, call);
       if (scope.variantsByBarcode(normalizeBarcode(gtin)).length === 0) {
         throw notFound(`No product has a variant with the GTIN ${gtin} of EPC "${epc}"`);
       }
-      sendData(res, eanOfGtin(gtin));
+      return dataAnswer(eanOfGtin(gtin));
     },
 
-    getProductByEpc: (req, res) => {
-      const code = req.params.code as string;
+    getProductByEpc: (call) => {
+      const code = call.params.code as string;
       const gtin = decodeEpc(code);
+      const scope = scopeOf(ctx, call);
       const found = barcodeLookup(
-        scopeOf(ctx, req, res),
+        scope,
         gtin,
-        req.query as OneProductQuery,
+        call.query as OneProductQuery,
         `the GTIN ${gtin} of EPC "${code}"`,
       );
-      sendData(res, found);
+      return dataAnswer(found, scope);
     },
   };
 }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import type { Adapter } from 'lowdb';
-import { ApiError } from '../domain/errors.js';
+import { CatalogError } from '../domain/errors.js';
 import type { CatalogProduct, ProductType } from '../domain/types.js';
 import { readLines } from './lines.js';
 import { applyPatch, patchOf, type ProductPatch } from './productPatch.js';
@@ -85,12 +85,12 @@ export function seedFingerprint(seed: ScopeRecord): string {
 }
 
 /** A write the disk refused: 507 when it is full, 503 otherwise; nothing was applied. */
-function persistFailure(err: unknown, file: string): ApiError {
+function persistFailure(err: unknown, file: string): CatalogError {
   const code = (err as NodeJS.ErrnoException).code;
   const full = code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG';
   const why = err instanceof Error ? err.message : String(err);
-  return new ApiError(
-    full ? 507 : 503,
+  return new CatalogError(
+    full ? 'storage-full' : 'storage-unavailable',
     `The change could not be written to ${file} (${why}) and was not applied` +
       (full ? ': the disk is full; free space and send it again' : ''),
   );

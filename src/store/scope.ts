@@ -2,6 +2,7 @@ import type { CatalogProduct, ProductType } from '../domain/types.js';
 import { productBarcodes } from '../domain/barcode.js';
 import { compareIds } from '../domain/productTypes.js';
 import { variantsGroupOf } from '../domain/variantsGroup.js';
+import { admitRecord } from './frozen.js';
 import { ProductIndex } from './productIndex.js';
 
 /** What one scope persists: records keyed by id, in null-prototype objects so no id reaches a prototype. */
@@ -81,7 +82,7 @@ export class Scope {
 
   /** Inserts or replaces products whole. */
   putProducts(products: readonly CatalogProduct[]): void {
-    for (const product of products) {
+    for (const product of products.map(admitRecord)) {
       const id = product.productGroupId;
       const old = this.record.products[id];
       this.record.products[id] = product;
@@ -125,6 +126,15 @@ export class Scope {
     return this.#productsOf(this.#byVariantsGroup.lookup(groupId, this.#all));
   }
 
+  /** Whether the value is a record this scope holds, by identity: an answer may send it from the encoded cache. */
+  holds(value: object): boolean {
+    const { productGroupId, productTypeId } = value as { productGroupId?: unknown; productTypeId?: unknown };
+    return (
+      (typeof productGroupId === 'string' && this.record.products[productGroupId] === value) ||
+      (typeof productTypeId === 'string' && this.record.productTypes[productTypeId] === value)
+    );
+  }
+
   productType(id: string): ProductType | undefined {
     return this.record.productTypes[id];
   }
@@ -134,7 +144,7 @@ export class Scope {
   }
 
   putProductTypes(types: readonly ProductType[]): void {
-    for (const type of types) this.record.productTypes[type.productTypeId] = type;
+    for (const type of types) this.record.productTypes[type.productTypeId] = admitRecord(type);
   }
 
   deleteProductTypes(ids: readonly string[]): boolean[] {

@@ -5,6 +5,7 @@ import type { CatalogProduct, ProductType } from '../domain/types.js';
 import { DataFile, journalChange, type DbShape, type JournalEntry } from './dataFile.js';
 import { Pending, type ScopeView } from './pendingView.js';
 import { checkDataPath } from './dataPath.js';
+import { admitRecord } from './frozen.js';
 import { Scope, copyRecord, emptyRecord, type ScopeChange, type ScopeRecord } from './scope.js';
 
 /** The data every scope starts from. */
@@ -97,7 +98,7 @@ export class Store {
 
   /**
    * Plans a write on the scope and applies it. With a file, the change is made durable first and
-   * applied only then: a write the disk refuses changes nothing (ApiError 507 or 503), and the
+   * applied only then: a write the disk refuses changes nothing (a CatalogError: 507 when the disk is full, else 503), and the
    * promise resolves once the write survives the process being killed. Writes arriving while
    * others are written to disk are planned on the state those leave, and share the next fsync.
    */
@@ -243,7 +244,7 @@ const isEmpty = (c: ScopeChange): boolean =>
 /** Records are shared with every scope: writes replace records, never mutate them. */
 function seedRecord(seed: SeedData): ScopeRecord {
   const record: ScopeRecord = { products: emptyRecord(), productTypes: emptyRecord() };
-  for (const p of seed.products) record.products[p.productGroupId] = p;
-  for (const t of seed.productTypes) record.productTypes[t.productTypeId] = t;
+  for (const p of seed.products) record.products[p.productGroupId] = admitRecord(p);
+  for (const t of seed.productTypes) record.productTypes[t.productTypeId] = admitRecord(t);
   return record;
 }

@@ -106,7 +106,7 @@ describe('filter: errors name the problem', () => {
       caught = e;
     }
     expect(caught, JSON.stringify(filter)).toMatchObject({
-      status: 400,
+      kind: 'invalid', // answered as a 400 (src/pipeline/answers.ts)
       message: expect.stringMatching(message),
     });
   };

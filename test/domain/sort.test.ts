@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseListQuery, runListQuery } from '../../src/domain/productQuery.js';
+import { parseListQuery, runListQuery } from '../../src/query/productQuery.js';
 import { parseSort, sortableFields, sortProducts } from '../../src/domain/sort.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
 

@@ -45,7 +45,7 @@ export async function runGeneratedCommand(
   if (baseUrl === undefined) {
     // loaded only here: a run against a deployment needs none of the mock
     const { startServer } = await import('../../server.js');
-    const { resolveSeed } = await import('../../seed.js');
+    const { resolveSeed } = await import('../../seed/resolve.js');
     const server = await startServer({ port: 0, seed: await resolveSeed(IN_PROCESS_PRODUCTS) });
     close = () => server.close();
     baseUrl = server.url + IN_PROCESS_SCOPE;

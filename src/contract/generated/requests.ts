@@ -2,7 +2,7 @@
 // a valid one by one deliberate fault. Every id a request could write starts with the run's prefix.
 import fc from 'fast-check';
 import type { OpenAPIV3 } from 'openapi-types';
-import type { DocumentedOperation } from '../../http/operations.js';
+import type { DocumentedOperation } from '../../openapi/operations.js';
 import { arbitraryOf, mergeAllOf, type Hints, type Schema } from './schemaArbitrary.js';
 
 export interface GeneratedRequest {

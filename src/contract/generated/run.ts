@@ -3,8 +3,8 @@
 import fc from 'fast-check';
 import { createChecker } from '../../../contract-tests/lib/checker.js';
 import { toCurl, type SentRequest } from '../../../contract-tests/lib/curl.js';
-import { OperationTable, type DocumentedOperation } from '../../http/operations.js';
-import { loadSchemaValidator } from '../../schemas.js';
+import { OperationTable, type DocumentedOperation } from '../../openapi/operations.js';
+import { loadSchemaValidator } from '../../openapi/schemas.js';
 import { violations, type Answer, type Kind } from './properties.js';
 import { requestsFor, type GeneratedRequest } from './requests.js';
 

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// Loads only what a command needs: what this thread loads stays in memory beside the server's thread.
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { DEFAULT_SEED } from '../seed/defaults.js';
+import { contractCommand } from './contractCommand.js';
+import { recordCommand } from '../record/command.js';
+import { serve, type ServeOptions } from './serveCommand.js';
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new InvalidArgumentError('must be a port number 0-65535');
+  return n;
+}
+
+function positiveNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be a positive number');
+  return n;
+}
+
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
+const program = new Command()
+  .name('product-catalog-mock')
+  .description('In-memory mock of the multi-tenant product catalog service')
+  .showHelpAfterError();
+
+program
+  .command('serve', { isDefault: true })
+  .description('start the mock server (the default command)')
+  .addOption(
+    new Option('-p, --port <port>', 'port to listen on (0: a free one)')
+      .env('PORT')
+      .argParser(port)
+      .default(4010),
+  )
+  .option('--host <host>', 'address to listen on', '127.0.0.1')
+  .option('--region <region>', 'region of the prefixes that name none (eu, us, in, au, uae)', 'eu')
+  .option(
+    '--api-key <key>',
+    'strict mode: accept only this key; KEY=tenantA,tenantB binds it to tenants (repeatable)',
+    collect,
+    [],
+  )
+  .option(
+    '--public-reads',
+    'reads (GET, and POST /products) need no token, as the published client-side class sends none; writes still do',
+  )
+  .option(
+    '--data <file>',
+    'keep the data in this file (and its journal files beside it) instead of only in memory',
+  )
+  .option(
+    '--compact-after <MB>',
+    'with --data: write a new snapshot once the journal outgrows this many MB (default 64)',
+    positiveNumber,
+  )
+  .option(
+    '--seed <seed>',
+    'dataset every scope starts from: a bundled name, a product count, a .json file, or none',
+    DEFAULT_SEED,
+  )
+  .option(
+    '--no-tune',
+    'no process tuning: the server on the main thread with V8 defaults (no worker thread, no heap flags)',
+  )
+  .action((opts: ServeOptions) => serve(opts));
+
+program
+  .command('seed')
+  .description('write a dataset to a JSON file, loadable with --seed FILE')
+  .option('--seed <seed>', 'a bundled dataset name, a product count, or a .json file', DEFAULT_SEED)
+  .requiredOption('--out <file>', 'file to write')
+  .action(async (opts: { seed: string; out: string }) => {
+    const { runSeedCommand } = await import('./seedCommand.js');
+    await runSeedCommand(opts);
+  });
+
+program.addCommand(contractCommand());
+program.addCommand(recordCommand());
+
+program.parseAsync().catch((err: unknown) => {
+  console.error(`product-catalog-mock: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+// Process tuning of `product-catalog-mock serve`, all in one place: the server's own thread with a
+// small young generation, and V8's heap flags (heapPolicy.ts). `--no-tune` turns all of it off;
+// an inspector (node --inspect) keeps the server on the main thread, where it attaches.
+// Why each measure pays, and what it costs: docs/performance.md, "Server thread with a small young
+// generation", "Heap growth" and "No allocation-site pretenuring".
+import inspector from 'node:inspector';
+import { Worker } from 'node:worker_threads';
+import { youngGenerationLimit } from './heapPolicy.js';
+import { announce, type ServeOptions } from './startServing.js';
+
+/** What the server thread tells this one once it listens. */
+export interface Listening {
+  listening: string;
+}
+
+/**
+ * Whether the server gets a thread of its own: with tuning, unless an inspector is open. node's
+ * inspector attaches to the main thread, and a debugger should see the server there.
+ */
+export function serverOnOwnThread(tune: boolean, inspecting = inspector.url() !== undefined): boolean {
+  return tune && !inspecting;
+}
+
+/**
+ * The server on a thread of its own (serveThread.ts), whose heap can be sized (youngGenerationLimit):
+ * node offers that for no other thread, and its own default young generation was a fifth of the
+ * mock's memory. This thread only waits for signals.
+ */
+export function serveOnThread(opts: ServeOptions): void {
+  const young = youngGenerationLimit(process.execArgv, process.env.NODE_OPTIONS);
+  const worker = new Worker(new URL('./serveThread.js', import.meta.url), {
+    workerData: opts,
+    ...(young !== undefined && { resourceLimits: { maxYoungGenerationSizeMb: young } }),
+  });
+  let ready = false;
+  worker.on('error', (err: unknown) => {
+    // A failure to start is a message for the user; a crash of a running server keeps its stack.
+    const text = err instanceof Error ? (ready ? (err.stack ?? err.message) : err.message) : String(err);
+    console.error(`product-catalog-mock: ${text}`);
+    process.exitCode = 1;
+  });
+  worker.on('exit', (code) => process.exit(process.exitCode ?? code));
+  // Until the server listens, a signal keeps its default action and ends the process at once.
+  worker.once('message', ({ listening: url }: Listening) => {
+    ready = true;
+    const stop = () => worker.postMessage('close');
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    announce(url);
+  });
+}

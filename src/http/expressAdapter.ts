@@ -1,0 +1,55 @@
+import express, { type RequestHandler } from 'express';
+import { CatalogError, type ErrorKind } from '../domain/errors.js';
+import type { Handle, MockRequest } from '../pipeline/types.js';
+import { writeAnswer } from './respond.js';
+
+/** What body-parser and other http-errors style errors carry. */
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  message?: string;
+  limit?: number;
+}
+
+const KIND_OF_STATUS: Record<number, ErrorKind> = { 413: 'too-large', 415: 'unsupported-media-type' };
+
+/** A body-parser failure in the mock's vocabulary; anything else is passed on as it is (a bug). */
+export function bodyError(err: unknown): unknown {
+  const e = (err ?? {}) as HttpLikeError;
+  if (e.type === 'entity.parse.failed') {
+    return new CatalogError('invalid', `Malformed JSON body: ${e.message ?? 'cannot be parsed'}`);
+  }
+  if (e.type === 'entity.too.large') {
+    return new CatalogError('too-large', `Request body is larger than the limit of ${e.limit ?? '?'} bytes`);
+  }
+  const status = e.status ?? e.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return new CatalogError(KIND_OF_STATUS[status] ?? 'invalid', e.message ?? 'Request rejected');
+  }
+  return err;
+}
+
+/**
+ * Express in front of the pipeline: each request becomes a MockRequest (the body read by express's
+ * JSON parser, only when the pipeline asks for it) and the answer is written back. Everything the
+ * mock decides happens in the pipeline; this is transport only.
+ */
+export function expressAdapter(
+  handle: Handle,
+  options: { bodyLimit?: string | number } = {},
+): RequestHandler {
+  const parseJson = express.json({ limit: options.bodyLimit ?? '5mb' });
+  return (req, res, next) => {
+    const request: MockRequest = {
+      method: req.method,
+      url: req.originalUrl,
+      headers: req.headers,
+      readBody: () =>
+        new Promise((resolve, reject) => {
+          parseJson(req, res, (err?: unknown) => (err ? reject(bodyError(err)) : resolve(req.body)));
+        }),
+    };
+    handle(request).then((answer) => writeAnswer(res, answer), next);
+  };
+}

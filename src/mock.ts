@@ -1,0 +1,72 @@
+// The mock without a server: the pipeline over a store, ready for any adapter to call.
+import { loadApiDocument, regionsOf } from './openapi/apiDocument.js';
+import { authorizer, parseApiKeys, type KeyRing } from './pipeline/auth.js';
+import { createPipeline } from './pipeline/pipeline.js';
+import { wrap, type Handle, type Wrapper } from './pipeline/types.js';
+import type { RouteContext } from './routes/context.js';
+import { productReadOperations } from './routes/productReads.js';
+import { productTypeOperations } from './routes/productTypes.js';
+import { productWriteOperations } from './routes/productWrites.js';
+import { publishedClientOperations } from './routes/publishedClient.js';
+import { gtinOfEpc } from './routes/epcDecoder.js';
+import { variantOperations } from './routes/variants.js';
+import { Store, type SeedData } from './store/store.js';
+
+export interface MockOptions {
+  /** Region of the two prefixes that name none; default eu. */
+  region?: string;
+  /** Strict mode: only these keys (`KEY` or `KEY=tenantA,tenantB`). Empty: any non-empty token. */
+  apiKeys?: string[];
+  /** Keep the data in this file (snapshot and journal); in memory when absent. */
+  data?: string;
+  /** With data: journal size (MB) from which a snapshot is written in the background; default 64. */
+  compactAfterMb?: number;
+  /** What every scope starts from; empty when absent. */
+  seed?: SeedData;
+  /** Name of the seed, reported by the health endpoint. */
+  seedName?: string;
+  /** Largest accepted body, in bytes or as "5mb"; default 5mb. */
+  bodyLimit?: string | number;
+  /** Reads (GET, and POST /products) need no token, as the published client-side class expects; writes still do. */
+  publicReads?: boolean;
+  /** Around the pipeline, the first outermost: request logs, faults, journals (see docs/architecture.md). */
+  wrappers?: Wrapper[];
+}
+
+/** A mock: its request pipeline and what the adapters around it need. */
+export interface Mock {
+  handle: Handle;
+  store: Store;
+  ring: KeyRing;
+  region: string;
+}
+
+export async function createMock(options: MockOptions = {}): Promise<Mock> {
+  const document = await loadApiDocument();
+  const regions = regionsOf(document);
+  const region = options.region ?? 'eu';
+  if (!regions.includes(region)) {
+    throw new Error(`Unknown region "${region}"; allowed regions: ${regions.join(', ')}`);
+  }
+  const store = await Store.open({
+    file: options.data,
+    seed: options.seed,
+    compactBytes: options.compactAfterMb === undefined ? undefined : options.compactAfterMb * 1024 * 1024,
+  });
+  const ring = parseApiKeys(options.apiKeys);
+  const ctx: RouteContext = { store, document };
+  const pipeline = createPipeline({
+    document,
+    handlers: {
+      ...productReadOperations(ctx),
+      ...productTypeOperations(ctx),
+      ...productWriteOperations(ctx),
+      ...variantOperations(ctx),
+      ...publishedClientOperations(ctx, gtinOfEpc),
+    },
+    authorize: authorizer(ring, { publicReads: options.publicReads }),
+    regions,
+    defaultRegion: region,
+  });
+  return { handle: wrap(pipeline, options.wrappers), store, ring, region };
+}

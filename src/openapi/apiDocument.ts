@@ -1,0 +1,27 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { join } from 'node:path';
+import type { OpenAPIV3 } from 'openapi-types';
+import { packageRoot } from './packageRoot.js';
+
+export const apiDocumentPath = join(packageRoot, 'openapi.yaml');
+
+let loaded: Promise<OpenAPIV3.Document> | undefined;
+
+/**
+ * openapi.yaml, dereferenced once per process. Callers must not mutate it. It is validated against
+ * the OpenAPI schema by the test suite (test/openapi/schemas.test.ts), not at every start: that check
+ * compiles the whole OpenAPI meta-schema and was a tenth of start-up.
+ */
+export function loadApiDocument(): Promise<OpenAPIV3.Document> {
+  loaded ??= SwaggerParser.dereference(apiDocumentPath) as Promise<OpenAPIV3.Document>;
+  return loaded;
+}
+
+/** The data-residency regions, as the document's server variable lists them. */
+export function regionsOf(doc: OpenAPIV3.Document): string[] {
+  for (const server of doc.servers ?? []) {
+    const values = server.variables?.region?.enum;
+    if (values) return values.map(String);
+  }
+  throw new Error('openapi.yaml names no region server variable');
+}

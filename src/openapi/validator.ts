@@ -1,0 +1,215 @@
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { OpenAPIV3 } from 'openapi-types';
+import { CatalogError } from '../domain/errors.js';
+import type { Problem } from '../domain/problem.js';
+import { readablePath } from './readablePath.js';
+import { openApiAjv } from './ajv.js';
+import type { DocumentedOperation, OperationTable } from './operations.js';
+import { JSON_TYPE, unsupportedFeatures } from './supported.js';
+
+/** What one operation checks, compiled once at start-up. */
+export interface CompiledOperation {
+  operationId: string;
+  pathParams: string[];
+  queryNames: ReadonlySet<string>;
+  /** Query parameters documented as numbers or integers. */
+  numericQuery: string[];
+  /** Checks (and coerces, and fills defaults into) { params, query }. */
+  parameters: ValidateFunction;
+  body?: { required: boolean; validate: ValidateFunction };
+}
+
+function locationSchema(params: OpenAPIV3.ParameterObject[]): object {
+  return {
+    type: 'object',
+    properties: Object.fromEntries(params.map((p) => [p.name, p.schema ?? {}])),
+    required: params.filter((p) => p.required).map((p) => p.name),
+  };
+}
+
+/** Ajv errors as items a person can act on: "body.data[0].productName", "must be array". */
+function problemsOf(errors: ErrorObject[] | null | undefined, prefix: string): Problem[] {
+  return (errors ?? []).map((e) => {
+    const property = (e.params as { missingProperty?: string; additionalProperty?: string }) ?? {};
+    const leaf = property.missingProperty ?? property.additionalProperty;
+    const path = readablePath(prefix + e.instancePath + (leaf === undefined ? '' : `/${leaf}`));
+    // `not: {}` marks a field that may not be sent at all (spaceIds on a merge push).
+    if (e.keyword === 'not') return { path, message: 'may not be sent' };
+    // null or a scalar where a list belongs: the way to empty a list is [].
+    if (e.keyword === 'type' && (e.params as { type?: string }).type === 'array') {
+      return { path, message: 'must be an array (send [] to clear it)' };
+    }
+    const allowed = (e.params as { allowedValues?: unknown[] }).allowedValues;
+    const message = e.message ?? 'is invalid';
+    return { path, message: allowed ? `${message}: ${allowed.join(', ')}` : message };
+  });
+}
+
+const invalid = (problems: Problem[]): CatalogError =>
+  new CatalogError('invalid', problems.map((p) => `${p.path} ${p.message}`).join('; '), problems);
+
+function compileOperations(table: OperationTable): Map<DocumentedOperation, CompiledOperation> {
+  // Path and query values arrive as text: coerced to the documented types; bodies are JSON, not coerced.
+  // Every problem is reported, not just the first: a person fixes a request once.
+  const paramsAjv = openApiAjv({ coerceTypes: true, useDefaults: true, allErrors: true });
+  // Defaults are filled into bodies of reads only: supported.ts refuses them in the body of a write.
+  const bodyAjv = openApiAjv({ useDefaults: true, allErrors: true });
+  const refused = table.operations.flatMap(unsupportedFeatures);
+  if (refused.length > 0) {
+    throw new Error(
+      `openapi.yaml uses what the request validator does not implement, so it would not check it:\n  ${refused.join('\n  ')}`,
+    );
+  }
+  const compiled = new Map<DocumentedOperation, CompiledOperation>();
+  for (const op of table.operations) {
+    const query = op.parameters.filter((p) => p.in === 'query');
+    const bodySchema = op.requestBody?.content[JSON_TYPE]?.schema;
+    compiled.set(op, {
+      operationId: op.operationId,
+      pathParams: op.pathParams,
+      queryNames: new Set(query.map((p) => p.name)),
+      numericQuery: query
+        .filter((p) => ['integer', 'number'].includes(String((p.schema as { type?: unknown })?.type)))
+        .map((p) => p.name),
+      parameters: paramsAjv.compile({
+        type: 'object',
+        properties: {
+          params: locationSchema(op.parameters.filter((p) => p.in === 'path')),
+          query: locationSchema(query),
+        },
+      }),
+      body: bodySchema && {
+        required: op.requestBody?.required ?? false,
+        validate: bodyAjv.compile(bodySchema),
+      },
+    });
+  }
+  return compiled;
+}
+
+function decodedParams(names: string[], raw: string[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  names.forEach((name, i) => {
+    const value = raw[i] ?? '';
+    try {
+      params[name] = decodeURIComponent(value);
+    } catch {
+      throw invalid([{ path: `params.${name}`, message: `is not valid percent-encoding: "${value}"` }]);
+    }
+  });
+  return params;
+}
+
+const mediaType = (header: string): string => (header.split(';')[0] ?? '').trim().toLowerCase();
+
+/** The method is not one the path has: a 405 whose Allow header lists those it has. */
+export class MethodNotAllowed extends CatalogError {
+  constructor(
+    message: string,
+    readonly allowed: readonly string[],
+  ) {
+    super('method-not-allowed', message);
+  }
+}
+
+/** What the validator checks of a request beyond its path: query, body and the body's type. */
+export interface RequestParts {
+  query: Record<string, unknown>;
+  /** The parsed JSON body; undefined when none was sent or it was not JSON. */
+  body: unknown;
+  contentType: string | undefined;
+}
+
+function checkBody(
+  { body: value, contentType: type }: RequestParts,
+  body: NonNullable<CompiledOperation['body']>,
+): void {
+  if (type && mediaType(type) !== JSON_TYPE) {
+    throw new CatalogError(
+      'unsupported-media-type',
+      `Content-Type ${type} is not accepted here; send a JSON body as ${JSON_TYPE}`,
+    );
+  }
+  if (value === undefined) {
+    if (body.required)
+      throw new CatalogError('invalid', `A JSON request body is required (Content-Type: ${JSON_TYPE})`);
+    return;
+  }
+  if (!body.validate(value)) throw invalid(problemsOf(body.validate.errors, '/body'));
+}
+
+/** A request matched to its documented operation, with its path parameters decoded; not yet checked. */
+export interface ResolvedRequest {
+  op: CompiledOperation;
+  params: Record<string, string>;
+}
+
+export interface RequestValidator {
+  /**
+   * The documented operation a method and path (prefix removed) reach; undefined when no
+   * documented path matches. A known path without the method throws a MethodNotAllowed (405) that
+   * lists the methods it has; a path parameter that is not valid percent-encoding, a 400.
+   * `shown` is the path as the client sent it, for messages.
+   */
+  resolve(method: string, path: string, shown?: string): ResolvedRequest | undefined;
+  /**
+   * Checks the request against its operation: the decoded path parameters and the coerced query
+   * (numbers, booleans, defaults filled in) when valid; a CatalogError that names the problem if not.
+   */
+  check(
+    resolved: ResolvedRequest,
+    parts: RequestParts,
+  ): { params: Record<string, string>; query: Record<string, unknown> };
+}
+
+/**
+ * Request validation compiled from openapi.yaml: one Ajv function per operation for its path and
+ * query parameters and one for its body, built at start-up. Paths are matched as documented,
+ * `/{tenantId}/{environment}/...`, once the pipeline has removed a longer URL prefix.
+ */
+export function requestValidator(table: OperationTable): RequestValidator {
+  const compiled = compileOperations(table);
+  return {
+    resolve(method, path, shown = path) {
+      const resolution = table.resolve(method, path);
+      if (!resolution) return undefined;
+      if (!resolution.operation) {
+        const allow = resolution.allow.join(', ');
+        throw new MethodNotAllowed(
+          `${method} is not allowed on ${shown}; allowed: ${allow}`,
+          resolution.allow,
+        );
+      }
+      const op = compiled.get(resolution.operation) as CompiledOperation;
+      return { op, params: decodedParams(op.pathParams, resolution.rawParams) };
+    },
+
+    check({ op, params }, parts) {
+      const query: Record<string, unknown> = { ...parts.query };
+      const unknown = Object.keys(query).filter((name) => !op.queryNames.has(name));
+      if (unknown.length > 0) {
+        const documented = [...op.queryNames].join(', ') || 'none';
+        throw invalid(
+          unknown.map((name) => ({
+            path: `query.${name}`,
+            message: `is not a query parameter of ${op.operationId} (documented: ${documented})`,
+          })),
+        );
+      }
+      // Ajv turns "Infinity" into a number that passes integer and range checks: refused first.
+      const infinite = op.numericQuery.filter((name) => {
+        const value = query[name];
+        return typeof value === 'string' && Math.abs(Number(value)) === Infinity;
+      });
+      if (infinite.length > 0) {
+        throw invalid(
+          infinite.map((name) => ({ path: `query.${name}`, message: 'must be a finite number' })),
+        );
+      }
+      const data = { params, query };
+      if (!op.parameters(data)) throw invalid(problemsOf(op.parameters.errors, ''));
+      if (op.body) checkBody(parts, op.body);
+      return data;
+    },
+  };
+}

@@ -1,0 +1,152 @@
+// The mock's request handling, from a neutral request to a neutral answer: no framework, no node built-in.
+import type { OpenAPIV3 } from 'openapi-types';
+import { badRequest, notFound } from '../domain/errors.js';
+import { OperationTable } from '../openapi/operations.js';
+import { requestValidator, type ResolvedRequest } from '../openapi/validator.js';
+import { errorAnswer } from './answers.js';
+import { findUnsafe } from './bodyGuard.js';
+import { parseQuery } from './query.js';
+import type { Handle, Headers, MockAnswer, MockRequest } from './types.js';
+
+/** What a handler gets: a request matched to its operation and validated against openapi.yaml. */
+export interface OperationCall {
+  operationId: string;
+  /** The region of the request's prefix, or the server's default. */
+  region: string;
+  /** Decoded path parameters. */
+  params: Record<string, string>;
+  /** The query, coerced to the documented types, defaults filled in. */
+  query: Record<string, unknown>;
+  /** The parsed JSON body, validated; undefined when none was sent. */
+  body: unknown;
+  headers: Headers;
+}
+
+/** What answers one documented operation. */
+export type OperationHandler = (call: OperationCall) => MockAnswer | Promise<MockAnswer>;
+
+/** Handlers by openapi.yaml operationId. */
+export type OperationHandlers = Record<string, OperationHandler>;
+
+/**
+ * Checks a request's token for the tenant its path names, knowing the operation it reaches (reads
+ * may be public); an error to answer, or undefined.
+ */
+export type Authorizer = (
+  headers: Headers,
+  tenantId: string | undefined,
+  operationId: string,
+  method: string,
+) => Error | undefined;
+
+export interface PipelineOptions {
+  /** openapi.yaml, dereferenced. */
+  document: OpenAPIV3.Document;
+  handlers: OperationHandlers;
+  authorize: Authorizer;
+  /** Every region a `/regions/{region}/...` prefix may name. */
+  regions: readonly string[];
+  /** The region of the prefixes that name none. */
+  defaultRegion: string;
+  /** Where a 500's cause goes; console.error by default. */
+  logError?: (err: unknown) => void;
+}
+
+/**
+ * The prefixes an API path may come under (docs/behaviour.md, "Addressing"), matched as express
+ * matches a mount path: any case, ending at a segment boundary.
+ */
+const REGION_PREFIX = /^\/regions\/([^/]+)\/products\/v1\/tenants(?=\/|$)/i;
+const CLIENT_PREFIX = /^\/api\/tenants(?=\/|$)/i;
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * The request pipeline: the prefix and its region, the operation by openapi.yaml's paths, the
+ * token, the body (read only for operations that take one, after the token), the guard against
+ * hostile bodies and queries, validation, then the handler registered under the operationId.
+ * Every documented operation must have a handler and every handler an operation, checked here.
+ */
+export function createPipeline(options: PipelineOptions): Handle {
+  const table = new OperationTable(options.document);
+  const documented = new Set(table.operations.map((op) => op.operationId));
+  const missing = [...documented].filter((id) => !Object.hasOwn(options.handlers, id));
+  const extra = Object.keys(options.handlers).filter((id) => !documented.has(id));
+  if (missing.length > 0 || extra.length > 0) {
+    throw new Error(
+      `Handlers do not match openapi.yaml: without a handler: ${missing.join(', ') || 'none'}; ` +
+        `not documented: ${extra.join(', ') || 'none'}`,
+    );
+  }
+  const validator = requestValidator(table);
+  const { handlers, authorize, regions, defaultRegion, logError } = options;
+
+  const answer = async (request: MockRequest): Promise<MockAnswer> => {
+    const queryAt = request.url.indexOf('?');
+    const path = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
+    const search = queryAt < 0 ? '' : request.url.slice(queryAt + 1);
+
+    let region = defaultRegion;
+    let inner = path;
+    const regional = REGION_PREFIX.exec(path);
+    if (regional) {
+      // Matched without regard to case: `UAE` is `uae`, one scope (docs/behaviour.md, "Addressing").
+      const asked = decodeSegment(regional[1] as string);
+      const known = regions.find((r) => r.toLowerCase() === asked.toLowerCase());
+      if (known === undefined) {
+        throw notFound(`Unknown region "${asked}"; allowed regions: ${regions.join(', ')}`);
+      }
+      region = known;
+      inner = path.slice(regional[0].length);
+    } else {
+      const client = CLIENT_PREFIX.exec(path);
+      if (client) inner = path.slice(client[0].length);
+    }
+
+    const resolved: ResolvedRequest | undefined = validator.resolve(request.method, inner || '/', path);
+    // A path the document lacks is a 404 whatever the token (a stray /docs asset, a typo).
+    if (!resolved) {
+      throw notFound(`No route ${request.method} ${path}; see /docs for the API reference`);
+    }
+    const denied = authorize(
+      request.headers,
+      resolved.params.tenantId,
+      resolved.op.operationId,
+      request.method,
+    );
+    if (denied) throw denied;
+    const body = resolved.op.body && request.readBody ? await request.readBody() : undefined;
+    const query = parseQuery(search);
+    const unsafe = findUnsafe(body) ?? findUnsafe(query, 'query');
+    if (unsafe) throw badRequest(unsafe);
+    const contentType = request.headers['content-type'];
+    const checked = validator.check(resolved, {
+      query,
+      body,
+      contentType: Array.isArray(contentType) ? contentType[0] : (contentType as string | undefined),
+    });
+    const handler = handlers[resolved.op.operationId] as OperationHandler;
+    return handler({
+      operationId: resolved.op.operationId,
+      region,
+      params: checked.params,
+      query: checked.query,
+      body,
+      headers: request.headers,
+    });
+  };
+
+  return async (request) => {
+    try {
+      return await answer(request);
+    } catch (err) {
+      return errorAnswer(err, logError);
+    }
+  };
+}

@@ -1,0 +1,42 @@
+// The framework-neutral request and answer the pipeline works on, and how to wrap it.
+import type { RecordSource } from './answers.js';
+
+/** Header values as node gives them (lower-case names; a repeated header as a list) or a fetch adapter does. */
+export type Headers = Readonly<Record<string, string | readonly string[] | undefined>>;
+
+/** One HTTP request, as any adapter (node's http server, a fetch Request) can describe it. */
+export interface MockRequest {
+  /** Upper case, e.g. GET. */
+  method: string;
+  /** The path and query as sent, e.g. /acme/dev/products?limit=2. */
+  url: string;
+  /** Lower-case names. */
+  headers: Headers;
+  /**
+   * Reads and parses the JSON body; undefined when there is none or it is not JSON (the validator
+   * then answers 415 or 400). The pipeline calls it only for operations that take a body, after the
+   * token is checked. Throws a CatalogError for a malformed ('invalid') or oversized ('too-large') body.
+   */
+  readBody?: () => Promise<unknown>;
+}
+
+/** One answer. `json` is encoded by the adapter; `records` names the stored records within it. */
+export interface MockAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** The JSON body, not yet encoded: wrappers may read or replace it. */
+  json?: unknown;
+  /** Stored records in `json` may be sent from an encoded cache (src/http/encodedCache.ts). */
+  records?: RecordSource;
+}
+
+/** The pipeline, or any stage of it: a request in, an answer out. */
+export type Handle = (request: MockRequest) => Promise<MockAnswer>;
+
+/** Wraps a Handle, e.g. to log, delay, inject faults or journal requests: it may answer itself or call next. */
+export type Wrapper = (next: Handle) => Handle;
+
+/** The handle with the wrappers around it, the first outermost. */
+export function wrap(handle: Handle, wrappers: readonly Wrapper[] = []): Handle {
+  return wrappers.reduceRight<Handle>((inner, wrapper) => wrapper(inner), handle);
+}

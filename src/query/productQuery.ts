@@ -1,0 +1,93 @@
+// One list query (GET and POST /products) over an array of products.
+import { bothFilters, parseFilterWithKey, type ParsedFilter } from '../domain/filter.js';
+import { parseSummaryRequest, summarize, type SummaryRequest } from '../domain/facets.js';
+import { parseSearch, type SearchRanker } from '../domain/search.js';
+import { searchCandidates } from './searchIndex.js';
+import { applySelect, parseSelect } from '../domain/select.js';
+import { parseSort, sortProducts, sortSpec, type SortKey } from '../domain/sort.js';
+import { sortedSnapshot } from './sortedSnapshot.js';
+import { snapshotCache, type Snapshot } from './snapshotCache.js';
+import type { CatalogProduct, ProductListResult, ProductQuery } from '../domain/types.js';
+
+export const DEFAULT_LIMIT = 50;
+
+/** The parameters of a list query, as GET's query string or POST's body carries them. */
+export type ListParameters = Partial<ProductQuery>;
+
+/** A list query checked and parsed once, ready to run. */
+export interface ListQuery {
+  filter?: ParsedFilter;
+  search?: SearchRanker;
+  sort: SortKey[];
+  select?: string[];
+  summary: SummaryRequest;
+  limit: number;
+  page: number;
+}
+
+/** Parses every parameter; throws a 400 naming the first one at fault. Ranges are the validator's job. */
+export function parseListQuery(params: ListParameters, sortable: ReadonlySet<string>): ListQuery {
+  return {
+    filter: parseFilters(params),
+    search: parseSearch(params.search, params.searchField),
+    sort: parseSort(params.sort, sortable),
+    select: parseSelect(params.select),
+    summary: parseSummaryRequest(params.facets, params.includeAttributeFilters, params.attributeFilters),
+    limit: params.limit ?? DEFAULT_LIMIT,
+    page: params.page ?? 1,
+  };
+}
+
+/**
+ * filter, and additionalRawFilter (a second filter the published client sends, ANDed with the
+ * first: docs/behaviour.md, "What the published client calls beyond the specification").
+ */
+function parseFilters(params: ListParameters): ParsedFilter | undefined {
+  const first = params.filter === undefined ? undefined : parseFilterWithKey(params.filter);
+  const extra = params.additionalRawFilter;
+  const second = extra === undefined ? undefined : parseFilterWithKey(extra, 'additionalRawFilter');
+  return first && second ? bothFilters(first, second) : (first ?? second);
+}
+
+/**
+ * Match (filter and search), count, facets over all matches, order, page, select.
+ * Order: the sort keys, then search relevance, then productGroupId. `products` must come ordered by
+ * productGroupId (the Scope's order) and must not change once queried: orders and indexes derived
+ * from it are cached by its identity (see snapshotCache).
+ */
+export function runListQuery(products: Snapshot, query: ListQuery): ProductListResult {
+  const ordered = query.search
+    ? searchInOrder(products, query, query.search)
+    : filterInOrder(products, query);
+  // Facets are order-independent, so they are taken over the ordered matches.
+  const { facets, attributeFilters } = summarize(ordered, query.summary);
+  const start = (query.page - 1) * query.limit;
+  const list = ordered.slice(start, start + query.limit).map((p) => applySelect(p, query.select));
+  return { list, count: ordered.length, facets, attributeFilters };
+}
+
+/** Filtered orders kept per snapshot: the few filters a client repeats, a few bytes per match each. */
+const filtered = snapshotCache<readonly CatalogProduct[]>(16);
+
+/** Without search: the snapshot in the sort's order (cached), filtered (cached); no sorting per request. */
+function filterInOrder(products: Snapshot, { filter, sort }: ListQuery): readonly CatalogProduct[] {
+  const base = sort.length > 0 ? sortedSnapshot(products, sort) : products;
+  if (!filter) return base;
+  return filtered(products, `${sortSpec(sort)}\n${filter.key}`, () => base.filter(filter.predicate));
+}
+
+/** With search: the products the search index names (usually few), filtered, ranked and sorted. */
+function searchInOrder(
+  products: Snapshot,
+  { filter, sort }: ListQuery,
+  search: SearchRanker,
+): CatalogProduct[] {
+  const scores = new Map<CatalogProduct, number>();
+  const matches = searchCandidates(products, search).filter((p) => {
+    if (filter && !filter.predicate(p)) return false;
+    const score = search(p);
+    if (score > 0) scores.set(p, score);
+    return score > 0;
+  });
+  return sortProducts(matches, sort, (p) => scores.get(p) ?? 0);
+}

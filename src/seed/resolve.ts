@@ -1,0 +1,116 @@
+import type { SeedData } from '../store/store.js';
+import type { CatalogProduct, ProductType } from '../domain/types.js';
+import { deriveSpaceIds } from '../domain/spaceIds.js';
+import { loadSchemaValidator, type Problem } from '../openapi/schemas.js';
+import { readablePath } from '../openapi/readablePath.js';
+import { DATASET_NAMES, generateDataset, isDatasetName } from './index.js';
+import { readDatasetFile } from './file.js';
+import { DEFAULT_SEED } from './defaults.js';
+
+export { DEFAULT_SEED };
+/** Beyond this a generated catalog would not fit in memory in a useful way. */
+export const MAX_SEED_COUNT = 1_000_000;
+
+export interface ResolveSeedOptions {
+  /** Progress of a generated dataset, in products. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/**
+ * Resolves `--seed NAME|COUNT|FILE|none` to the data every scope starts from: a bundled dataset,
+ * COUNT products of the demo shape, a validated JSON dataset file, or nothing.
+ * The same value always gives the same data.
+ */
+export async function resolveSeed(
+  value: string = DEFAULT_SEED,
+  options: ResolveSeedOptions = {},
+): Promise<SeedData> {
+  if (value === 'none') return { products: [], productTypes: [] };
+  if (isDatasetName(value)) return generateDataset(value, options);
+  if (/^\d+$/.test(value)) {
+    const count = Number(value);
+    if (count > MAX_SEED_COUNT) {
+      throw new Error(
+        `Seed count ${value} is too large: at most ${MAX_SEED_COUNT.toLocaleString('en-US')} products`,
+      );
+    }
+    return generateDataset('demo', { ...options, count });
+  }
+  return loadSeedFile(value);
+}
+
+/** A JSON dataset file, every record checked against openapi.yaml; spaceIds computed where absent. */
+export async function loadSeedFile(file: string): Promise<SeedData> {
+  const raw = checkShape(file, await readSeed(file));
+  const validator = await loadSchemaValidator();
+  const products = checkRecords(file, raw.products, 'products', 'productGroupId', (p) =>
+    validator.checkComponent('CatalogProduct', p),
+  ) as CatalogProduct[];
+  const productTypes = checkRecords(file, raw.productTypes, 'productTypes', 'productTypeId', (t) =>
+    validator.checkComponent('ProductType', t),
+  ) as ProductType[];
+  return {
+    products: products.map((p) => (p.spaceIds ? p : { ...p, spaceIds: deriveSpaceIds(p) })),
+    productTypes,
+  };
+}
+
+async function readSeed(file: string): Promise<unknown> {
+  try {
+    return await readDatasetFile(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') {
+      throw new Error(
+        `Unknown seed "${file}": not a bundled dataset (${DATASET_NAMES.join(', ')}), a product count such as 10000, ` +
+          `none, or an existing JSON dataset file`,
+      );
+    }
+    throw code ? new Error(`Cannot read seed file "${file}": ${(err as Error).message}`) : err;
+  }
+}
+
+function checkShape(file: string, raw: unknown): { products: unknown[]; productTypes: unknown[] } {
+  const shape = `a JSON object { "products": [...], "productTypes": [...] }`;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new Error(`Seed file "${file}" must be ${shape}`);
+  }
+  const { products = [], productTypes = [] } = raw as Record<string, unknown>;
+  for (const [name, value] of Object.entries({ products, productTypes })) {
+    if (!Array.isArray(value))
+      throw new Error(`Seed file "${file}": "${name}" must be an array (the file must be ${shape})`);
+  }
+  return { products: products as unknown[], productTypes: productTypes as unknown[] };
+}
+
+/** Throws at the first bad record, naming its index, its id and the fields at fault. */
+function checkRecords(
+  file: string,
+  records: unknown[],
+  section: string,
+  idField: string,
+  check: (record: unknown) => Problem[],
+): unknown[] {
+  const seen = new Map<string, number>();
+  records.forEach((record, index) => {
+    const id = (record as Record<string, unknown> | null)?.[idField];
+    const where =
+      `Seed file "${file}": ${section}[${index}]` + (typeof id === 'string' ? ` (${idField} "${id}")` : '');
+    const problems = check(record);
+    if (problems.length > 0) {
+      const listed = problems.slice(0, 3).map(describeProblem).join('; ');
+      const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
+      throw new Error(`${where}: ${listed}${more}`);
+    }
+    const first = seen.get(id as string);
+    if (first !== undefined) throw new Error(`${where}: ${idField} repeats the one of ${section}[${first}]`);
+    seen.set(id as string, index);
+  });
+  return records;
+}
+
+/** "/productPriceList/0/listPrice" + "must be number" -> "productPriceList[0].listPrice must be number". */
+function describeProblem({ path, message }: Problem): string {
+  const field = readablePath(path);
+  return field ? `${field} ${message}` : `record ${message}`;
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import {
+  HEAP_GROWING_PERCENT,
+  MAX_HEAP_SLACK_MIB,
+  growingPercent,
+  heapGrowthFlag,
+  pretenuringFlag,
+  YOUNG_GENERATION_MIB,
+  youngGenerationLimit,
+} from '../../src/cli/heapPolicy.js';
+
+describe('the command line heap policy', () => {
+  it('limits heap growth by default', () => {
+    expect(heapGrowthFlag([])).toBe(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+    expect(heapGrowthFlag(['--enable-source-maps', '--max-old-space-size=512'])).toBe(
+      `--heap-growing-percent=${HEAP_GROWING_PERCENT}`,
+    );
+  });
+
+  it("leaves a growth the user chose on node's command line alone", () => {
+    expect(heapGrowthFlag(['--heap-growing-percent=100'])).toBeUndefined();
+    expect(heapGrowthFlag(['--inspect', '--heap_growing_percent=30'])).toBeUndefined();
+  });
+
+  it('caps the growth of a large heap at a fixed amount, down to 20%', () => {
+    expect(growingPercent(100)).toBe(HEAP_GROWING_PERCENT);
+    expect(growingPercent(1600)).toBe(Math.round((100 * MAX_HEAP_SLACK_MIB) / 1600));
+    expect(growingPercent(10_000)).toBe(20);
+    expect(heapGrowthFlag([], 1600)).toBe(`--heap-growing-percent=${growingPercent(1600)}`);
+  });
+
+  it("sizes the server thread's young generation unless the user sized it for node", () => {
+    expect(youngGenerationLimit([], '')).toBe(YOUNG_GENERATION_MIB);
+    expect(youngGenerationLimit(['--heap-growing-percent=30'], '--max-old-space-size=512')).toBe(
+      YOUNG_GENERATION_MIB,
+    );
+    expect(youngGenerationLimit(['--max-semi-space-size=16'], '')).toBeUndefined();
+    expect(youngGenerationLimit([], '--enable-source-maps --max_semi_space_size=2')).toBeUndefined();
+  });
+
+  it("turns V8's pretenuring off unless the user chose either way", () => {
+    expect(pretenuringFlag(['--heap-growing-percent=30'])).toBe('--no-allocation-site-pretenuring');
+    expect(pretenuringFlag(['--allocation-site-pretenuring'])).toBeUndefined();
+    expect(pretenuringFlag(['--no_allocation_site_pretenuring'])).toBeUndefined();
+  });
+});

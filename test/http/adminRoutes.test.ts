@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { BASE, makeApp } from '../helpers.js';
+
+const type = (id: string) => ({ data: [{ productTypeId: id }] });
+
+const typeIds = (res: request.Response) =>
+  (res.body.data as { productTypeId: string }[]).map((t) => t.productTypeId);
+
+describe('CORS', () => {
+  it('answers a preflight from another origin, allowing the auth header', async () => {
+    const res = await request(await makeApp())
+      .options(`${BASE}/product-types`)
+      .set('Origin', 'http://localhost:3000')
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'x-api-key,content-type');
+    expect(res.status).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-headers']).toContain('x-api-key');
+    expect(res.headers['access-control-allow-methods']).toContain('PATCH');
+  });
+});
+
+describe('admin endpoints', () => {
+  it('serves health and the OpenAPI document without a token', async () => {
+    const app = await makeApp();
+    const health = await request(app).get('/__admin/health');
+    expect(health.status).toBe(200);
+    expect(health.body.data.status).toBe('ok');
+    const doc = await request(app).get('/openapi.yaml');
+    expect(doc.status).toBe(200);
+    expect(doc.text).toContain('openapi: 3.0');
+  });
+
+  it('reset brings every scope back to the seed, and needs a listed key in strict mode', async () => {
+    const seed = { products: [], productTypes: [{ productTypeId: 'seeded' }] };
+    const app = await makeApp({ seed, apiKeys: ['k'] });
+    const auth = { 'x-api-key': 'k' };
+    await request(app)
+      .delete('/acme/dev/product-types')
+      .set(auth)
+      .send({ data: ['seeded'] });
+    await request(app).post('/other/dev/product-types').set(auth).send(type('added'));
+    expect((await request(app).post('/__admin/reset')).status).toBe(401);
+    expect((await request(app).post('/__admin/reset').set(auth)).status).toBe(200);
+    expect(typeIds(await request(app).get('/acme/dev/product-types').set(auth))).toEqual(['seeded']);
+    expect(typeIds(await request(app).get('/other/dev/product-types').set(auth))).toEqual(['seeded']);
+  });
+});
+
+describe('API reference page', () => {
+  it('serves /docs without a token, loading openapi.yaml and its assets from this server', async () => {
+    const app = await makeApp();
+    const page = await request(app).get('/docs');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("url: '/openapi.yaml'");
+    const script = /src="(\/docs\/[^"]+\.js)"/.exec(page.text)?.[1] as string;
+    const asset = await request(app).get(script);
+    expect(asset.status).toBe(200);
+    expect(asset.headers['content-type']).toContain('javascript');
+  });
+});

@@ -1,0 +1,28 @@
+import express from 'express';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { createExpressServer } from '../../src/index.js';
+
+describe('createExpressServer', () => {
+  it("creates requests and responses with express's prototypes, so express need not change them", async () => {
+    const app = express();
+    app.get('/hello', (req, res) => {
+      res.json({ query: req.query.name, path: req.path });
+    });
+    const server = createExpressServer(app);
+    const born: boolean[] = [];
+    server.prependListener('request', (req, res) => {
+      born.push(Object.getPrototypeOf(req) === app.request && Object.getPrototypeOf(res) === app.response);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}/hello?name=x`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ query: 'x', path: '/hello' });
+      expect(born).toEqual([true]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

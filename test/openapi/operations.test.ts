@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { loadApiDocument } from '../../src/openapi/apiDocument.js';
+import { createPipeline } from '../../src/pipeline/pipeline.js';
+import { OperationTable } from '../../src/openapi/operations.js';
+import { BASE, TOKEN, client, makeApp } from '../helpers.js';
+
+const table = new OperationTable(await loadApiDocument());
+const resolve = (method: string, path: string) => {
+  const r = table.resolve(method, path);
+  return r?.operation ? { id: r.operation.operationId, raw: r.rawParams } : r;
+};
+
+describe('OperationTable: which documented operation a method and path reach', () => {
+  it('prefers literal segments, but only among paths that have the method', () => {
+    expect(resolve('POST', '/t/e/products/push')).toEqual({ id: 'overwriteProducts', raw: ['t', 'e'] });
+    expect(resolve('GET', '/t/e/products/push')).toEqual({ id: 'getProduct', raw: ['t', 'e', 'push'] });
+    expect(resolve('GET', '/t/e/products/p%201')).toEqual({ id: 'getProduct', raw: ['t', 'e', 'p%201'] });
+  });
+
+  it('matches as express does: any case, an optional trailing slash, HEAD as GET', () => {
+    expect(resolve('get', '/t/e/PRODUCTS/')).toMatchObject({ id: 'listProducts' });
+    expect(resolve('HEAD', '/t/e/variants/v1')).toMatchObject({ id: 'getVariant' });
+  });
+
+  it('answers the methods every matching path allows when none has the one asked for', () => {
+    expect(resolve('PUT', '/t/e/products/push')).toEqual({ allow: ['POST', 'GET'] });
+    expect(resolve('PUT', '/t/e/product-types')).toEqual({ allow: ['GET', 'POST', 'DELETE'] });
+  });
+
+  it('answers undefined for a path the document does not have', () => {
+    expect(resolve('GET', '/t/e/nothing')).toBeUndefined();
+    expect(resolve('GET', '/t/e/products/a/b')).toBeUndefined();
+  });
+
+  it('drops a base prefix from the templates when asked', async () => {
+    const relative = new OperationTable(await loadApiDocument(), '/{tenantId}/{environment}');
+    expect(relative.resolve('GET', '/products-barcode/123')?.operation?.operationId).toBe(
+      'getProductByBarcode',
+    );
+    expect(relative.operations).toHaveLength(table.operations.length);
+  });
+});
+
+describe('the pipeline: every documented operation has exactly one handler', () => {
+  it('refuses to start with a handler missing or one the document does not know', async () => {
+    const doc = await loadApiDocument();
+    const answer = () => ({ status: 204, headers: {} });
+    const all = Object.fromEntries(table.operations.map((op) => [op.operationId, answer]));
+    const pipeline = (handlers: typeof all) =>
+      createPipeline({
+        document: doc,
+        handlers,
+        authorize: () => undefined,
+        regions: ['eu'],
+        defaultRegion: 'eu',
+      });
+    expect(() => pipeline(all)).not.toThrow();
+    const withoutOne = Object.fromEntries(Object.entries(all).filter(([id]) => id !== 'getVariant'));
+    expect(() => pipeline(withoutOne)).toThrow(/without a handler: getVariant/);
+    expect(() => pipeline({ ...all, archiveProducts: answer })).toThrow(/not documented: archiveProducts/);
+  });
+});
+
+describe('request validation from openapi.yaml', () => {
+  it('reads a product whose id is a literal segment of another path', async () => {
+    const c = client(await makeApp());
+    await c.post(`${BASE}/products-push`, { data: [{ productGroupId: 'push' }] }).expect(200);
+    const res = await c.get(`${BASE}/products/push`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.productGroupId).toBe('push');
+  });
+
+  it('names an unknown query parameter and the documented ones', async () => {
+    const res = await client(await makeApp()).get(`${BASE}/products?limit=2&colour=red`);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { path: 'query.colour', message: expect.stringContaining('is not a query parameter of listProducts') },
+    ]);
+    expect(res.body.message).toContain('limit');
+  });
+
+  it('coerces query values to their documented types and fills in defaults', async () => {
+    const c = client(await makeApp());
+    const products = Array.from({ length: 60 }, (_, i) => ({
+      productGroupId: `p${String(i).padStart(2, '0')}`,
+    }));
+    await c.post(`${BASE}/products-push`, { data: products }).expect(200);
+    // limit defaults to 50: the first page holds 50 of the 60 products.
+    expect((await c.get(`${BASE}/products`)).body.data.list).toHaveLength(50);
+    expect((await c.get(`${BASE}/products?limit=7&page=2`)).body.data.list[0].productGroupId).toBe('p07');
+    const flagged = await c.get(`${BASE}/products?limit=1&includeAttributeFilters=true`);
+    expect(flagged.status).toBe(200);
+    const notBoolean = await c.get(`${BASE}/products?includeAttributeFilters=yes`);
+    expect(notBoolean.status).toBe(400);
+    expect(notBoolean.body.message).toBe('query.includeAttributeFilters must be boolean');
+  });
+
+  it('rejects a path segment that is not valid percent-encoding, naming the parameter', async () => {
+    const res = await client(await makeApp()).get(`${BASE}/products-barcode/%E0%A4%A`);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { path: 'params.barcode', message: 'is not valid percent-encoding: "%E0%A4%A"' },
+    ]);
+  });
+
+  it('decodes path parameters before the handler sees them', async () => {
+    const c = client(await makeApp());
+    await c.post(`${BASE}/products-push`, { data: [{ productGroupId: 'a b/c' }] }).expect(200);
+    const res = await c.get(`${BASE}/products/${encodeURIComponent('a b/c')}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.productGroupId).toBe('a b/c');
+  });
+
+  it('reads a body only for operations that take one', async () => {
+    const c = client(await makeApp());
+    const read = await c.raw.get(`${BASE}/products?limit=1`).set(TOKEN).type('json').send('{not json');
+    expect(read.status).toBe(200);
+    const push = await c.raw.post(`${BASE}/products-push`).set(TOKEN).type('json').send('{not json');
+    expect(push.status).toBe(400);
+    expect(push.body.message).toMatch(/Malformed JSON/);
+  });
+
+  it('answers a path the document lacks with 404 whatever the token, and checks the token before the body', async () => {
+    const app = await makeApp();
+    expect((await client(app).raw.get(`${BASE}/nothing`)).status).toBe(404);
+    expect((await client(app).raw.get('/docs/nothing.css')).status).toBe(404);
+    const unauthenticated = await client(app)
+      .raw.post(`${BASE}/products-push`)
+      .type('json')
+      .send('{not json');
+    expect(unauthenticated.status).toBe(401);
+  });
+
+  it('lists every problem of a request, not just the first', async () => {
+    const res = await client(await makeApp()).get(`${BASE}/products?limit=0&page=x`);
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(['query.limit', 'query.page']);
+  });
+
+  it('takes an empty query value as sent: an empty select means whole records', async () => {
+    const c = client(await makeApp());
+    await c
+      .post(`${BASE}/products-push`, { data: [{ productGroupId: 'p1', productType: ['x'] }] })
+      .expect(200);
+    const res = await c.get(`${BASE}/products?select=&search=`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.list[0]).toMatchObject({ productGroupId: 'p1', productType: ['x'] });
+  });
+
+  it('answers HEAD like GET, without a body', async () => {
+    const res = await client(await makeApp())
+      .raw.head(`${BASE}/products?limit=1`)
+      .set(TOKEN);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/json/);
+    expect(res.text).toBeUndefined();
+  });
+
+  it('reports the first problem of a body with its readable path, and the allowed values of an enum', async () => {
+    const c = client(await makeApp());
+    const res = await c.post(`${BASE}/products-push`, { data: [{ productGroupId: 'x', spaceIds: ['s'] }] });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ path: 'body.data[0].spaceIds', message: 'may not be sent' }]);
+    const status = await c.post(`${BASE}/products-push`, {
+      data: [{ productGroupId: 'x', productStatus: [{ spaceId: 's', productStatus: 'Gone' }] }],
+    });
+    expect(status.status).toBe(400);
+    expect(status.body.message).toBe(
+      'body.data[0].productStatus[0].productStatus must be equal to one of the allowed values: ' +
+        'Active, Inactive, Discontinued, Dormant, Frozen, Replaced, Obsolete, Abandoned, Blocked',
+    );
+    expect((await c.get(`${BASE}/products`)).body.data.count).toBe(0);
+  });
+});

@@ -1,0 +1,74 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import type { Express } from 'express';
+import { BASE, makeApp } from '../helpers.js';
+
+let app: Express;
+
+beforeAll(async () => {
+  app = await makeApp();
+});
+
+const type = (id: string) => ({ data: [{ productTypeId: id }] });
+
+describe('authentication: tokens and strict mode', () => {
+  // Known bug (src/pipeline/auth.ts, tokenOf): "Bearer" with nothing after it is taken as the bare token
+  // "Bearer" and accepted. When it is fixed this test starts to pass: make it a plain it() then.
+  it('refuses an Authorization header that holds no token after Bearer', async () => {
+    // "Bearer " arrives as "Bearer" (trailing white space is not part of a header value).
+    for (const value of ['Bearer ', 'Bearer', 'bearer   ']) {
+      const res = await request(app).get(`${BASE}/product-types`).set('Authorization', value);
+      expect(res.status, JSON.stringify(value)).toBe(401);
+    }
+  });
+
+  it('in strict mode health, the OpenAPI document and /docs still need no token', async () => {
+    const strict = await makeApp({ apiKeys: ['k'] });
+    expect((await request(strict).get('/__admin/health')).status).toBe(200);
+    expect((await request(strict).get('/openapi.yaml')).status).toBe(200);
+    expect((await request(strict).get('/docs')).status).toBe(200);
+    // ...while the API itself does.
+    expect((await request(strict).get(`${BASE}/product-types`)).status).toBe(401);
+  });
+
+  it('in strict mode reset needs a listed key bound to no tenant: a bound one never resets others', async () => {
+    const strict = await makeApp({ apiKeys: ['bound=acme', 'admin'] });
+    expect((await request(strict).post('/__admin/reset').set('x-api-key', 'nope')).status).toBe(401);
+    expect((await request(strict).post('/__admin/reset').set('x-api-key', 'bound')).status).toBe(403);
+    expect((await request(strict).post('/__admin/reset').set('x-api-key', 'admin')).status).toBe(200);
+  });
+});
+
+describe('authentication', () => {
+  it('requires a non-empty token by default, from x-api-key or Authorization (Bearer or bare)', async () => {
+    const app = await makeApp();
+    const path = `${BASE}/product-types`;
+    expect((await request(app).get(path)).status).toBe(401);
+    expect((await request(app).get(path).set('x-api-key', '  ')).status).toBe(401);
+    expect((await request(app).get(path).set('x-api-key', 'anything')).status).toBe(200);
+    expect((await request(app).get(path).set('Authorization', 'Bearer abc')).status).toBe(200);
+    expect((await request(app).get(path).set('Authorization', 'abc')).status).toBe(200);
+    const res = await request(app).get(path);
+    expect(res.body).toMatchObject({ status: 401, message: expect.stringContaining('x-api-key') });
+  });
+
+  it('in strict mode accepts only listed keys, and a key bound to tenants gets 403 elsewhere', async () => {
+    const app = await makeApp({ apiKeys: ['open-key', 'bound=acme,beta'] });
+    const get = (path: string, key: string) => request(app).get(path).set('x-api-key', key);
+    expect((await get('/acme/dev/product-types', 'wrong')).status).toBe(401);
+    expect((await get('/acme/dev/product-types', 'open-key')).status).toBe(200);
+    expect((await get('/zeta/dev/product-types', 'open-key')).status).toBe(200);
+    expect((await get('/beta/dev/product-types', 'bound')).status).toBe(200);
+    const forbidden = await get('/regions/us/products/v1/tenants/zeta/dev/product-types', 'bound');
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.message).toContain('zeta');
+  });
+
+  it('checks the token before reading the body, so a rejected request writes nothing', async () => {
+    const app = await makeApp({ apiKeys: ['k'] });
+    const res = await request(app).post('/acme/dev/product-types').set('x-api-key', 'nope').send(type('x'));
+    expect(res.status).toBe(401);
+    const list = await request(app).get('/acme/dev/product-types').set('x-api-key', 'k');
+    expect(list.body.data).toEqual([]);
+  });
+});

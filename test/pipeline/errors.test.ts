@@ -1,0 +1,209 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import type { Express } from 'express';
+import { BASE, TOKEN, client, makeApp } from '../helpers.js';
+import { loadSchemaValidator, type SchemaValidator } from '../../src/openapi/schemas.js';
+
+type Client = ReturnType<typeof client>;
+
+let app: Express;
+
+let c: Client;
+
+let schemas: SchemaValidator;
+
+let tenant = 0;
+/** A scope of its own for each caller: it starts empty. */
+const fresh = () => `/scope${++tenant}/dev`;
+
+beforeAll(async () => {
+  app = await makeApp();
+  c = client(app);
+  schemas = await loadSchemaValidator();
+});
+
+const type = (id: string) => ({ data: [{ productTypeId: id }] });
+
+describe('the { data } envelope and error bodies', () => {
+  it('wraps the admin answers in data', async () => {
+    const reset = await request(app).post('/__admin/reset');
+    expect(reset.status).toBe(200);
+    expect(Object.keys(reset.body)).toEqual(['data']);
+    const health = await request(app).get('/__admin/health');
+    expect(Object.keys(health.body)).toEqual(['data']);
+  });
+
+  it('answers every kind of error with an unwrapped { message, status, errors? } whose status is the status', async () => {
+    const base = fresh();
+    const strict = await makeApp({ apiKeys: ['k', 'bound=other'], bodyLimit: 200 });
+    const errors: [string, request.Test][] = [
+      ['schema', c.post(`${base}/products-push`, { data: [{ productGroupId: 1 }] })],
+      ['filter', c.get(`${base}/products?filter=nope`)],
+      ['sort', c.get(`${base}/products?sort=nope`)],
+      ['malformed JSON', c.raw.post(`${base}/products`).set(TOKEN).type('json').send('{')],
+      ['no token', request(app).get(`${base}/products`)],
+      ['wrong key', request(strict).get(`${base}/products`).set('x-api-key', 'x')],
+      ['bound key', request(strict).get(`${base}/products`).set('x-api-key', 'bound')],
+      ['unknown product', c.get(`${base}/products/nope`)],
+      ['unknown route', c.get(`${base}/nope`)],
+      ['unknown region', c.get('/regions/mars/products/v1/tenants/acme/dev/products')],
+      [
+        'too large',
+        request(strict)
+          .post(`${base}/products`)
+          .set('x-api-key', 'k')
+          .send({ search: 'x'.repeat(500) }),
+      ],
+      ['not JSON', c.raw.post(`${base}/products`).set(TOKEN).type('text').send('x')],
+    ];
+    const expected = [400, 400, 400, 400, 401, 401, 403, 404, 404, 404, 413, 415];
+    const answers = await Promise.all(errors.map(([, req]) => req));
+    expect(answers.map((r) => r.status)).toEqual(expected);
+    answers.forEach((res, i) => {
+      const what = errors[i]![0];
+      expect(res.headers['content-type'], what).toMatch(/^application\/json/);
+      expect(schemas.checkComponent('Error', res.body), what).toEqual([]);
+      expect(res.body.status, what).toBe(res.status);
+      expect(res.body.data, what).toBeUndefined();
+      expect(res.body.message.length, what).toBeGreaterThan(0);
+    });
+  });
+});
+
+describe('errors and hostile bodies', () => {
+  it('answers malformed JSON with 400 and a message, writing nothing', async () => {
+    const app = await makeApp();
+    const res = await request(app)
+      .post(`${BASE}/product-types`)
+      .set(TOKEN)
+      .set('content-type', 'application/json')
+      .send('{"data": [');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ status: 400, message: expect.stringMatching(/JSON/) });
+    // A body cut short after a complete record: that record is not written either.
+    const cut = await request(app)
+      .post(`${BASE}/product-types`)
+      .set(TOKEN)
+      .set('content-type', 'application/json')
+      .send('{"data": [{"productTypeId": "x"}');
+    expect(cut.status).toBe(400);
+    expect((await client(app).get(`${BASE}/product-types`)).body.data).toEqual([]);
+  });
+
+  it('answers a body that is not JSON with 415, writing nothing', async () => {
+    const app = await makeApp();
+    const res = await request(app)
+      .post(`${BASE}/product-types`)
+      .set(TOKEN)
+      .set('content-type', 'text/plain')
+      .send('productTypeId=x');
+    expect(res.status).toBe(415);
+    expect(res.body).toMatchObject({ status: 415, message: expect.stringContaining('JSON') });
+    expect((await client(app).get(`${BASE}/product-types`)).body.data).toEqual([]);
+  });
+
+  it('answers a body over the size limit with 413', async () => {
+    const app = await makeApp({ bodyLimit: 1000 });
+    const data = [{ productTypeId: 'x', title: [{ isoLanguageId: 'en', label: 'y'.repeat(2000) }] }];
+    const res = await client(app).post(`${BASE}/product-types`, { data });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toContain('1000');
+  });
+
+  it('answers nesting deeper than the bound with 400', async () => {
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 200; i++) deep = { nested: deep };
+    const res = await client(await makeApp()).post(`${BASE}/product-types`, {
+      data: [{ productTypeId: 'x', deep }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/deeper/);
+  });
+
+  it('rejects __proto__ and constructor keys in a body or query, and no prototype is touched', async () => {
+    const c = client(await makeApp());
+    const body = JSON.parse('{"data":[{"productTypeId":"x","__proto__":{"polluted":true}}]}') as object;
+    const res = await c.raw
+      .post(`${BASE}/product-types`)
+      .set(TOKEN)
+      .set('content-type', 'application/json')
+      .send(JSON.stringify(body));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('__proto__');
+    const ctor = await c.post(`${BASE}/product-types`, {
+      data: [{ productTypeId: 'y', constructor: { prototype: {} } }],
+    });
+    expect(ctor.status).toBe(400);
+    const query = await c.get(`${BASE}/product-types?__proto__=1`);
+    expect(query.status).toBe(400);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect((await c.get(`${BASE}/product-types`)).body.data).toEqual([]);
+  });
+
+  it('stores an id such as __proto__ as a plain id', async () => {
+    const c = client(await makeApp());
+    expect((await c.post(`${BASE}/product-types`, type('__proto__'))).status).toBe(200);
+    expect((await c.get(`${BASE}/product-types/__proto__`)).body.data).toEqual({
+      productTypeId: '__proto__',
+    });
+    expect((await c.get(`${BASE}/product-types/constructor`)).status).toBe(404);
+  });
+
+  it('answers an unknown route with 404 and an unknown query parameter with 400, both with a message', async () => {
+    const c = client(await makeApp());
+    const route = await c.get(`${BASE}/no-such-thing`);
+    expect(route.status).toBe(404);
+    expect(route.body.message).toContain('/no-such-thing');
+    const param = await c.get(`${BASE}/product-types?colour=red`);
+    expect(param.status).toBe(400);
+    expect(param.body.message).toContain('colour');
+  });
+});
+
+describe('validation messages', () => {
+  it('name the field and say what is wrong in words', async () => {
+    const c = client(await makeApp());
+    const tooMany = await c.post(`${BASE}/product-types`, {
+      data: Array.from({ length: 101 }, (_, i) => ({ productTypeId: `t${i}` })),
+    });
+    expect(tooMany.body.message).toBe('body.data must NOT have more than 100 items');
+    const limit = await c.get(`${BASE}/products?limit=0`);
+    expect(limit.status).toBe(400);
+    expect(limit.body.message).toBe('query.limit must be >= 1');
+  });
+
+  it('tell how to clear a list when null is sent for one', async () => {
+    const res = await client(await makeApp()).post(`${BASE}/product-types`, {
+      data: [{ productTypeId: 'x', title: null }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('body.data[0].title must be an array (send [] to clear it)');
+  });
+
+  it('answer a missing body with 400 and a body of another type with 415', async () => {
+    const c = client(await makeApp());
+    const missing = await c.delete(`${BASE}/products`);
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toMatch(/JSON request body is required/);
+    const other = await c.raw
+      .delete(`${BASE}/products`)
+      .set(TOKEN)
+      .set('content-type', 'text/plain')
+      .send('p1');
+    expect(other.status).toBe(415);
+    expect(other.body.message).toContain('text/plain');
+  });
+});
+
+describe('a method a known path does not have', () => {
+  it('answers 405 with the allowed methods in Allow and in the message', async () => {
+    const res = await client(await makeApp())
+      .raw.put(`${BASE}/product-types`)
+      .set(TOKEN)
+      .send({ data: [] });
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toMatch(/GET/);
+    expect(res.headers.allow).toMatch(/POST/);
+    expect(res.body).toMatchObject({ status: 405, message: expect.stringContaining('PUT') });
+  });
+});

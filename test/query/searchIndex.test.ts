@@ -1,0 +1,68 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseSearch } from '../../src/domain/search.js';
+import { searchCandidates } from '../../src/query/searchIndex.js';
+import type { CatalogProduct } from '../../src/domain/types.js';
+
+const word = fc.stringMatching(/^[abc-]{1,4}$/);
+const text = fc.array(word, { minLength: 1, maxLength: 4 }).map((words) => words.join(' '));
+
+const arbCatalog = fc
+  .uniqueArray(
+    fc.record({ id: fc.stringMatching(/^[a-c]{1,3}$/), name: text, tags: fc.array(text, { maxLength: 2 }) }),
+    { selector: (r) => r.id, maxLength: 25 },
+  )
+  .map((rows) =>
+    rows
+      .map((r): CatalogProduct => ({
+        productGroupId: r.id,
+        productName: [{ isoLanguageId: 'en', productName: r.name }],
+        productTags: [{ isoLanguageId: 'en', productTags: r.tags }],
+      }))
+      .sort((a, b) => (a.productGroupId < b.productGroupId ? -1 : 1)),
+  );
+
+describe('search candidates', () => {
+  it('are exactly the products the search matches, in snapshot order, before and after the index is built', () => {
+    fc.assert(
+      fc.property(
+        arbCatalog,
+        fc.array(word, { minLength: 1, maxLength: 2 }),
+        fc.boolean(),
+        (catalog, words, byTags) => {
+          const search = parseSearch(words.join(' ').toUpperCase(), byTags ? 'productTags' : undefined);
+          if (!search) return;
+          const expected = catalog.filter((p) => search(p) > 0).map((p) => p.productGroupId);
+          // Enough rounds on one snapshot to pass from scanning to the index.
+          for (let round = 0; round < 12; round++) {
+            const found = searchCandidates(catalog, search).filter((p) => search(p) > 0);
+            expect(found.map((p) => p.productGroupId)).toEqual(expected);
+          }
+        },
+      ),
+    );
+  });
+
+  it('finds a word inside a token and never across two values', () => {
+    const catalog: CatalogProduct[] = [
+      { productGroupId: 'a', productName: [{ isoLanguageId: 'en', productName: 'Desk Lamp' }] },
+      { productGroupId: 'b', productName: [{ isoLanguageId: 'en', productName: 'Lampshade' }] },
+      {
+        productGroupId: 'c',
+        productName: [{ isoLanguageId: 'en', productName: 'Lamp' }],
+        productTags: [{ isoLanguageId: 'en', productTags: ['shade'] }],
+      },
+    ];
+    const ids = (search: string) => {
+      const ranker = parseSearch(search);
+      if (!ranker) throw new Error('blank search');
+      let found: readonly CatalogProduct[] = [];
+      for (let round = 0; round < 12; round++) found = searchCandidates(catalog, ranker);
+      return found.map((p) => p.productGroupId);
+    };
+    expect(ids('amp')).toEqual(['a', 'b', 'c']);
+    expect(ids('pshad')).toEqual(['b']);
+    expect(ids('shade lamp')).toEqual(['b', 'c']);
+    expect(ids('lampa')).toEqual([]);
+  });
+});

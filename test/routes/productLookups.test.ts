@@ -1,0 +1,187 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CatalogProduct } from '../../src/domain/types.js';
+import { BASE, client, makeApp } from '../helpers.js';
+import { catalog, ids, product, productTypes } from './readsFixtures.js';
+
+/**
+ * Variants group g1: p1 (variantsGroupId), p3 (variantsByGroupId, the spec's name) and g1-b, which
+ * shares variant p1-v2 with p1. Barcode 555 is on g1-b (as 0555) and on p4; p1 alone has 0001234567890.
+ */
+const grouped: CatalogProduct[] = [
+  { ...(catalog[0] as CatalogProduct), variantsGroupId: 'g1' },
+  { ...(catalog[1] as CatalogProduct), variantsGroupId: 'g2' },
+  { ...(catalog[2] as CatalogProduct), variantsByGroupId: 'g1' },
+  { ...(catalog[3] as CatalogProduct), variants: [{ productId: 'p4-v1', europeanArticleNumber: ['555'] }] },
+  {
+    ...(catalog[4] as CatalogProduct),
+    relatedProductGroups: [
+      { relatedProductGroupId: 'p3', productRelationshipType: 'Recommended' },
+      { relatedProductGroupId: 'gone', productRelationshipType: 'Recommended' },
+      { relatedProductGroupId: 'p1', productRelationshipType: 'Recommended' },
+      { relatedProductGroupId: 'p3', productRelationshipType: 'Recommended' },
+    ],
+  },
+  {
+    productGroupId: 'g1-b',
+    variantsGroupId: 'g1',
+    variants: [{ productId: 'p1-v2' }, { productId: 'g1-b-v1', universalProductCode: ['0555'] }],
+  },
+];
+
+let c: ReturnType<typeof client>;
+beforeAll(async () => {
+  c = client(await makeApp({ seed: { products: grouped, productTypes } }));
+});
+const enc = (f: object) => encodeURIComponent(JSON.stringify(f));
+const variantIds = (p: CatalogProduct) => (p.variants ?? []).map((v) => v.productId);
+
+describe('GET /products/{productGroupId}', () => {
+  it('answers the stored product, and 404 naming an unknown id', async () => {
+    expect((await c.get(`${BASE}/products/p2`)).body).toEqual({ data: grouped[1] });
+    const res = await c.get(`${BASE}/products/nope`);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toContain('"nope"');
+  });
+
+  it('selects fields and always keeps productGroupId', async () => {
+    const res = await c.get(`${BASE}/products/p2?select=shellLifeDays,brand`);
+    expect(res.body.data).toEqual({ productGroupId: 'p2', shellLifeDays: 5, brand: grouped[1]?.brand });
+    expect((await c.get(`${BASE}/products/p2?select=productType`)).body.data).toEqual({
+      productGroupId: 'p2',
+      productType: ['shoes'],
+    });
+  });
+
+  it('answers 404 for a product that fails the filter, 400 for a bad filter', async () => {
+    expect((await c.get(`${BASE}/products/p2?filter=${enc({ eq: ['shellLifeDays', 5] })}`)).status).toBe(200);
+    const miss = await c.get(`${BASE}/products/p2?filter=${enc({ gt: ['shellLifeDays', 5] })}`);
+    expect(miss.status).toBe(404);
+    expect(miss.body.message).toContain('filter');
+    const bad = await c.get(`${BASE}/products/p2?filter=${enc({ gt: ['shellLifeDays'] })}`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/filter\.gt takes 2 operands/);
+  });
+
+  it('appends the variants of the other products of its variants group, once each, by productGroupId', async () => {
+    const res = await c.get(`${BASE}/products/p1?includeProductsByVariantsByGroupId=true`);
+    // p1's own, then g1-b's new one (p1-v2 already there), then p3's (variantsByGroupId counts too).
+    expect(variantIds(res.body.data)).toEqual(['p1-v1', 'p1-v2', 'g1-b-v1', 'p3-v1']);
+    expect(res.body.data.shellLifeDays).toBe(10);
+    // From p3: its own, then g1-b's (p1-v2, g1-b-v1) since "g1-b" < "p1", then p1's remaining p1-v1.
+    const fromP3 = await c.get(`${BASE}/products/p3?includeProductsByVariantsByGroupId=true`);
+    expect(variantIds(fromP3.body.data)).toEqual(['p3-v1', 'p1-v2', 'g1-b-v1', 'p1-v1']);
+  });
+
+  it('leaves the variants alone without the flag, with false, and for a product alone in its group', async () => {
+    expect(variantIds((await c.get(`${BASE}/products/p1`)).body.data)).toEqual(['p1-v1', 'p1-v2']);
+    expect(
+      variantIds((await c.get(`${BASE}/products/p1?includeProductsByVariantsByGroupId=false`)).body.data),
+    ).toEqual(['p1-v1', 'p1-v2']);
+    expect(
+      variantIds((await c.get(`${BASE}/products/p2?includeProductsByVariantsByGroupId=true`)).body.data),
+    ).toEqual(['p2-v1']);
+    expect(
+      variantIds((await c.get(`${BASE}/products/p4?includeProductsByVariantsByGroupId=true`)).body.data),
+    ).toEqual(['p4-v1']);
+  });
+});
+
+describe('GET /products-barcode/{barcode}', () => {
+  it('finds the variant whatever the leading zeros, stored or asked', async () => {
+    for (const code of ['0001234567890', '1234567890', '01234567890']) {
+      const res = await c.get(`${BASE}/products-barcode/${code}`);
+      expect(res.status, code).toBe(200);
+      expect(res.body.data.productId, code).toBe('p1-v1');
+      expect(res.body.data.productDetails, code).toEqual(grouped[0]);
+    }
+  });
+
+  it('answers the lowest productGroupId when several match; the filter can skip one', async () => {
+    // g1-b has 0555 as a UPC, p4 has 555 as an EAN; "g1-b" < "p4".
+    const both = await c.get(`${BASE}/products-barcode/555`);
+    expect(both.body.data).toMatchObject({
+      productId: 'g1-b-v1',
+      productDetails: { productGroupId: 'g1-b' },
+    });
+    const filtered = await c.get(
+      `${BASE}/products-barcode/0555?filter=${enc({ eq: ['productType', 'accessories'] })}`,
+    );
+    expect(filtered.body.data).toMatchObject({
+      productId: 'p4-v1',
+      productDetails: { productGroupId: 'p4' },
+    });
+  });
+
+  it('applies select and the variants group merge to productDetails', async () => {
+    const res = await c.get(
+      `${BASE}/products-barcode/1234567890?select=variants&includeProductsByVariantsByGroupId=true`,
+    );
+    expect(Object.keys(res.body.data.productDetails).sort()).toEqual(['productGroupId', 'variants']);
+    expect(variantIds(res.body.data.productDetails)).toEqual(['p1-v1', 'p1-v2', 'g1-b-v1', 'p3-v1']);
+  });
+
+  it('answers 404 naming the barcode when no variant has it, or none passing the filter', async () => {
+    const res = await c.get(`${BASE}/products-barcode/999`);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toContain('999');
+    const filtered = await c.get(
+      `${BASE}/products-barcode/1234567890?filter=${enc({ eq: ['shellLifeDays', 99] })}`,
+    );
+    expect(filtered.status).toBe(404);
+  });
+});
+
+describe('GET /product-recommendations/{productGroupId}', () => {
+  it('answers the related products that exist, in their order, each once', async () => {
+    const res = await c.get(`${BASE}/product-recommendations/p5`);
+    expect(res.status).toBe(200);
+    expect(ids(res.body.data)).toEqual(['p3', 'p1']);
+    expect(res.body.data[0]).toEqual(grouped[2]);
+  });
+
+  it('answers [] for a product without related groups and 404 for an unknown product', async () => {
+    expect((await c.get(`${BASE}/product-recommendations/p2`)).body).toEqual({ data: [] });
+    const res = await c.get(`${BASE}/product-recommendations/nope`);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toContain('"nope"');
+  });
+});
+
+describe('GET /search', () => {
+  it('answers products as the list search does and product types by id or title label', async () => {
+    const res = await c.get(`${BASE}/search?term=red`);
+    expect(res.status).toBe(200);
+    expect(ids(res.body.data.products)).toEqual(['p1', 'p4', 'p3']);
+    // "accessories" by its label "Red carpet extras"; no other type has "red".
+    expect(res.body.data.productTypes.map((t: { productTypeId: string }) => t.productTypeId)).toEqual([
+      'accessories',
+    ]);
+    const byId = await c.get(`${BASE}/search?term=SHOE`);
+    expect(byId.body.data.productTypes.map((t: { productTypeId: string }) => t.productTypeId)).toEqual([
+      'shoes',
+    ]);
+  });
+
+  it('applies select to the products', async () => {
+    const res = await c.get(`${BASE}/search?term=scarf&select=shellLifeDays`);
+    expect(res.body.data.products).toEqual([{ productGroupId: 'p4', shellLifeDays: 5 }]);
+  });
+
+  it('rejects a missing or blank term, naming it', async () => {
+    for (const q of ['', '?term=', '?term=%20%20']) {
+      const res = await c.get(`${BASE}/search${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.body.message, q).toContain('term');
+    }
+  });
+
+  it('answers at most 50 products', async () => {
+    const many = Array.from({ length: 60 }, (_, i) =>
+      product({ id: `m${String(i).padStart(2, '0')}`, name: 'Mug', types: [] }),
+    );
+    const app = client(await makeApp({ seed: { products: many, productTypes: [] } }));
+    const res = await app.get(`${BASE}/search?term=mug`);
+    expect(res.body.data.products).toHaveLength(50);
+    expect(res.body.data.products[49].productGroupId).toBe('m49');
+  });
+});

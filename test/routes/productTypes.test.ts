@@ -1,0 +1,126 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Express } from 'express';
+import { BASE, client, makeApp } from '../helpers.js';
+
+const shoes = {
+  productTypeId: 'shoes',
+  parentId: 'apparel',
+  isRoot: false,
+  title: [{ isoLanguageId: 'en-GB', label: 'Shoes' }],
+};
+const apparel = {
+  productTypeId: 'apparel',
+  isRoot: true,
+  title: [{ isoLanguageId: 'en-GB', label: 'Apparel' }],
+};
+const bags = { productTypeId: 'bags', parentId: 'apparel', isRoot: false };
+
+describe('product types (docs/behaviour.md, "Product types")', () => {
+  let app: Express;
+  let c: ReturnType<typeof client>;
+  beforeEach(async () => {
+    app = await makeApp();
+    c = client(app);
+  });
+
+  it('upserts whole: 201 for new, 200 for replaced, with the stored document as resourceBody', async () => {
+    const first = await c.post(`${BASE}/product-types`, { data: [shoes, apparel] });
+    expect(first.status).toBe(200);
+    expect(first.body.data.map((r: { statusCode: number }) => r.statusCode)).toEqual([201, 201]);
+    expect(first.body.data[0].resourceBody).toEqual(shoes);
+    expect(first.body.data[0].eTag).toMatch(/^".+"$/);
+
+    const replaced = { productTypeId: 'shoes', isRoot: true };
+    const second = await c.post(`${BASE}/product-types`, { data: [replaced] });
+    expect(second.body.data[0].statusCode).toBe(200);
+    const got = await c.get(`${BASE}/product-types/shoes`);
+    expect(got.body).toEqual({ data: replaced });
+  });
+
+  it('lists all ordered by productTypeId, or those asked for in the order asked, with , or ;', async () => {
+    await c.post(`${BASE}/product-types`, { data: [shoes, apparel, bags] });
+    const all = await c.get(`${BASE}/product-types`);
+    expect(all.body.data.map((t: { productTypeId: string }) => t.productTypeId)).toEqual([
+      'apparel',
+      'bags',
+      'shoes',
+    ]);
+    const some = await c.get(`${BASE}/product-types?ids=shoes;nope,apparel`);
+    expect(some.body.data.map((t: { productTypeId: string }) => t.productTypeId)).toEqual([
+      'shoes',
+      'apparel',
+    ]);
+  });
+
+  it('answers 404 with a message for an unknown id', async () => {
+    const res = await c.get(`${BASE}/product-types/nope`);
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ status: 404, message: expect.stringContaining('nope') });
+  });
+
+  it('deletes by body or by ?data=, 204 per deleted and 404 per unknown id', async () => {
+    await c.post(`${BASE}/product-types`, { data: [shoes, apparel, bags] });
+    const byBody = await c.delete(`${BASE}/product-types`, { data: ['shoes', 'nope'] });
+    expect(byBody.status).toBe(200);
+    expect(byBody.body.data).toEqual([
+      { id: 'shoes', status: 204 },
+      { id: 'nope', status: 404 },
+    ]);
+    const byQuery = await c.delete(`${BASE}/product-types?data=apparel;bags`);
+    expect(byQuery.body.data).toEqual([
+      { id: 'apparel', status: 204 },
+      { id: 'bags', status: 204 },
+    ]);
+    expect((await c.get(`${BASE}/product-types`)).body.data).toEqual([]);
+  });
+
+  it('rejects a delete that names no ids', async () => {
+    const res = await c.delete(`${BASE}/product-types`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/data/);
+  });
+
+  it('rejects a 101-document batch with a message that says 100, and writes nothing', async () => {
+    const data = Array.from({ length: 101 }, (_, i) => ({ productTypeId: `t${i}` }));
+    const res = await c.post(`${BASE}/product-types`, { data });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('100');
+    expect((await c.get(`${BASE}/product-types`)).body.data).toEqual([]);
+  });
+
+  it('accepts exactly 100 documents', async () => {
+    const data = Array.from({ length: 100 }, (_, i) => ({ productTypeId: `t${i}` }));
+    const res = await c.post(`${BASE}/product-types`, { data });
+    expect(res.status).toBe(200);
+    expect((await c.get(`${BASE}/product-types`)).body.data).toHaveLength(100);
+  });
+
+  it('rejects a document without productTypeId or with a wrong type, naming the field, and writes nothing', async () => {
+    const missing = await c.post(`${BASE}/product-types`, { data: [shoes, { isRoot: true }] });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toContain('productTypeId');
+    const wrongType = await c.post(`${BASE}/product-types`, {
+      data: [{ productTypeId: 'x', isRoot: 'yes' }],
+    });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.message).toContain('isRoot');
+    expect((await c.get(`${BASE}/product-types`)).body.data).toEqual([]);
+  });
+});
+
+describe('product types sent twice in one batch', () => {
+  it('are applied in order: 201 then 200, and the last one is stored', async () => {
+    const c = client(await makeApp());
+    const res = await c.post(`${BASE}/product-types`, {
+      data: [
+        { productTypeId: 'twice', isRoot: true },
+        { productTypeId: 'twice', isRoot: false },
+      ],
+    });
+    expect(res.body.data.map((r: { statusCode: number }) => r.statusCode)).toEqual([201, 200]);
+    expect((await c.get(`${BASE}/product-types/twice`)).body.data).toEqual({
+      productTypeId: 'twice',
+      isRoot: false,
+    });
+  });
+});

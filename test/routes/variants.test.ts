@@ -1,0 +1,209 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Express } from 'express';
+import { client, makeApp } from '../helpers.js';
+import { loadSchemaValidator, type SchemaValidator } from '../../src/openapi/schemas.js';
+
+type Client = ReturnType<typeof client>;
+
+// One app for the file; each test gets a tenant of its own, so starts from an empty scope.
+let app: Express;
+let tenant = 0;
+let BASE = '';
+let c: Client;
+let schemas: SchemaValidator;
+beforeAll(async () => {
+  app = await makeApp();
+  schemas = await loadSchemaValidator();
+});
+
+const price = (productId: string, spaceId: string, listPrice: number, isoCurrencyCode = 'EUR') => ({
+  productId,
+  spaceId,
+  listPrice,
+  isoCurrencyCode,
+});
+const qty = (productId: string, spaceId: string, productItemQuantity: number) => ({
+  productId,
+  spaceId,
+  productItemQuantity,
+});
+const feature = (productId: string, productFeatureValue: string) => ({
+  productId,
+  productFeatureType: 'size',
+  productFeatureValue,
+});
+
+const boot = {
+  productGroupId: 'p1',
+  productName: [{ isoLanguageId: 'en-GB', productName: 'Boot' }],
+  productDescription: [{ isoLanguageId: 'en-GB', productDescription: 'Warm' }],
+  variants: [
+    { productId: 'v1', productGroupId: 'p1', color: 'red', size: 'M' },
+    { productId: 'v2', productGroupId: 'p1', color: 'blue' },
+  ],
+  productPriceList: [price('v1', 's1', 10), price('v2', 's1', 20)],
+  productItemQuantity: [qty('v1', 's1', 1), qty('v2', 's1', 2)],
+  productFeature: [feature('v1', 'M'), feature('v2', 'L')],
+  catalogPageLocationProduct: [
+    { productId: 'v2', productGroupId: 'p1', catalogPageLocationProduct: 'https://img/2.png' },
+    { productId: 'v1', productGroupId: 'p1', catalogPageLocationProduct: 'https://img/1.png' },
+  ],
+  productLabel: [{ spaceId: 's1', productLabel: 'Online Exclusive' }],
+};
+
+const read = async (id: string) => (await c.get(`${BASE}/products/${id}`)).body.data;
+const patch = (body: object, query = '') => c.patch(`${BASE}/variants${query}`, body);
+
+beforeEach(async () => {
+  BASE = `/variants${++tenant}/dev`;
+  c = client(app);
+  await c.post(`${BASE}/products-push`, { data: [boot] });
+});
+
+describe('GET /variants/{productId} (docs/behaviour.md, "Variants")', () => {
+  it("answers the variant with its product's data narrowed to it", async () => {
+    const res = await c.get(`${BASE}/variants/v1`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      productId: 'v1',
+      productGroupId: 'p1',
+      color: 'red',
+      size: 'M',
+      spaceIds: ['s1'],
+      productName: boot.productName,
+      productDescription: boot.productDescription,
+      productPriceList: [price('v1', 's1', 10)],
+      productItemQuantity: [qty('v1', 's1', 1)],
+      catalogPageLocationProduct: [boot.catalogPageLocationProduct[1]],
+      // Labels name no variant: they belong to the whole product.
+      productLabel: boot.productLabel,
+    });
+    expect(schemas.checkComponent('VariantInfo', res.body.data)).toEqual([]);
+  });
+
+  it('answers from the product with the lowest productGroupId when several hold the variant', async () => {
+    await c.post(`${BASE}/products-push`, {
+      data: [{ productGroupId: 'p0', variants: [{ productId: 'v1', color: 'white' }] }],
+    });
+    const res = await c.get(`${BASE}/variants/v1`);
+    expect(res.body.data).toMatchObject({ productGroupId: 'p0', color: 'white', spaceIds: [] });
+  });
+
+  it('answers 404 when no product has that variant', async () => {
+    const res = await c.get(`${BASE}/variants/nope`);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toContain('nope');
+  });
+});
+
+describe('PATCH /variants (docs/behaviour.md, "Variants")', () => {
+  it('replaces the sent variant fields and leaves the others and other variants alone', async () => {
+    const res = await patch({ data: [{ productId: 'v1', color: 'green' }] });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: [{ productId: 'v1', productGroupId: 'p1', status: 200 }] });
+    const stored = await read('p1');
+    expect(stored.variants).toEqual([
+      { productId: 'v1', productGroupId: 'p1', color: 'green', size: 'M' },
+      boot.variants[1],
+    ]);
+    expect(stored.productPriceList).toEqual(boot.productPriceList);
+  });
+
+  it('merges prices and quantities by (productId, spaceId) and features by productId', async () => {
+    const eur = price('v1', 's1', 11, 'EUR');
+    const usd = price('v1', 's1', 13, 'USD');
+    const inS2 = qty('v1', 's2', 5);
+    await patch({ data: [{ productId: 'v1', productPriceList: [eur, usd], productItemQuantity: [inS2] }] });
+    await patch({ data: [{ productId: 'v2', productFeature: [feature('v2', 'XL')] }] });
+    const stored = await read('p1');
+    expect(stored.productPriceList).toEqual([price('v2', 's1', 20), eur, usd]);
+    expect(stored.productItemQuantity).toEqual([...boot.productItemQuantity, inS2]);
+    expect(stored.productFeature).toEqual([feature('v1', 'M'), feature('v2', 'XL')]);
+    // Without upsertSpaceIds the product's spaceIds stay as they were.
+    expect(stored.spaceIds).toEqual(['s1']);
+  });
+
+  it('with upsertSpaceIds in the body, adds the spaceIds of the sent prices and quantities', async () => {
+    await patch({
+      data: [
+        {
+          productId: 'v1',
+          productPriceList: [price('v1', 's3', 1)],
+          productItemQuantity: [qty('v1', 's2', 1)],
+        },
+      ],
+      upsertSpaceIds: true,
+    });
+    expect((await read('p1')).spaceIds).toEqual(['s1', 's3', 's2']);
+  });
+
+  it('reads upsertSpaceIds from the query string too', async () => {
+    await patch(
+      { data: [{ productId: 'v1', productPriceList: [price('v1', 's3', 1)] }] },
+      '?upsertSpaceIds=true',
+    );
+    expect((await read('p1')).spaceIds).toEqual(['s1', 's3']);
+  });
+
+  it('answers 404 in the item when no product holds the variant, and applies the other items', async () => {
+    const res = await patch({
+      data: [
+        { productId: 'nope', color: 'x' },
+        { productId: 'v2', color: 'black' },
+        { productId: 'v2', size: 'S' },
+      ],
+    });
+    expect(res.body.data).toEqual([
+      { productId: 'nope', status: 404 },
+      { productId: 'v2', productGroupId: 'p1', status: 200 },
+      { productId: 'v2', productGroupId: 'p1', status: 200 },
+    ]);
+    // Two items on one product both land, in order.
+    expect((await read('p1')).variants[1]).toEqual({
+      productId: 'v2',
+      productGroupId: 'p1',
+      color: 'black',
+      size: 'S',
+    });
+  });
+
+  it('rejects an element of another variant with a 400 naming it, and writes nothing of the batch', async () => {
+    const res = await patch({
+      data: [
+        { productId: 'v1', color: 'green' },
+        { productId: 'v2', productItemQuantity: [qty('v2', 's1', 3), qty('v1', 's1', 9)] },
+      ],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('body.data[1].productItemQuantity[1].productId');
+    expect(await read('p1')).toMatchObject({
+      variants: boot.variants,
+      productItemQuantity: boot.productItemQuantity,
+    });
+  });
+
+  it("updates the product the item's productGroupId names, and 404s when that product lacks the variant", async () => {
+    await c.post(`${BASE}/products-push`, {
+      data: [{ productGroupId: 'p0', variants: [{ productId: 'v1' }] }],
+    });
+    const res = await patch({
+      data: [
+        { productId: 'v1', productGroupId: 'p1', color: 'green' },
+        { productId: 'v2', productGroupId: 'p0', color: 'green' },
+      ],
+    });
+    expect(res.body.data).toEqual([
+      { productId: 'v1', productGroupId: 'p1', status: 200 },
+      { productId: 'v2', status: 404 },
+    ]);
+    for (const item of res.body.data) expect(schemas.checkComponent('VariantItemResult', item)).toEqual([]);
+    expect((await read('p1')).variants[0].color).toBe('green');
+    expect((await read('p0')).variants).toEqual([{ productId: 'v1', productGroupId: 'p0' }]);
+  });
+
+  it('rejects an item without productId', async () => {
+    const res = await patch({ data: [{ color: 'green' }] });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('productId');
+  });
+});

@@ -1,0 +1,126 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveSeed } from '../../src/seed/resolve.js';
+import { runSeedCommand } from '../../src/cli/seedCommand.js';
+import { generateDataset } from '../../src/seed/index.js';
+import { readDatasetFile, writeDatasetFile } from '../../src/seed/file.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'seeds-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A stdout that is not a terminal, collecting what is written. */
+function pipe() {
+  const lines: string[] = [];
+  return {
+    lines,
+    stream: { isTTY: false, write: (s: string) => lines.push(s) } as unknown as NodeJS.WriteStream,
+  };
+}
+
+describe('seed command', () => {
+  it('writes identical files for the same seed, loadable with --seed FILE', async () => {
+    const [a, b] = [join(dir, 'a.json'), join(dir, 'b.json')];
+    const out = pipe();
+    await runSeedCommand({ seed: '500', out: a, stdout: out.stream });
+    await runSeedCommand({ seed: '500', out: b, stdout: pipe().stream });
+    expect(Buffer.compare(await readFile(a), await readFile(b))).toBe(0);
+    expect(out.lines).toHaveLength(1);
+    expect(out.lines[0]).toMatch(
+      /^Wrote 500 products \(\d[\d,]* variants\) and 20 product types from seed "500" to .+a\.json/,
+    );
+
+    const loaded = await resolveSeed(a);
+    expect(JSON.stringify(loaded)).toBe(JSON.stringify(await resolveSeed('500')));
+  });
+
+  it('writes a bundled dataset by name', async () => {
+    const file = join(dir, 'grocery.json');
+    await runSeedCommand({ seed: 'grocery', out: file, stdout: pipe().stream });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(
+      JSON.parse(JSON.stringify(generateDataset('grocery'))),
+    );
+  });
+});
+
+describe('dataset files too large for one string', () => {
+  it('are read record by record when they have the layout the seed command writes', async () => {
+    const file = join(dir, 'lines.json');
+    const data = generateDataset('electronics', { count: 30 });
+    await writeDatasetFile(data, file);
+    expect(await readDatasetFile(file, 0)).toEqual(JSON.parse(JSON.stringify(data)));
+  });
+
+  it('are refused with the line at fault otherwise', async () => {
+    const file = join(dir, 'compact.json');
+    await writeFile(file, JSON.stringify({ products: [{ productGroupId: 'A' }] }));
+    await expect(readDatasetFile(file, 0)).rejects.toThrow(
+      /one record per line\); line 1: expected "products": \[/,
+    );
+  });
+});
+
+describe('--seed FILE', () => {
+  const product = (id: string, extra: object = {}) => ({ productGroupId: id, ...extra });
+  const write = async (name: string, content: unknown) => {
+    const file = join(dir, name);
+    await writeFile(file, typeof content === 'string' ? content : JSON.stringify(content));
+    return file;
+  };
+
+  it('loads records and computes spaceIds where the file has none', async () => {
+    const file = await write('own.json', {
+      products: [product('A', { productPriceList: [{ productId: 'A-1', spaceId: 'web', listPrice: 10 }] })],
+      productTypes: [{ productTypeId: 'shoes', isRoot: true }],
+    });
+    const data = await resolveSeed(file);
+    expect(data.products[0]).toMatchObject({ productGroupId: 'A', spaceIds: ['web'] });
+    expect(data.productTypes).toEqual([{ productTypeId: 'shoes', isRoot: true }]);
+  });
+
+  it('names the record, its id and the field of a schema violation', async () => {
+    const file = await write('bad.json', {
+      products: [
+        product('A'),
+        product('B', { productPriceList: [{ productId: 'B-1', spaceId: 'web', listPrice: '12' }] }),
+      ],
+    });
+    await expect(resolveSeed(file)).rejects.toThrow(
+      /products\[1\] \(productGroupId "B"\): productPriceList\[0\]\.listPrice must be number/,
+    );
+  });
+
+  it('names a product type without an id, and a repeated productGroupId', async () => {
+    const noId = await write('type.json', { productTypes: [{ productTypeId: 'a' }, { isRoot: true }] });
+    await expect(resolveSeed(noId)).rejects.toThrow(
+      /productTypes\[1\]: record must have required property 'productTypeId'/,
+    );
+    const twice = await write('twice.json', { products: [product('A'), product('A')] });
+    await expect(resolveSeed(twice)).rejects.toThrow(
+      /products\[1\] \(productGroupId "A"\): productGroupId repeats the one of products\[0\]/,
+    );
+  });
+
+  it('explains a file that is not JSON, not the right shape, or not there', async () => {
+    await expect(resolveSeed(await write('broken.json', '{"products": ['))).rejects.toThrow(
+      /is not valid JSON/,
+    );
+    await expect(resolveSeed(await write('list.json', []))).rejects.toThrow(
+      /must be a JSON object \{ "products"/,
+    );
+    await expect(resolveSeed(await write('obj.json', { products: {} }))).rejects.toThrow(
+      /"products" must be an array/,
+    );
+    await expect(resolveSeed(join(dir, 'missing.json'))).rejects.toThrow(
+      /Unknown seed ".*missing\.json": not a bundled dataset \(demo, grocery, electronics\)/,
+    );
+    await expect(resolveSeed('fashion')).rejects.toThrow(/Unknown seed "fashion"/);
+    await expect(resolveSeed('2000000')).rejects.toThrow(/at most 1,000,000 products/);
+  });
+});

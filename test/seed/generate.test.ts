@@ -1,0 +1,258 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { deriveSpaceIds } from '../../src/domain/spaceIds.js';
+import { normalizeBarcode } from '../../src/domain/barcode.js';
+import { loadSchemaValidator, type SchemaValidator } from '../../src/openapi/schemas.js';
+import type { SeedData } from '../../src/store/store.js';
+import type { CatalogProduct } from '../../src/domain/types.js';
+import { resolveSeed } from '../../src/seed/resolve.js';
+import { DATASETS, DATASET_NAMES, generateDataset } from '../../src/seed/index.js';
+import { gs1CheckDigit, isValidGtin } from '../../src/seed/barcodes.js';
+import type { Space } from '../../src/seed/model.js';
+
+// Written out here rather than imported, so a wrong table in the generator cannot agree with itself.
+const MIME_BY_EXTENSION: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+};
+
+let validator: SchemaValidator;
+beforeAll(async () => {
+  validator = await loadSchemaValidator();
+});
+
+describe('GS1 check digits', () => {
+  it('agree with published codes and reject a changed digit', () => {
+    expect(gs1CheckDigit('400638133393')).toBe('1'); // EAN-13 4006381333931
+    expect(gs1CheckDigit('03600029145')).toBe('2'); // UPC-A 036000291452
+    expect(isValidGtin('4006381333931')).toBe(true);
+    expect(isValidGtin('036000291452')).toBe(true);
+    expect(isValidGtin('4006381333932')).toBe(false);
+    expect(isValidGtin('4006381333')).toBe(false);
+  });
+});
+
+/** Every consistency rule of issue 5, as a list of readable problems (empty when the catalog holds). */
+function catalogProblems(data: SeedData, spaces: readonly Space[]): string[] {
+  const problems: string[] = [];
+  const fail = (id: string, message: string) => problems.length < 100 && problems.push(`${id}: ${message}`);
+  const spaceById = new Map(spaces.map((s) => [s.spaceId, s]));
+
+  const types = new Map(data.productTypes.map((t) => [t.productTypeId, t]));
+  const parents = new Set(data.productTypes.map((t) => t.parentId).filter(Boolean));
+  for (const type of data.productTypes) {
+    for (const p of validator.checkComponent('ProductType', type))
+      fail(type.productTypeId, `${p.path} ${p.message}`);
+    if (type.isRoot !== (type.parentId === undefined))
+      fail(type.productTypeId, 'isRoot disagrees with parentId');
+    let node = type;
+    for (let depth = 0; node.parentId; depth++) {
+      const parent = types.get(node.parentId);
+      if (!parent || depth > 10) {
+        fail(type.productTypeId, `parent chain breaks at ${node.parentId}`);
+        break;
+      }
+      node = parent;
+    }
+  }
+
+  const ids = new Set(data.products.map((p) => p.productGroupId));
+  const barcodeOwner = new Map<string, string>();
+  for (const product of data.products) {
+    const id = product.productGroupId;
+    for (const p of validator.checkComponent('CatalogProduct', product)) fail(id, `${p.path} ${p.message}`);
+    const variants = new Set<string>();
+    for (const v of product.variants ?? []) {
+      if (v.productGroupId !== id) fail(id, `variant ${v.productId} names ${v.productGroupId}`);
+      if (barcodeOwner.has(v.productId)) fail(id, `variant id ${v.productId} is not unique`);
+      variants.add(v.productId);
+      const codes = [
+        ...(v.globalTradeItemNumber ?? []).map((c) => [c, 13]),
+        ...(v.europeanArticleNumber ?? []).map((c) => [c, 13]),
+        ...(v.universalProductCode ?? []).map((c) => [c, 12]),
+      ] as [string, number][];
+      if (codes.length === 0) fail(id, `variant ${v.productId} has no barcode`);
+      for (const [code, length] of codes) {
+        if (code.length !== length || !isValidGtin(code)) fail(id, `bad barcode ${code}`);
+        const owner = barcodeOwner.get(normalizeBarcode(code));
+        if (owner !== undefined && owner !== v.productId) fail(id, `barcode ${code} also on ${owner}`);
+        barcodeOwner.set(normalizeBarcode(code), v.productId);
+      }
+    }
+    const standard = new Set<string>();
+    for (const price of product.productPriceList ?? []) {
+      const space = spaceById.get(price.spaceId);
+      if (!variants.has(price.productId) || !space)
+        fail(id, `price for ${price.productId} in ${price.spaceId}`);
+      else if (price.isoCurrencyCode !== space.currency)
+        fail(id, `price in ${price.isoCurrencyCode} in ${space.spaceId}`);
+      if (!(price.listPrice > 0)) fail(id, `listPrice ${price.listPrice}`);
+      if (price.priceListType === 'Standard') standard.add(`${price.productId} ${price.spaceId}`);
+      else if (!(price.periodStartTimestamp! < price.periodEndTimestamp!))
+        fail(id, 'promotion without a period');
+    }
+    for (const q of product.productItemQuantity ?? []) {
+      if (!variants.has(q.productId) || !spaceById.has(q.spaceId))
+        fail(id, `stock for ${q.productId} in ${q.spaceId}`);
+      if (!standard.has(`${q.productId} ${q.spaceId}`))
+        fail(id, `stock without a Standard price: ${q.productId}`);
+    }
+    for (const s of product.productStatus ?? [])
+      if (!spaceById.has(s.spaceId)) fail(id, `status in ${s.spaceId}`);
+    if (JSON.stringify(product.spaceIds) !== JSON.stringify(deriveSpaceIds(product)))
+      fail(id, 'spaceIds not derived');
+    for (const t of product.productType ?? []) {
+      if (!types.has(t) || parents.has(t)) fail(id, `productType ${t} is not a leaf type`);
+    }
+    for (const r of product.relatedProductGroups ?? []) {
+      if (!ids.has(r.relatedProductGroupId) || r.relatedProductGroupId === id)
+        fail(id, `related ${r.relatedProductGroupId}`);
+    }
+    for (const media of product.catalogPageLocationProduct ?? []) {
+      const url = new URL(media.catalogPageLocationProduct);
+      const ext = url.pathname.split('.').pop() ?? '';
+      if (!url.hostname.endsWith('example.com')) fail(id, `media host ${url.hostname}`);
+      if (media.catalogType !== MIME_BY_EXTENSION[ext]) fail(id, `${media.catalogType} for .${ext}`);
+      if (!variants.has(media.productId) || media.productGroupId !== id)
+        fail(id, `media of ${media.productId}`);
+    }
+  }
+  return problems;
+}
+
+function groupSizes(data: SeedData): number[] {
+  const groups = new Map<string, number>();
+  for (const p of data.products)
+    if (p.variantsGroupId) groups.set(p.variantsGroupId, (groups.get(p.variantsGroupId) ?? 0) + 1);
+  return [...groups.values()];
+}
+
+const prices = (data: SeedData) => data.products.flatMap((p) => p.productPriceList ?? []);
+
+describe('the consistency check', () => {
+  it('reports each kind of broken record', () => {
+    const data = generateDataset('demo');
+    const [a, b] = data.products as [CatalogProduct, CatalogProduct];
+    const broken: CatalogProduct[] = [
+      { ...a, productPriceList: a.productPriceList!.map((p) => ({ ...p, isoCurrencyCode: 'USD' })) },
+      {
+        ...b,
+        relatedProductGroups: [{ relatedProductGroupId: 'nope', productRelationshipType: 'Recommended' }],
+      },
+      ...data.products.slice(2, 3).map((p) => ({ ...p, spaceIds: [] })),
+      ...data.products.slice(3, 4).map((p) => ({
+        ...p,
+        variants: p.variants!.map((v) => ({ ...v, europeanArticleNumber: ['4006381333932'] })),
+      })),
+      ...data.products.slice(4, 5).map((p) => ({
+        ...p,
+        catalogPageLocationProduct: p.catalogPageLocationProduct!.map((m) => ({
+          ...m,
+          catalogType: 'image/gif',
+        })),
+      })),
+      ...data.products.slice(5, 6).map((p) => ({ ...p, productType: ['clothing'] })),
+    ];
+    const problems = catalogProblems(
+      { ...data, products: [...broken, ...data.products.slice(6)] },
+      DATASETS.demo.spaces,
+    );
+    for (const [id, what] of [
+      [a.productGroupId, 'price in USD'],
+      [b.productGroupId, 'related nope'],
+      [data.products[2]!.productGroupId, 'spaceIds'],
+      [data.products[3]!.productGroupId, 'bad barcode'],
+      [data.products[4]!.productGroupId, 'image/gif'],
+      [data.products[5]!.productGroupId, 'not a leaf'],
+    ]) {
+      expect(problems.some((p) => p.startsWith(id!) && p.includes(what!))).toBe(true);
+    }
+  });
+});
+
+describe.each(DATASET_NAMES)('bundled dataset %s', (name) => {
+  let data: SeedData;
+  beforeAll(() => {
+    data = generateDataset(name);
+  });
+
+  it('is internally consistent and valid against openapi.yaml', () => {
+    expect(data.products.length).toBe(DATASETS[name].count);
+    expect(catalogProblems(data, DATASETS[name].spaces)).toEqual([]);
+  });
+
+  it('has promotions, shared variantsGroupIds, related products and every space', () => {
+    expect(prices(data).some((p) => p.priceListType === 'Promotional')).toBe(true);
+    expect(groupSizes(data).some((n) => n >= 2)).toBe(true);
+    expect(data.products.filter((p) => p.relatedProductGroups?.length).length).toBeGreaterThan(
+      data.products.length / 2,
+    );
+    const used = new Set(data.products.flatMap((p) => p.spaceIds ?? []));
+    expect([...used].sort()).toEqual(DATASETS[name].spaces.map((s) => s.spaceId).sort());
+  });
+
+  it('gives every product a name and a description in each of its languages', () => {
+    for (const p of data.products) {
+      expect(p.productName?.map((n) => n.isoLanguageId)).toEqual(DATASETS[name].languages);
+      expect(p.productDescription?.every((d) => d.productDescription.length > 20)).toBe(true);
+    }
+  });
+
+  it('is byte-identical on every run, and different for another random seed', () => {
+    expect(JSON.stringify(generateDataset(name))).toBe(JSON.stringify(data));
+    expect(JSON.stringify(generateDataset(name, { randomSeed: 7 }))).not.toBe(JSON.stringify(data));
+  });
+});
+
+describe('dataset shapes', () => {
+  it('demo: three spaces in three currencies, four languages, sizes and colours', () => {
+    const data = generateDataset('demo');
+    expect(new Set(prices(data).map((p) => p.isoCurrencyCode))).toEqual(new Set(['SEK', 'GBP', 'EUR']));
+    const names = data.products[0]!.productName!;
+    expect(names.map((n) => n.isoLanguageId)).toEqual(['en-US', 'en-GB', 'sv-SE', 'it-IT']);
+    expect(new Set(names.map((n) => n.productName)).size).toBeGreaterThanOrEqual(3);
+    expect(data.products.some((p) => (p.variants?.length ?? 0) >= 3)).toBe(true);
+    expect(data.products.every((p) => p.variants!.every((v) => v.color && v.size))).toBe(true);
+  });
+
+  it('grocery: single variants with shelf life and storage instructions', () => {
+    const data = generateDataset('grocery');
+    for (const p of data.products) {
+      expect(p.variants).toHaveLength(1);
+      expect(p.shellLifeDays).toBeGreaterThan(0);
+      expect(p.storageInstructions?.length).toBeGreaterThan(0);
+    }
+    const item = (p: CatalogProduct) => p.productShortDescription![0]!.productShortDescription.split(',')[0];
+    for (const p of data.products.filter((p) => p.variantsGroupId)) {
+      const family = data.products.filter((q) => q.variantsGroupId === p.variantsGroupId);
+      expect(new Set(family.map(item)).size).toBe(1);
+    }
+  });
+
+  it('electronics: screen size and storage features, at most two colours per product', () => {
+    const data = generateDataset('electronics');
+    const featureTypes = new Set(
+      data.products.flatMap((p) => p.productFeature!.map((f) => f.productFeatureType)),
+    );
+    expect(featureTypes).toContain('Screen size');
+    expect(featureTypes).toContain('Storage');
+    for (const p of data.products)
+      expect(new Set(p.variants!.map((v) => v.color)).size).toBeLessThanOrEqual(2);
+    expect(data.products.some((p) => p.variants!.some((v) => v.universalProductCode?.length))).toBe(true);
+  });
+});
+
+describe('--seed COUNT', () => {
+  it('generates a consistent 10,000-product catalog of the demo shape', async () => {
+    const data = await resolveSeed('10000');
+    expect(data.products).toHaveLength(10_000);
+    expect(new Set(data.products.map((p) => p.productGroupId)).size).toBe(10_000);
+    expect(catalogProblems(data, DATASETS.demo.spaces)).toEqual([]);
+    expect(groupSizes(data).filter((n) => n >= 2).length).toBeGreaterThan(100);
+  });
+
+  it('demo is the 200-product catalog of its shape', async () => {
+    expect(JSON.stringify(await resolveSeed('200'))).toBe(JSON.stringify(await resolveSeed('demo')));
+  });
+});

@@ -1,0 +1,95 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Express } from 'express';
+import { resolveSeed } from '../../src/seed/resolve.js';
+import type { SeedData } from '../../src/store/store.js';
+import { BASE, client, makeApp } from '../helpers.js';
+
+let seed: SeedData;
+let app: Express;
+let c: ReturnType<typeof client>;
+beforeAll(async () => {
+  seed = await resolveSeed('demo');
+  app = await makeApp({ seed, seedName: 'demo' });
+  c = client(app);
+});
+
+describe('scopes start from the seed; reset brings them back', () => {
+  it('a product type changed through the API is back after POST /__admin/reset', async () => {
+    const leaf = seed.productTypes.find((t) => t.productTypeId === 'coats')!;
+    await c.post(`${BASE}/product-types`, { data: [{ productTypeId: 'coats', isRoot: true }] });
+    await c.delete(`${BASE}/product-types`, { data: ['shoes'] });
+    expect((await c.get(`${BASE}/product-types/coats`)).body.data).toEqual({
+      productTypeId: 'coats',
+      isRoot: true,
+    });
+    expect((await c.get(`/acme/other/product-types/shoes`)).status).toBe(200);
+
+    expect((await c.post('/__admin/reset')).status).toBe(200);
+    expect((await c.get(`${BASE}/product-types/coats`)).body.data).toEqual(leaf);
+    expect((await c.get(`${BASE}/product-types`)).body.data).toHaveLength(seed.productTypes.length);
+  });
+
+  it('a product changed through the API is back after reset', async () => {
+    const original = seed.products[0]!;
+    const id = original.productGroupId;
+    const patched = await c.patch(`${BASE}/products`, {
+      data: [{ productGroupId: id, productType: ['shoes'] }],
+    });
+    expect(patched.body.data).toEqual([{ productGroupId: id, status: 200 }]);
+    expect((await c.get(`${BASE}/products/${id}`)).body.data.productType).toEqual(['shoes']);
+
+    await c.post('/__admin/reset');
+    expect((await c.get(`${BASE}/products/${id}`)).body.data).toEqual(original);
+  });
+});
+
+describe('the demo dataset supports the read routes', () => {
+  it('lists products with facets by productType over leaf types', async () => {
+    const res = await c.get(`${BASE}/products?limit=5&facets=productType`);
+    expect(res.body.data.count).toBe(seed.products.length);
+    expect(res.body.data.list).toHaveLength(5);
+    const facets: { value: string; count: number }[] = res.body.data.facets.productType;
+    expect(facets.length).toBeGreaterThan(5);
+    expect(facets.reduce((n, f) => n + f.count, 0)).toBe(seed.products.length);
+  });
+
+  it('finds a listed EAN, and a UPC-A without its leading zero', async () => {
+    const variant = seed.products[10]!.variants![1]!;
+    const ean = variant.europeanArticleNumber?.[0] ?? variant.universalProductCode![0]!;
+    const res = await c.get(`${BASE}/products-barcode/${ean}`);
+    expect(res.body.data.productId).toBe(variant.productId);
+
+    const withUpc = seed.products.flatMap((p) => p.variants!).find((v) => v.universalProductCode?.length)!;
+    const upc = withUpc.universalProductCode![0]!;
+    expect(upc.startsWith('0')).toBe(true);
+    expect((await c.get(`${BASE}/products-barcode/${upc.slice(1)}`)).body.data.productId).toBe(
+      withUpc.productId,
+    );
+  });
+
+  it('recommends the related products, and lists a variants group', async () => {
+    const product = seed.products.find((p) => (p.relatedProductGroups?.length ?? 0) >= 2)!;
+    const res = await c.get(`${BASE}/product-recommendations/${product.productGroupId}`);
+    expect(res.body.data.map((p: { productGroupId: string }) => p.productGroupId)).toEqual(
+      product.relatedProductGroups!.map((r) => r.relatedProductGroupId),
+    );
+
+    const grouped = seed.products.find((p) => p.variantsGroupId)!;
+    const members = seed.products.filter((p) => p.variantsGroupId === grouped.variantsGroupId);
+    const merged = await c.get(
+      `${BASE}/products/${grouped.productGroupId}?includeProductsByVariantsByGroupId=true`,
+    );
+    const count = members.reduce((n, p) => n + p.variants!.length, 0);
+    expect(merged.body.data.variants).toHaveLength(count);
+  });
+
+  it('filters by currency: not every product is sold in every space', async () => {
+    const filter = JSON.stringify({ eq: ['productPriceList/isoCurrencyCode', 'SEK'] });
+    const res = await c.get(`${BASE}/products?limit=1&filter=${encodeURIComponent(filter)}`);
+    const expected = seed.products.filter((p) =>
+      p.productPriceList!.some((x) => x.isoCurrencyCode === 'SEK'),
+    );
+    expect(res.body.data.count).toBe(expected.length);
+    expect(expected.length).toBeLessThan(seed.products.length);
+  });
+});
