@@ -12,6 +12,14 @@ import { productWriteOperations } from './routes/productWrites.js';
 import { variantOperations } from './routes/variants.js';
 import type { RouteContext } from './routes/context.js';
 import { Store, type SeedData } from './store/store.js';
+import type { Logger } from 'pino';
+import { OperationTable } from './http/operations.js';
+import { exchangeRecorder, simulationStep } from './http/workbenchHook.js';
+import { mountWorkbenchRoutes } from './routes/workbenchAdmin.js';
+import type { LatencyRange } from './workbench/latency.js';
+import { simulatedStatuses } from './workbench/prefer.js';
+import { SeedSource } from './workbench/seedSource.js';
+import { Workbench } from './workbench/workbench.js';
 
 export interface MockOptions {
   /** Region of the two prefixes that name none; default eu. */
@@ -26,6 +34,19 @@ export interface MockOptions {
   seedName?: string;
   /** Largest accepted body, in bytes or as "5mb"; default 5mb. */
   bodyLimit?: string | number;
+  /** The file `seed` was read from: reset reads it again, and --watch watches it. */
+  seedFile?: string;
+  /** Request lines and notices (seed reloads) go here; nothing is logged when absent. */
+  logger?: Logger;
+  /** Whether every request gets a line in the log; default true when there is a logger. */
+  logRequests?: boolean;
+  /** A delay added to every API answer, chosen uniformly in the range. */
+  latency?: LatencyRange;
+}
+
+/** The workbench of an app createApp made (fault rules, journal, seed). */
+export function workbenchOf(app: Express): Workbench {
+  return app.locals.workbench as Workbench;
 }
 
 /** The region prefix: any region other than the document's is a 404 that names the allowed ones. */
@@ -47,9 +68,19 @@ export async function createApp(options: MockOptions = {}): Promise<Express> {
   if (!regions.includes(region)) {
     throw new Error(`Unknown region "${region}"; allowed regions: ${regions.join(', ')}`);
   }
-  const store = await Store.open({ file: options.data, seed: options.seed });
+  const seeds = new SeedSource(options.seed ?? { products: [], productTypes: [] }, options.seedFile);
+  const store = await Store.open({ file: options.data, seed: seeds.current });
   const ring = parseApiKeys(options.apiKeys);
   const ctx: RouteContext = { store, defaultRegion: region };
+  const operations = new OperationTable(doc).operations;
+  const workbench = new Workbench({
+    store,
+    seeds,
+    statuses: new Map(operations.map((op) => [op.operationId, simulatedStatuses(Object.keys(op.responses))])),
+    logger: options.logger,
+    logRequests: options.logRequests ?? true,
+    latency: options.latency,
+  });
 
   const api = operationRouter(
     doc,
@@ -63,14 +94,23 @@ export async function createApp(options: MockOptions = {}): Promise<Express> {
       authorize: authorizer(ring),
       readBody: express.json({ limit: options.bodyLimit ?? '5mb' }),
       guard: bodyGuard,
+      simulate: simulationStep(workbench),
     },
   );
 
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.locals.workbench = workbench;
+  app.use(exchangeRecorder(workbench));
   app.use(cors({ maxAge: 600 }));
-  mountAdminRoutes(app, store, ring, { seed: options.seedName ?? 'none', region });
+  mountAdminRoutes(app, workbench, ring, { seed: options.seedName ?? 'none', region });
+  await mountWorkbenchRoutes(
+    app,
+    workbench,
+    ring,
+    operations.map((op) => op.operationId),
+  );
   app.use('/regions/:region/products/v1/tenants', regionGuard(regions), api);
   app.use('/api/tenants', api);
   app.use(api);

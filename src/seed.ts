@@ -39,6 +39,11 @@ export async function resolveSeed(
   return loadSeedFile(value);
 }
 
+/** The file a `--seed` value names, or undefined for a bundled name, a count or none. */
+export function seedFileOf(value: string): string | undefined {
+  return value === 'none' || isDatasetName(value) || /^\d+$/.test(value) ? undefined : value;
+}
+
 /** A JSON dataset file, every record checked against openapi.yaml; spaceIds computed where absent. */
 export async function loadSeedFile(file: string): Promise<SeedData> {
   const raw = checkShape(file, await readSeed(file));

@@ -1,13 +1,33 @@
 // The server of `product-catalog-mock serve`, on the thread src/serveCommand.ts starts for it.
 import { parentPort, workerData } from 'node:worker_threads';
 import { applyHeapPolicy } from './heapPolicy.js';
-import { resolveSeed } from './seed.js';
+import { resolveSeed, seedFileOf } from './seed.js';
 import { startServer } from './server.js';
-import type { Listening, ServeOptions } from './serveCommand.js';
+import type { ServeOptions, ServerMessage } from './serveCommand.js';
+import { parseLatency } from './workbench/latency.js';
+import { createLogger } from './workbench/requestLog.js';
+
+/** A seed this large shows its progress, and says when it is ready. */
+const LARGE_SEED = 10_000;
 
 const opts = workerData as ServeOptions;
+const post = (message: ServerMessage) => parentPort?.postMessage(message);
+const seedFile = seedFileOf(opts.seed);
+if (opts.watch && seedFile === undefined) {
+  throw new Error(`--watch needs --seed FILE (a JSON dataset file), not "${opts.seed}"`);
+}
 applyHeapPolicy();
-const seed = await resolveSeed(opts.seed);
+const started = performance.now();
+let large = false;
+const seed = await resolveSeed(opts.seed, {
+  onProgress: (done, total) => {
+    large = total >= LARGE_SEED;
+    if (large) post({ progress: { done, total } });
+  },
+});
+if (large || seed.products.length >= LARGE_SEED) {
+  post({ seeded: { products: seed.products.length, ms: performance.now() - started } });
+}
 const running = await startServer({
   port: opts.port,
   host: opts.host,
@@ -16,8 +36,13 @@ const running = await startServer({
   data: opts.data,
   seed,
   seedName: opts.seed,
+  seedFile,
+  watch: opts.watch,
+  latency: opts.latency === undefined ? undefined : parseLatency(opts.latency),
+  logger: createLogger({ format: opts.logFormat, colorize: opts.colorize }),
+  logRequests: !opts.quiet,
 });
 applyHeapPolicy();
 // The main thread says where it listens, once it passes signals on: see serveOnThread.
 parentPort?.once('message', () => void running.close().then(() => process.exit(0)));
-parentPort?.postMessage({ listening: running.url } satisfies Listening);
+post({ listening: running.url });

@@ -18,6 +18,8 @@ export function sendError(
   errors?: ErrorBody['errors'],
 ): void {
   const body: ErrorBody = errors?.length ? { message, status, errors } : { message, status };
+  // For the request log: the message of the answer (src/http/workbenchHook.ts).
+  res.locals.errorMessage = message;
   res.status(status).json(body);
 }
 

@@ -6,12 +6,24 @@ import { notFoundHandler } from './errors.js';
 import { OperationTable } from './operations.js';
 import { requestValidator, type ResolvedRequest } from './validator.js';
 
-/** What runs once a request has found its operation: the token, then (for operations with a body) reading the body, then screening it. */
+/**
+ * What runs once a request has found its operation: the token, then (for operations with a body)
+ * reading the body, then a simulated failure or delay, then screening the body.
+ */
 export interface RequestSteps {
   authorize: Authorizer;
   readBody: RequestHandler;
   guard: RequestHandler;
+  /** Answers a simulated failure, or calls next (at once, or after a simulated delay). */
+  simulate?: SimulationStep;
 }
+
+export type SimulationStep = (
+  req: Request,
+  res: Response,
+  resolved: ResolvedRequest,
+  next: (err?: unknown) => void,
+) => void;
 
 /**
  * Routes scoped requests by openapi.yaml: the document's path templates find the operation, the
@@ -57,11 +69,16 @@ export function operationRouter(
     // A path the document lacks is a 404 whatever the token (a stray /docs asset, a typo).
     if (!resolved) return notFoundHandler(req, res, next);
     const found = resolved;
+    // Which operation and scope the request reached, for the request journal.
+    res.locals.resolved = found;
     const denied = steps.authorize(req, found.params.tenantId);
     if (denied) return next(denied);
     const screen = () =>
       steps.guard(req, res, (unsafe?: unknown) => (unsafe ? next(unsafe) : answer(req, res, next, found)));
-    if (!found.op.body) return screen();
-    steps.readBody(req, res, (unreadable?: unknown) => (unreadable ? next(unreadable) : screen()));
+    const simulate = steps.simulate
+      ? () => steps.simulate!(req, res, found, (err?: unknown) => (err ? next(err) : screen()))
+      : screen;
+    if (!found.op.body) return simulate();
+    steps.readBody(req, res, (unreadable?: unknown) => (unreadable ? next(unreadable) : simulate()));
   };
 }

@@ -26,6 +26,9 @@ interface DocumentedPath {
   byMethod: Map<string, DocumentedOperation>;
 }
 
+/** The mock's own endpoints are documented too, but answered by their own routes (src/routes/admin.ts). */
+export const isAdminPath = (path: string): boolean => path.startsWith('/__admin/');
+
 const isParam = (segment: string): boolean => /^\{[^}]+\}$/.test(segment);
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
 
@@ -61,7 +64,7 @@ export class OperationTable {
 
   constructor(doc: OpenAPIV3.Document, base = '') {
     for (const [fullPath, item] of Object.entries(doc.paths ?? {})) {
-      if (!item || !fullPath.startsWith(base)) continue;
+      if (!item || !fullPath.startsWith(base) || isAdminPath(fullPath)) continue;
       const template = fullPath.slice(base.length);
       const segments = template.split('/').filter(Boolean);
       const pattern = new RegExp(

@@ -57,7 +57,9 @@ function compileOperations(table: OperationTable): Map<DocumentedOperation, Comp
   const bodyAjv = openApiAjv({ useDefaults: true, allErrors: true });
   const compiled = new Map<DocumentedOperation, CompiledOperation>();
   for (const op of table.operations) {
-    const unsupported = op.parameters.find((p) => p.in !== 'path' && p.in !== 'query');
+    // The Prefer header is read where failures are simulated (src/workbench/prefer.ts).
+    const isPrefer = (p: OpenAPIV3.ParameterObject) => p.in === 'header' && p.name.toLowerCase() === 'prefer';
+    const unsupported = op.parameters.find((p) => p.in !== 'path' && p.in !== 'query' && !isPrefer(p));
     if (unsupported) {
       throw new Error(`${op.operationId}: ${unsupported.in} parameters are not validated by this server`);
     }

@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import { authenticateAdmin, type KeyRing } from '../http/auth.js';
 import { sendData } from '../http/respond.js';
 import { apiDocumentPath } from '../http/apiDocument.js';
-import type { Store } from '../store/store.js';
+import type { Workbench } from '../workbench/workbench.js';
 import { docsRoutes } from './docs.js';
 
 /**
@@ -12,7 +12,7 @@ import { docsRoutes } from './docs.js';
  */
 export function mountAdminRoutes(
   app: Express,
-  store: Store,
+  workbench: Workbench,
   ring: KeyRing,
   info: { seed: string; region: string },
 ): void {
@@ -23,7 +23,7 @@ export function mountAdminRoutes(
   });
 
   app.post('/__admin/reset', authenticateAdmin(ring), async (_req, res) => {
-    await store.reset();
+    await workbench.reset();
     sendData(res, { reset: true, seed: info.seed });
   });
 

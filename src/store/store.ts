@@ -75,7 +75,7 @@ export function persistError(err: unknown, file: string): unknown {
 
 export class Store {
   readonly #db: Low<DbShape>;
-  readonly #seed: SeedData;
+  #seed: SeedData;
   readonly #scopes = new Map<string, Scope>();
   /** Where the store persists; undefined: in memory only. */
   readonly #file: string | undefined;
@@ -129,6 +129,11 @@ export class Store {
         return this.#writing;
       });
     return this.#queued;
+  }
+
+  /** What scopes not yet started start from; those already started keep their data until reset(). */
+  replaceSeed(seed: SeedData): void {
+    this.#seed = seed;
   }
 
   /** Every scope back to its seed state. */
