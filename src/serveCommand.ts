@@ -3,7 +3,7 @@
 // default young generation was a fifth of the mock's memory. This thread waits for signals, draws
 // the progress of a large seed, and prints the banner.
 import { Worker } from 'node:worker_threads';
-import { SingleBar, Presets } from 'cli-progress';
+import type { SingleBar } from 'cli-progress';
 import { youngGenerationLimit } from './heapPolicy.js';
 import type { LogFormat } from './workbench/requestLog.js';
 
@@ -51,15 +51,23 @@ export function serveOnThread(opts: ServeOptions): void {
     ...(young !== undefined && { resourceLimits: { maxYoungGenerationSizeMb: young } }),
   });
   let ready = false;
-  const bar = process.stderr.isTTY
-    ? new SingleBar(
+  // Loaded only for a large seed in a terminal: most starts draw no bar.
+  let bar: Promise<SingleBar> | undefined;
+  const progress = (done: number, total: number) => {
+    if (!process.stderr.isTTY) return;
+    bar ??= import('cli-progress').then(({ SingleBar, Presets }) => {
+      const made = new SingleBar(
         { stream: process.stderr, format: 'seeding {bar} {value}/{total} products', hideCursor: true },
         Presets.shades_classic,
-      )
-    : undefined;
-  let barStarted = false;
+      );
+      made.start(total, 0);
+      return made;
+    });
+    void bar.then((b) => b.update(done));
+  };
+  const stopBar = (): Promise<void> => bar?.then((b) => b.stop()) ?? Promise.resolve();
   worker.on('error', (err: unknown) => {
-    bar?.stop();
+    void stopBar();
     // A failure to start is a message for the user; a crash of a running server keeps its stack.
     const text = err instanceof Error ? (ready ? (err.stack ?? err.message) : err.message) : String(err);
     console.error(`product-catalog-mock: ${text}`);
@@ -67,19 +75,11 @@ export function serveOnThread(opts: ServeOptions): void {
   });
   worker.on('exit', (code) => process.exit(process.exitCode ?? code));
   worker.on('message', (message: ServerMessage) => {
-    if ('progress' in message) {
-      if (!bar) return;
-      if (!barStarted) bar.start(message.progress.total, 0);
-      barStarted = true;
-      bar.update(message.progress.done);
-      return;
-    }
+    if ('progress' in message) return progress(message.progress.done, message.progress.total);
     if ('seeded' in message) {
-      bar?.stop();
       const { products, ms } = message.seeded;
-      console.log(
-        `seed "${opts.seed}": ${products.toLocaleString('en-US')} products in ${(ms / 1000).toFixed(1)} s`,
-      );
+      const line = `seed "${opts.seed}": ${products.toLocaleString('en-US')} products ready in ${(ms / 1000).toFixed(1)} s`;
+      void stopBar().then(() => console.log(line));
       return;
     }
     ready = true;

@@ -24,6 +24,8 @@ export function exchangeRecorder(workbench: Workbench): RequestHandler {
         tenantId: resolved?.params.tenantId,
         environment: resolved?.params.environment,
         body: req.body as unknown,
+        bodyBytes:
+          req.headers['content-length'] === undefined ? undefined : Number(req.headers['content-length']),
         message: res.locals.errorMessage as string | undefined,
       });
     });

@@ -39,13 +39,66 @@ export function queryObject(search: string): Record<string, string | string[]> {
   return query;
 }
 
+/** What is recorded per request: little work while answering, the entry is built when asked for. */
+export interface JournalRecord {
+  /** When the request arrived, ms since the epoch. */
+  at: number;
+  method: string;
+  /** Path and query, as requested. */
+  url: string;
+  status: number;
+  durationMs: number;
+  tenantId?: string;
+  environment?: string;
+  operationId?: string;
+  /** The parsed JSON body, when there was one. */
+  body?: unknown;
+  /** Its size on the wire (Content-Length), when known. */
+  bodyBytes?: number;
+  bodyOmitted?: string;
+}
+
 /** The body as it goes into an entry: small ones as they are, larger ones named by their size. */
-export function journalBody(body: unknown): Pick<JournalEntry, 'body' | 'bodyOmitted'> {
+export function journalBody(body: unknown, bytes?: number): Pick<JournalEntry, 'body' | 'bodyOmitted'> {
   if (body === undefined) return {};
-  const bytes = Buffer.byteLength(JSON.stringify(body) ?? '');
-  return bytes <= JOURNAL_BODY_BYTES
+  const size = bytes ?? Buffer.byteLength(JSON.stringify(body) ?? '');
+  return size <= JOURNAL_BODY_BYTES
     ? { body }
-    : { bodyOmitted: `${bytes} bytes of JSON, more than the ${JOURNAL_BODY_BYTES} kept` };
+    : { bodyOmitted: `${size} bytes of JSON, more than the ${JOURNAL_BODY_BYTES} kept` };
+}
+
+const pathOf = (url: string): string => {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+};
+
+export function journalEntry(record: JournalRecord): JournalEntry {
+  const q = record.url.indexOf('?');
+  return {
+    at: new Date(record.at).toISOString(),
+    method: record.method,
+    path: pathOf(record.url),
+    query: q < 0 ? {} : queryObject(record.url.slice(q + 1)),
+    status: record.status,
+    durationMs: Math.round(record.durationMs * 10) / 10,
+    tenantId: record.tenantId ?? null,
+    environment: record.environment ?? null,
+    operationId: record.operationId ?? null,
+    ...(record.body !== undefined && { body: record.body }),
+    ...(record.bodyOmitted !== undefined && { bodyOmitted: record.bodyOmitted }),
+  };
+}
+
+/** A record as kept: a body over the bound is dropped at once, not held for 1,000 requests. */
+function kept(record: JournalRecord): JournalRecord {
+  if (
+    record.body === undefined ||
+    (record.bodyBytes !== undefined && record.bodyBytes <= JOURNAL_BODY_BYTES)
+  ) {
+    return record;
+  }
+  const { body, ...rest } = record;
+  return { ...rest, ...journalBody(body, record.bodyBytes) };
 }
 
 /** Reads the filters of GET /__admin/requests; a value that cannot be meant gets a 400. */
@@ -75,18 +128,22 @@ export function parseJournalFilter(query: Record<string, string | undefined>): J
 
 /** A ring of the last JOURNAL_SIZE entries; entries are values, never changed once recorded. */
 export class RequestJournal {
-  readonly #entries: (JournalEntry | undefined)[];
+  readonly #entries: (JournalRecord | undefined)[];
   #next = 0;
   #count = 0;
 
   constructor(readonly size = JOURNAL_SIZE) {
-    this.#entries = new Array<JournalEntry | undefined>(size);
+    this.#entries = new Array<JournalRecord | undefined>(size);
   }
 
-  record(entry: JournalEntry): void {
-    this.#entries[this.#next] = entry;
+  record(record: JournalRecord): void {
+    this.#entries[this.#next] = kept(record);
     this.#next = (this.#next + 1) % this.size;
     this.#count = Math.min(this.#count + 1, this.size);
+  }
+
+  get count(): number {
+    return this.#count;
   }
 
   /** Newest first, those that pass every filter given, at most `limit`. */
@@ -95,12 +152,12 @@ export class RequestJournal {
     const found: JournalEntry[] = [];
     const limit = filter.limit ?? this.size;
     for (let i = 1; i <= this.#count && found.length < limit; i++) {
-      const entry = this.#entries[(this.#next - i + this.size) % this.size] as JournalEntry;
-      if (method !== undefined && entry.method !== method) continue;
-      if (filter.path !== undefined && !entry.path.includes(filter.path)) continue;
-      if (filter.status !== undefined && entry.status !== filter.status) continue;
-      if (filter.tenantId !== undefined && entry.tenantId !== filter.tenantId) continue;
-      found.push(entry);
+      const record = this.#entries[(this.#next - i + this.size) % this.size] as JournalRecord;
+      if (method !== undefined && record.method !== method) continue;
+      if (filter.path !== undefined && !pathOf(record.url).includes(filter.path)) continue;
+      if (filter.status !== undefined && record.status !== filter.status) continue;
+      if (filter.tenantId !== undefined && record.tenantId !== filter.tenantId) continue;
+      found.push(journalEntry(record));
     }
     return found;
   }

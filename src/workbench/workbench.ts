@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { ApiError } from '../domain/errors.js';
 import type { Store } from '../store/store.js';
 import { FaultRules } from './faults.js';
-import { journalBody, queryObject, RequestJournal } from './journal.js';
+import { RequestJournal, type JournalRecord } from './journal.js';
 import { chooseLatency, type LatencyRange } from './latency.js';
 import { checkSimulatedStatus, parsePrefer } from './prefer.js';
 import { logRequest } from './requestLog.js';
@@ -45,18 +45,7 @@ export interface Simulation {
 }
 
 /** One answered request, as the adapter saw it. */
-export interface Exchange {
-  /** When it arrived, ms since the epoch. */
-  at: number;
-  method: string;
-  /** Path and query, as requested. */
-  url: string;
-  status: number;
-  durationMs: number;
-  operationId?: string;
-  tenantId?: string;
-  environment?: string;
-  body?: unknown;
+export interface Exchange extends JournalRecord {
   /** The error's message of a 4xx or 5xx answer. */
   message?: string;
 }
@@ -116,20 +105,7 @@ export class Workbench {
   completed(exchange: Exchange): void {
     const { logger, logRequests } = this.#options;
     if (logger && logRequests) logRequest(logger, exchange);
-    if (OWN_PATH.test(exchange.url)) return;
-    const q = exchange.url.indexOf('?');
-    this.journal.record({
-      at: new Date(exchange.at).toISOString(),
-      method: exchange.method,
-      path: q < 0 ? exchange.url : exchange.url.slice(0, q),
-      query: q < 0 ? {} : queryObject(exchange.url.slice(q + 1)),
-      status: exchange.status,
-      durationMs: Math.round(exchange.durationMs * 10) / 10,
-      tenantId: exchange.tenantId ?? null,
-      environment: exchange.environment ?? null,
-      operationId: exchange.operationId ?? null,
-      ...journalBody(exchange.body),
-    });
+    if (!OWN_PATH.test(exchange.url)) this.journal.record(exchange);
   }
 
   /** The server listens at `url`: the seed's demo media move to its origin. */
