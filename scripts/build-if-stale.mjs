@@ -2,7 +2,7 @@
 // TypeScript build takes 10 s and more, a look at the files' times a few milliseconds.
 // `--always` (npm run build) builds whatever the times say.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync, utimesSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -44,6 +44,7 @@ if (always || sourcesChanged()) {
   });
   if (run.status !== 0) process.exit(run.status ?? 1);
   // Stamped with the time the build started: a file saved during the build is newer, and builds again.
+  mkdirSync(join(root, 'dist'), { recursive: true });
   writeFileSync(STAMP, '');
   utimesSync(STAMP, started, started);
 }
