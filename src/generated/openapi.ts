@@ -12,7 +12,7 @@ export interface paths {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -63,7 +63,7 @@ export interface paths {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -103,7 +103,7 @@ export interface paths {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -144,7 +144,7 @@ export interface paths {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -180,7 +180,7 @@ export interface paths {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -220,7 +220,7 @@ export interface paths {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -283,7 +283,7 @@ export interface paths {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -326,7 +326,7 @@ export interface paths {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -366,7 +366,7 @@ export interface paths {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -407,7 +407,7 @@ export interface paths {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -455,7 +455,7 @@ export interface paths {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -496,7 +496,7 @@ export interface paths {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1068,7 +1068,7 @@ export interface components {
          * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
          *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
          *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-         *     separated by a comma. Other preferences are ignored.
+         *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
          */
         prefer: string;
         /**
@@ -1247,7 +1247,7 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1281,7 +1281,7 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1321,7 +1321,7 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1361,7 +1361,7 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1439,7 +1439,7 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1513,7 +1513,7 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1565,7 +1565,7 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1609,7 +1609,7 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1654,7 +1654,7 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1694,7 +1694,7 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1734,7 +1734,7 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1775,7 +1775,7 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1823,7 +1823,7 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1876,7 +1876,7 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1920,7 +1920,7 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1973,7 +1973,7 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -2023,7 +2023,7 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
