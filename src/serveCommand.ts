@@ -1,7 +1,6 @@
 // `product-catalog-mock serve`: the server runs on a thread of its own (src/serveThread.ts), whose
 // heap can be sized (youngGenerationLimit); node offers that for no other thread, and its own
-// default young generation was a fifth of the mock's memory. This thread waits for signals, draws
-// the progress of a large seed, and prints the banner.
+// default young generation was a fifth of the mock's memory. This thread only waits for signals.
 import { Worker } from 'node:worker_threads';
 import type { SingleBar } from 'cli-progress';
 import { youngGenerationLimit } from './heapPolicy.js';
@@ -44,6 +43,7 @@ export function exampleRequest(url: string, apiKeys: readonly string[]): string 
   return `curl -H 'x-api-key: ${key}' ${url}/${tenant}/dev/products`;
 }
 
+/** Starts the server's thread; this one draws the progress of a large seed and prints the banner. */
 export function serveOnThread(opts: ServeOptions): void {
   const young = youngGenerationLimit(process.execArgv, process.env.NODE_OPTIONS);
   const worker = new Worker(new URL('./serveThread.js', import.meta.url), {
