@@ -7,6 +7,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { packageRoot } from '../src/packageRoot.js';
 
+// Files of the stand-in tree, not of this repository.
+const SOURCE = join('src', 'main.ts');
+const TEST = join('src', 'main.test.ts');
+
 let root: string | undefined;
 afterEach(() => {
   if (root) rmSync(root, { recursive: true, force: true });
@@ -31,8 +35,8 @@ function tree(): {
     'node_modules/typescript/bin/tsc',
     `require('fs').writeFileSync(${JSON.stringify(join(dir, 'built'))}, '')`,
   );
-  write('src/cli.ts');
-  write('src/cli.test.ts');
+  write(SOURCE);
+  write(TEST);
   write('tsconfig.json');
   const touch = (file: string, seconds: number) => {
     const at = new Date(Date.now() + seconds * 1000);
@@ -59,15 +63,15 @@ describe('build-if-stale', () => {
     // The stand-in compiler wrote no dist/src/cli.js: give the tree what a build leaves.
     mkdirSync(join(root!, 'dist', 'src'), { recursive: true });
     writeFileSync(join(root!, 'dist', 'src', 'cli.js'), '');
-    touch('src/cli.ts', -60);
+    touch(SOURCE, -60);
     touch('tsconfig.json', -60);
     expect(run().built).toBe(false);
     // A test file is not built.
-    touch('src/cli.test.ts', 60);
+    touch(TEST, 60);
     expect(run().built).toBe(false);
-    touch('src/cli.ts', 60);
+    touch(SOURCE, 60);
     expect(run().built).toBe(true);
-    touch('src/cli.ts', -60);
+    touch(SOURCE, -60);
     expect(run().built).toBe(false);
     touch('tsconfig.json', 60);
     expect(run().built).toBe(true);
