@@ -105,7 +105,7 @@ export async function createApp(options: MockOptions = {}): Promise<Express> {
   app.use(exchangeRecorder(workbench));
   app.use(cors({ maxAge: 600 }));
   mountAdminRoutes(app, workbench, ring, { seed: options.seedName ?? 'none', region });
-  await mountWorkbenchRoutes(
+  mountWorkbenchRoutes(
     app,
     workbench,
     ring,

@@ -2,7 +2,7 @@ import express, { type Express } from 'express';
 import { ApiError } from '../domain/errors.js';
 import { authenticateAdmin, type KeyRing } from '../http/auth.js';
 import { sendData } from '../http/respond.js';
-import { loadSchemaValidator } from '../schemas.js';
+import { loadSchemaValidator, type SchemaValidator } from '../schemas.js';
 import { cardSvg, mediaCard, MEDIA_PATH } from '../workbench/demoMedia.js';
 import type { FaultRuleInput } from '../workbench/faults.js';
 import { parseJournalFilter } from '../workbench/journal.js';
@@ -19,21 +19,23 @@ function firstValues(query: Record<string, unknown>): Record<string, string | un
  * The workbench's endpoints: fault rules and the request journal under /__admin (shapes in
  * openapi.yaml, tag Admin), and the demo media the bundled datasets link to.
  */
-export async function mountWorkbenchRoutes(
+export function mountWorkbenchRoutes(
   app: Express,
   workbench: Workbench,
   ring: KeyRing,
   operationIds: readonly string[],
-): Promise<void> {
+): void {
   const admin = authenticateAdmin(ring);
-  const validator = await loadSchemaValidator();
+  // Compiled when the first rule arrives, not at every start.
+  let validator: Promise<SchemaValidator> | undefined;
 
   app.get('/__admin/faults', admin, (_req, res) => sendData(res, workbench.faults.list()));
 
-  app.post('/__admin/faults', admin, express.json({ limit: '64kb' }), (req, res) => {
+  app.post('/__admin/faults', admin, express.json({ limit: '64kb' }), async (req, res) => {
     const body: unknown = req.body;
     if (body === undefined) throw new ApiError(400, 'A fault rule is required as a JSON body');
-    const problems = validator.checkComponent('FaultRuleInput', body);
+    validator ??= loadSchemaValidator();
+    const problems = (await validator).checkComponent('FaultRuleInput', body);
     if (problems.length > 0) {
       const text = problems.map((p) => `${p.path.replace(/^\//, '') || 'rule'} ${p.message}`).join('; ');
       throw new ApiError(400, `Invalid fault rule: ${text} (a rule needs status or delayMs)`);
