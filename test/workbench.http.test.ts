@@ -26,7 +26,7 @@ describe('Prefer: code and delay', () => {
     const res = await c.get(`${BASE}/products`).set('Prefer', 'code=418');
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(
-      'Prefer: code=418 cannot be simulated on listProducts; allowed: 400, 401, 403, 429, 500, 502, 503, 504',
+      'Prefer: code=418 cannot be simulated on listProducts; allowed: 200, 400, 401, 403, 429, 500, 502, 503, 504',
     );
   });
 
@@ -46,6 +46,18 @@ describe('Prefer: code and delay', () => {
     const started = Date.now();
     expect((await c.get(`${BASE}/products`)).status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(115);
+  });
+});
+
+describe('Prefer and fault rules together', () => {
+  it('a code in the header decides alone: its own answer for a documented 2xx, and no rule is spent', async () => {
+    const c = client(await makeApp());
+    await c.post('/__admin/faults', { operationId: 'listProducts', status: 500, times: 1 });
+    expect((await c.get(`${BASE}/products`).set('Prefer', 'code=200')).status).toBe(200);
+    expect((await c.get(`${BASE}/products`).set('Prefer', 'code=429')).status).toBe(429);
+    expect((await c.get('/__admin/faults')).body.data[0].applied).toBe(0);
+    expect((await c.get(`${BASE}/products`)).status).toBe(500);
+    expect((await c.get(`${BASE}/products`).set('Prefer', 'code=201')).status).toBe(400);
   });
 });
 

@@ -48,10 +48,13 @@ export function parsePrefer(header: string | string[] | undefined): Preference {
   return preference;
 }
 
-/** The statuses a request may ask for on an operation: the 4xx and 5xx it documents, and ALWAYS_SIMULATED. */
+/**
+ * The statuses a request may ask for on an operation: those it documents (a 2xx or 3xx asked for is
+ * its own answer), and ALWAYS_SIMULATED.
+ */
 export function simulatedStatuses(documented: Iterable<string>): number[] {
   const statuses = new Set<number>(ALWAYS_SIMULATED);
-  for (const key of documented) if (/^[45]\d\d$/.test(key)) statuses.add(Number(key));
+  for (const key of documented) if (/^[1-5]\d\d$/.test(key)) statuses.add(Number(key));
   return [...statuses].sort((a, b) => a - b);
 }
 

@@ -86,15 +86,14 @@ export class Workbench {
       const allowed = this.#options.statuses.get(request.operationId) ?? [];
       checkSimulatedStatus(preference.code, allowed, request.operationId);
     }
-    const rule = this.faults.apply(request, this.#random);
+    // A code in the header decides alone (a 2xx or 3xx is the operation's own answer); else the first rule that applies.
+    const rule = preference.code === undefined ? this.faults.apply(request, this.#random) : undefined;
     const delayMs = preference.delayMs ?? rule?.delayMs ?? chooseLatency(latency, this.#random);
-    // A 2xx or 3xx asked for is the operation's own answer.
     if (preference.code !== undefined && preference.code >= 400) {
       return { status: preference.code, delayMs, source: `Prefer: code=${preference.code}` };
     }
-    if (preference.code === undefined && rule?.status !== undefined) {
+    if (rule?.status !== undefined)
       return { status: rule.status, delayMs, source: `fault rule ${rule.ruleId}` };
-    }
     if (delayMs === 0) return undefined;
     const source =
       preference.delayMs !== undefined ? 'Prefer: delay' : rule ? `fault rule ${rule.ruleId}` : '--latency';
