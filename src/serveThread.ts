@@ -4,6 +4,7 @@ import { applyHeapPolicy } from './heapPolicy.js';
 import { resolveSeed, seedFileOf } from './seed.js';
 import { startServer } from './server.js';
 import type { ServeOptions, ServerMessage } from './serveCommand.js';
+import type { SeedData } from './store/store.js';
 import { parseLatency } from './workbench/latency.js';
 import { createLogger } from './workbench/requestLog.js';
 
@@ -17,24 +18,32 @@ if (opts.watch && seedFile === undefined) {
   throw new Error(`--watch needs --seed FILE (a JSON dataset file), not "${opts.seed}"`);
 }
 applyHeapPolicy();
-const started = performance.now();
-let large = false;
-const seed = await resolveSeed(opts.seed, {
-  onProgress: (done, total) => {
-    large = total >= LARGE_SEED;
-    if (large) post({ progress: { done, total } });
-  },
-});
-if (large || seed.products.length >= LARGE_SEED) {
-  post({ seeded: { products: seed.products.length, ms: performance.now() - started } });
+/**
+ * The seed, with its progress posted when it is large. Not kept in a variable of this module: the
+ * server rebases it onto its origin (demo media), and this copy would stay in memory beside it.
+ */
+async function loadSeed(): Promise<SeedData> {
+  const started = performance.now();
+  let large = false;
+  const seed = await resolveSeed(opts.seed, {
+    onProgress: (done, total) => {
+      large = total >= LARGE_SEED;
+      if (large) post({ progress: { done, total } });
+    },
+  });
+  if (large || seed.products.length >= LARGE_SEED) {
+    post({ seeded: { products: seed.products.length, ms: performance.now() - started } });
+  }
+  return seed;
 }
+
 const running = await startServer({
   port: opts.port,
   host: opts.host,
   region: opts.region,
   apiKeys: opts.apiKey,
   data: opts.data,
-  seed,
+  seed: await loadSeed(),
   seedName: opts.seed,
   seedFile,
   watch: opts.watch,

@@ -12,7 +12,8 @@ export function exchangeRecorder(workbench: Workbench): RequestHandler {
   return (req, res, next) => {
     const at = Date.now();
     const started = performance.now();
-    res.once('finish', () => {
+    // `on`, not `once`: a response finishes once, and once() wraps the listener in more objects.
+    res.on('finish', () => {
       const resolved = res.locals.resolved as ResolvedRequest | undefined;
       workbench.completed({
         at,
@@ -36,6 +37,8 @@ export function exchangeRecorder(workbench: Workbench): RequestHandler {
 /** The simulation step of the operation router: a Prefer header, a fault rule or --latency. */
 export function simulationStep(workbench: Workbench): SimulationStep {
   return (req, res, resolved, next) => {
+    // Most requests: decided before anything is allocated for them.
+    if (req.headers.prefer === undefined && workbench.idle) return next();
     let simulation;
     try {
       simulation = workbench.simulate({

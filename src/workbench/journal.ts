@@ -126,19 +126,53 @@ export function parseJournalFilter(query: Record<string, string | undefined>): J
   };
 }
 
-/** A ring of the last JOURNAL_SIZE entries; entries are values, never changed once recorded. */
+/**
+ * A ring of the last JOURNAL_SIZE requests, kept column by column: numbers in typed arrays, and of
+ * each request only its strings and body. A record object kept per request would outlive the young
+ * generation and be copied into the old one at the rate requests come in, which slows every answer.
+ */
 export class RequestJournal {
-  readonly #entries: (JournalRecord | undefined)[];
+  readonly #at: Float64Array;
+  readonly #durationMs: Float64Array;
+  readonly #status: Uint16Array;
+  readonly #method: (string | undefined)[];
+  readonly #url: (string | undefined)[];
+  readonly #tenantId: (string | undefined)[];
+  readonly #environment: (string | undefined)[];
+  readonly #operationId: (string | undefined)[];
+  readonly #body: unknown[];
+  readonly #bodyOmitted: (string | undefined)[];
   #next = 0;
   #count = 0;
 
   constructor(readonly size = JOURNAL_SIZE) {
-    this.#entries = new Array<JournalRecord | undefined>(size);
+    this.#at = new Float64Array(size);
+    this.#durationMs = new Float64Array(size);
+    this.#status = new Uint16Array(size);
+    const column = () => new Array<string | undefined>(size).fill(undefined);
+    this.#method = column();
+    this.#url = column();
+    this.#tenantId = column();
+    this.#environment = column();
+    this.#operationId = column();
+    this.#body = new Array<unknown>(size).fill(undefined);
+    this.#bodyOmitted = column();
   }
 
   record(record: JournalRecord): void {
-    this.#entries[this.#next] = kept(record);
-    this.#next = (this.#next + 1) % this.size;
+    const i = this.#next;
+    const { body, bodyOmitted } = kept(record);
+    this.#at[i] = record.at;
+    this.#durationMs[i] = record.durationMs;
+    this.#status[i] = record.status;
+    this.#method[i] = record.method;
+    this.#url[i] = record.url;
+    this.#tenantId[i] = record.tenantId;
+    this.#environment[i] = record.environment;
+    this.#operationId[i] = record.operationId;
+    this.#body[i] = body;
+    this.#bodyOmitted[i] = bodyOmitted;
+    this.#next = (i + 1) % this.size;
     this.#count = Math.min(this.#count + 1, this.size);
   }
 
@@ -151,19 +185,36 @@ export class RequestJournal {
     const method = filter.method?.toUpperCase();
     const found: JournalEntry[] = [];
     const limit = filter.limit ?? this.size;
-    for (let i = 1; i <= this.#count && found.length < limit; i++) {
-      const record = this.#entries[(this.#next - i + this.size) % this.size] as JournalRecord;
-      if (method !== undefined && record.method !== method) continue;
-      if (filter.path !== undefined && !pathOf(record.url).includes(filter.path)) continue;
-      if (filter.status !== undefined && record.status !== filter.status) continue;
-      if (filter.tenantId !== undefined && record.tenantId !== filter.tenantId) continue;
-      found.push(journalEntry(record));
+    for (let n = 1; n <= this.#count && found.length < limit; n++) {
+      const i = (this.#next - n + this.size) % this.size;
+      if (method !== undefined && this.#method[i] !== method) continue;
+      if (filter.path !== undefined && !pathOf(this.#url[i] as string).includes(filter.path)) continue;
+      if (filter.status !== undefined && this.#status[i] !== filter.status) continue;
+      if (filter.tenantId !== undefined && this.#tenantId[i] !== filter.tenantId) continue;
+      found.push(
+        journalEntry({
+          at: this.#at[i] as number,
+          durationMs: this.#durationMs[i] as number,
+          status: this.#status[i] as number,
+          method: this.#method[i] as string,
+          url: this.#url[i] as string,
+          tenantId: this.#tenantId[i],
+          environment: this.#environment[i],
+          operationId: this.#operationId[i],
+          body: this.#body[i],
+          bodyOmitted: this.#bodyOmitted[i],
+        }),
+      );
     }
     return found;
   }
 
   clear(): void {
-    this.#entries.fill(undefined);
+    for (const column of [this.#method, this.#url, this.#tenantId, this.#environment, this.#operationId]) {
+      column.fill(undefined);
+    }
+    this.#body.fill(undefined);
+    this.#bodyOmitted.fill(undefined);
     this.#next = 0;
     this.#count = 0;
   }

@@ -6,8 +6,11 @@ import type { SeedData } from '../store/store.js';
 import { loadSeedFile } from '../seed.js';
 import { rebaseMedia } from './demoMedia.js';
 
+/**
+ * Only the seed as served is kept (its records are the store's): a second copy of a large seed, as
+ * generated, would be most of the server's memory again.
+ */
 export class SeedSource {
-  #raw: SeedData;
   #origin: string | undefined;
   #current: SeedData;
   #byId: Map<string, CatalogProduct> | undefined;
@@ -17,7 +20,7 @@ export class SeedSource {
     seed: SeedData,
     readonly file?: string,
   ) {
-    this.#raw = this.#current = seed;
+    this.#current = seed;
   }
 
   get current(): SeedData {
@@ -27,7 +30,7 @@ export class SeedSource {
   /** From now on the seed's demo media URLs name `origin`; returns the seed that results. */
   bindOrigin(origin: string): SeedData {
     this.#origin = origin;
-    return this.#use(this.#raw);
+    return this.#use(this.#current);
   }
 
   /** Reads the file again; throws (and keeps the seed it had) when it is missing or invalid. */
@@ -38,7 +41,7 @@ export class SeedSource {
 
   /** A product of the seed, by productGroupId (what demo media draws). */
   product(productGroupId: string): CatalogProduct | undefined {
-    this.#byId ??= new Map(this.#raw.products.map((p) => [p.productGroupId, p]));
+    this.#byId ??= new Map(this.#current.products.map((p) => [p.productGroupId, p]));
     return this.#byId.get(productGroupId);
   }
 
@@ -56,8 +59,8 @@ export class SeedSource {
     return () => unwatchFile(file, listener);
   }
 
+  /** `raw`: a seed whose media name the placeholder origin (a seed already rebased stays as it is). */
   #use(raw: SeedData): SeedData {
-    this.#raw = raw;
     this.#byId = undefined;
     this.#current =
       this.#origin === undefined ? raw : { ...raw, products: rebaseMedia(raw.products, this.#origin) };

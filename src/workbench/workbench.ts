@@ -68,6 +68,11 @@ export class Workbench {
     this.#random = options.random ?? Math.random;
   }
 
+  /** Whether only a Prefer header can change a request now: no fault rule, no --latency. */
+  get idle(): boolean {
+    return this.faults.list().length === 0 && this.#options.latency === undefined;
+  }
+
   get logger(): Logger | undefined {
     return this.#options.logger;
   }
