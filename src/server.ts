@@ -22,9 +22,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const app = await createApp(options);
   const host = options.host ?? '127.0.0.1';
   const server = createExpressServer(app);
+  // Read here, not in the closure below: a closure that names `options` keeps it, and the seed it
+  // holds (as generated, before it is rebased onto this origin), for the life of the server.
+  const listenPort = options.port ?? 0;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
+    server.listen(listenPort, host, () => {
       server.off('error', reject);
       resolve();
     });
