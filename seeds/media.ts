@@ -13,8 +13,14 @@ export const MIME_TYPES = {
 
 export type MediaExtension = keyof typeof MIME_TYPES;
 
-export function mediaUrl(dataset: string, productGroupId: string, file: string, ext: MediaExtension): string {
-  return flat(`${MEDIA_BASE}/${dataset}/${productGroupId}/${file}.${ext}`);
+export function mediaUrl(
+  dataset: string,
+  productGroupId: string,
+  file: string,
+  ext: MediaExtension,
+  base = MEDIA_BASE,
+): string {
+  return flat(`${base}/${dataset}/${productGroupId}/${file}.${ext}`);
 }
 
 /** The MIME type a URL's extension stands for, or undefined for an unknown one. */
@@ -23,8 +29,8 @@ export function mimeTypeOf(url: string): string | undefined {
   return ext && ext in MIME_TYPES ? MIME_TYPES[ext as MediaExtension] : undefined;
 }
 
-export function swatchUrl(color: string): string {
-  return `${MEDIA_BASE}/swatches/${slug(color)}.png`;
+export function swatchUrl(color: string, base = MEDIA_BASE): string {
+  return `${base}/swatches/${slug(color)}.png`;
 }
 
 export function slug(value: string): string {

@@ -14,6 +14,8 @@ export const MAX_SEED_COUNT = 1_000_000;
 export interface ResolveSeedOptions {
   /** Progress of a generated dataset, in products. */
   onProgress?: (done: number, total: number) => void;
+  /** The origin a generated dataset's media URLs name (see GenerateOptions); a file keeps its own. */
+  mediaOrigin?: string;
 }
 
 /**

@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadSeedFile } from '../src/seed.js';
 import { startServer, type RunningServer } from '../src/server.js';
-import { createLogger } from '../src/workbench/requestLog.js';
+import { createLogger } from '../src/workbench/logger.js';
 
 const product = (id: string) => ({
   productGroupId: id,

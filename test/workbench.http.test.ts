@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../src/workbench/requestLog.js';
+import { createLogger } from '../src/workbench/logger.js';
 import { BASE, TOKEN, client, makeApp } from './helpers.js';
 
 const PRODUCT = { productGroupId: 'p1', productName: [{ isoLanguageId: 'en-US', productName: 'Boot' }] };

@@ -5,9 +5,10 @@ import type { CatalogProduct } from '../domain/types.js';
 /** Where the mock serves demo media. */
 export const MEDIA_PATH = '/__media';
 /**
- * The origin generated datasets write into their media URLs. Once the server knows its address,
- * the seed's URLs are rebased onto it (rebaseMedia), so they load whatever port the mock runs on;
- * a dataset file written by the seed command still loads as it is from a mock on the default port.
+ * The origin datasets generated without a server write into their media URLs. The command line
+ * generates its seed with its own origin; any other seed's URLs on this origin are rebased onto
+ * the server's once it knows its address (rebaseMedia), so they load whatever port the mock runs
+ * on. A dataset file written by the seed command loads as it is from a mock on the default port.
  */
 export const PLACEHOLDER_ORIGIN = 'http://localhost:4010';
 export const MEDIA_BASE = PLACEHOLDER_ORIGIN + MEDIA_PATH;

@@ -1,6 +1,5 @@
-// The request log: one line per request on stdout, readable in a terminal or one JSON object per line.
-import { pino, type DestinationStream, type Logger } from 'pino';
-import pretty from 'pino-pretty';
+// The request log: what one line says about a request (the logger itself: src/workbench/logger.ts).
+import type { Logger } from 'pino';
 
 export type LogFormat = 'pretty' | 'json';
 export const LOG_FORMATS: readonly LogFormat[] = ['pretty', 'json'];
@@ -41,36 +40,6 @@ export function logEntry(request: LoggedRequest): LogEntry {
       `${request.method} ${request.url} ${request.status} ${durationMs} ms` +
       (failed ? ` - ${request.message}` : ''),
   };
-}
-
-export interface LoggerOptions {
-  format: LogFormat;
-  /** Colours in the pretty form; default: when stdout is a terminal. */
-  colorize?: boolean;
-  /** Where lines go; default stdout (file descriptor 1, written from whatever thread serves). */
-  destination?: DestinationStream;
-}
-
-/**
- * A pino logger writing to stdout. Lines are written synchronously: the server runs on a worker
- * thread and may be ended at any moment, and a line buffered there would be lost.
- */
-export function createLogger(options: LoggerOptions): Logger {
-  const base = { base: undefined, timestamp: pino.stdTimeFunctions.isoTime } as const;
-  if (options.format === 'json') {
-    return pino(base, options.destination ?? pino.destination({ dest: 1, sync: true }));
-  }
-  return pino(
-    base,
-    pretty({
-      colorize: options.colorize ?? Boolean(process.stdout.isTTY),
-      translateTime: 'SYS:HH:MM:ss.l',
-      hideObject: true,
-      ignore: 'pid,hostname',
-      sync: true,
-      ...(options.destination ? { destination: options.destination } : { destination: 1 }),
-    }),
-  );
 }
 
 /** Writes one request's line. */

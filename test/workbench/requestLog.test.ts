@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger, logEntry, logRequest, type LogFormat } from '../../src/workbench/requestLog.js';
+import { createLogger } from '../../src/workbench/logger.js';
+import { logEntry, logRequest, type LogFormat } from '../../src/workbench/requestLog.js';
 
 /** A logger writing into an array of lines. */
 function capture(format: LogFormat) {
