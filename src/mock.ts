@@ -11,6 +11,13 @@ import { publishedClientOperations } from './routes/publishedClient.js';
 import { gtinOfEpc } from './routes/epcDecoder.js';
 import { variantOperations } from './routes/variants.js';
 import { Store, type SeedData } from './store/store.js';
+import type { Logger } from 'pino';
+import { OperationTable } from './openapi/operations.js';
+import type { LatencyRange } from './workbench/latency.js';
+import { simulatedStatuses } from './workbench/prefer.js';
+import { SeedSource } from './workbench/seedSource.js';
+import { simulationStep } from './workbench/simulationStep.js';
+import { Workbench } from './workbench/workbench.js';
 
 export interface MockOptions {
   /** Region of the two prefixes that name none; default eu. */
@@ -29,6 +36,14 @@ export interface MockOptions {
   bodyLimit?: string | number;
   /** Reads (GET, and POST /products) need no token, as the published client-side class expects; writes still do. */
   publicReads?: boolean;
+  /** The file `seed` was read from: reset reads it again, and --watch watches it. */
+  seedFile?: string;
+  /** Request lines and notices (seed reloads) go here; nothing is logged when absent. */
+  logger?: Logger;
+  /** Whether every request gets a line in the log; default true when there is a logger. */
+  logRequests?: boolean;
+  /** A delay added to every API answer, chosen uniformly in the range. */
+  latency?: LatencyRange;
   /** Around the pipeline, the first outermost: request logs, faults, journals (see docs/architecture.md). */
   wrappers?: Wrapper[];
 }
@@ -39,6 +54,10 @@ export interface Mock {
   store: Store;
   ring: KeyRing;
   region: string;
+  /** Fault rules, the request journal, the request log and the seed's life. */
+  workbench: Workbench;
+  /** Every documented operationId, for the workbench's fault rules. */
+  operationIds: string[];
 }
 
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
@@ -48,13 +67,23 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   if (!regions.includes(region)) {
     throw new Error(`Unknown region "${region}"; allowed regions: ${regions.join(', ')}`);
   }
+  const seeds = new SeedSource(options.seed ?? { products: [], productTypes: [] }, options.seedFile);
   const store = await Store.open({
     file: options.data,
-    seed: options.seed,
+    seed: seeds.current,
     compactBytes: options.compactAfterMb === undefined ? undefined : options.compactAfterMb * 1024 * 1024,
   });
   const ring = parseApiKeys(options.apiKeys);
   const ctx: RouteContext = { store, document };
+  const operations = new OperationTable(document).operations;
+  const workbench = new Workbench({
+    store,
+    seeds,
+    statuses: new Map(operations.map((op) => [op.operationId, simulatedStatuses(Object.keys(op.responses))])),
+    logger: options.logger,
+    logRequests: options.logRequests ?? true,
+    latency: options.latency,
+  });
   const pipeline = createPipeline({
     document,
     handlers: {
@@ -67,6 +96,14 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     authorize: authorizer(ring, { publicReads: options.publicReads }),
     regions,
     defaultRegion: region,
+    simulate: simulationStep(workbench),
   });
-  return { handle: wrap(pipeline, options.wrappers), store, ring, region };
+  return {
+    handle: wrap(pipeline, options.wrappers),
+    store,
+    ring,
+    region,
+    workbench,
+    operationIds: operations.map((op) => op.operationId),
+  };
 }
