@@ -1,11 +1,12 @@
 // One list query (GET and POST /products) over an array of products.
 import { parseFilterWithKey, type ParsedFilter } from './filter.js';
-import { parseSummaryRequest, summarize, type SummaryRequest } from './facets.js';
+import { parseSummaryRequest, type SummaryRequest } from './facets.js';
 import { parseSearch, type SearchRanker } from './search.js';
 import { searchCandidates } from './searchIndex.js';
 import { applySelect, parseSelect } from './select.js';
 import { parseSort, sortedSnapshot, sortProducts, sortSpec, type SortKey } from './sort.js';
 import { snapshotCache, type Snapshot } from './snapshotCache.js';
+import { summaryOf } from './summaryCache.js';
 import type { CatalogProduct, ProductListResult, ProductQuery } from './types.js';
 
 export const DEFAULT_LIMIT = 50;
@@ -47,8 +48,15 @@ export function runListQuery(products: Snapshot, query: ListQuery): ProductListR
   const ordered = query.search
     ? searchInOrder(products, query, query.search)
     : filterInOrder(products, query);
-  // Facets are order-independent, so they are taken over the ordered matches.
-  const { facets, attributeFilters } = summarize(ordered, query.summary);
+  // Facets are order-independent, so they are taken over the ordered matches, and kept per
+  // snapshot and filter whatever the sort.
+  const { facets, attributeFilters } = summaryOf(
+    products,
+    query.filter?.key ?? '',
+    ordered,
+    query.summary,
+    query.search === undefined,
+  );
   const start = (query.page - 1) * query.limit;
   const list = ordered.slice(start, start + query.limit).map((p) => applySelect(p, query.select));
   return { list, count: ordered.length, facets, attributeFilters };
