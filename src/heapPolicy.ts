@@ -45,8 +45,9 @@ export function pretenuringFlag(execArgv: readonly string[]): string | undefined
 }
 
 /**
- * Applies the heap policy to this process: at start, and again once the catalog is loaded, sized
- * by the heap then in use. For the command line only: a library user's process is theirs to tune.
+ * Applies the heap policy to this process once the catalog is loaded, sized by the heap then in
+ * use. Not before: while a catalog is built every object survives, and a 30% growth collected the
+ * growing old generation over and over (docs/performance.md, "Start-up"). For the command line only: a library user's process is theirs to tune.
  * The flags are read at every collection, so setting them after start-up holds.
  */
 export function applyHeapPolicy(): void {

@@ -6,7 +6,8 @@ import { startServer } from './server.js';
 import type { Listening, ServeOptions } from './serveCommand.js';
 
 const opts = workerData as ServeOptions;
-applyHeapPolicy();
+// The heap policy comes once the catalog is loaded: a small growth while a catalog is built collects
+// the growing old generation over and over (docs/performance.md, "Start-up").
 const seed = await resolveSeed(opts.seed);
 const running = await startServer({
   port: opts.port,
