@@ -1,5 +1,5 @@
 // Finds the products a search can match without reading every product's text.
-import { forgetSearchTexts, searchText, SEARCH_FIELDS, type SearchRanker } from './search.js';
+import { searchText, SEARCH_FIELDS, type SearchRanker } from './search.js';
 import { snapshotCache, type Snapshot } from './snapshotCache.js';
 
 /**
@@ -50,10 +50,7 @@ const words = snapshotCache<WordHolders>(256);
 export function searchCandidates(snapshot: Snapshot, search: SearchRanker): Snapshot {
   const state = states(snapshot, search.field, () => ({ searches: 0 }));
   if (!state.index && ++state.searches < SCANS_BEFORE_INDEX) return snapshot;
-  if (!state.index) {
-    state.index = buildIndex(snapshot, search.field);
-    forgetSearchTexts(search.field);
-  }
+  state.index ??= buildIndex(snapshot, search.field);
   let positions: number[] | undefined;
   const index = state.index;
   for (const word of search.words) {
