@@ -3,6 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { applyHeapPolicy } from './heapPolicy.js';
 import { resolveSeed } from './seed.js';
 import { startServer } from './server.js';
+import { warmSearchTexts } from './searchWarmup.js';
 import type { Listening, ServeOptions } from './serveCommand.js';
 
 const opts = workerData as ServeOptions;
@@ -22,3 +23,4 @@ applyHeapPolicy();
 // The main thread says where it listens, once it passes signals on: see serveOnThread.
 parentPort?.once('message', () => void running.close().then(() => process.exit(0)));
 parentPort?.postMessage({ listening: running.url } satisfies Listening);
+void warmSearchTexts(seed.products);
