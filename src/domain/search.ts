@@ -84,12 +84,22 @@ function partText(product: CatalogProduct, spec: PartSpec): string {
   return text;
 }
 
+// The parts of each product's text, by field searched: one lookup per product and search.
+const productParts = new Map<string, WeakMap<CatalogProduct, readonly string[]>>();
+
 /**
  * The lowercase texts a search looks for its words in, one per searched top-level field. A word has
  * no whitespace, so it occurs in the product's text exactly when it occurs in one of the parts.
  */
-export function searchParts(product: CatalogProduct, field: string): string[] {
-  return (PARTS.get(field) ?? []).map((spec) => partText(product, spec)).filter((t) => t !== '');
+export function searchParts(product: CatalogProduct, field: string): readonly string[] {
+  let cache = productParts.get(field);
+  if (!cache) productParts.set(field, (cache = new WeakMap()));
+  let parts = cache.get(product);
+  if (parts === undefined) {
+    parts = (PARTS.get(field) ?? []).map((spec) => partText(product, spec)).filter((t) => t !== '');
+    cache.set(product, parts);
+  }
+  return parts;
 }
 
 /** The lowercase text a search looks for its words in: values of the field ('' for all), newline-joined. */
@@ -97,22 +107,8 @@ export function searchText(product: CatalogProduct, field: string): string {
   return searchParts(product, field).join('\n');
 }
 
-/** Texts at least this long are shared values worth remembering a word's presence for. */
-const MEMO_MIN_LENGTH = 64;
-
-/** Whether a word occurs in any part; `memo` remembers the answer for long (shared) parts. */
-function occursIn(parts: readonly string[], word: string, memo: Map<string, boolean>): boolean {
-  for (const part of parts) {
-    if (part.length < MEMO_MIN_LENGTH) {
-      if (part.includes(word)) return true;
-      continue;
-    }
-    let found = memo.get(part);
-    if (found === undefined) memo.set(part, (found = part.includes(word)));
-    if (found) return true;
-  }
-  return false;
-}
+const occursIn = (parts: readonly string[], word: string): boolean =>
+  parts.some((part) => part.includes(word));
 
 /**
  * Parses search and searchField into a ranker; undefined when the search is blank.
@@ -128,19 +124,15 @@ export function parseSearch(search: string | undefined, searchField?: string): S
   }
   const words = (search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return undefined;
-  // Per word, whether a long text holds it: shared texts are read once per search, not once per product.
-  const memos = words.map(() => new Map<string, boolean>());
-  const holdsAll = (parts: readonly string[]) =>
-    words.every((w, i) => occursIn(parts, w, memos[i] as Map<string, boolean>));
+  const holdsAll = (parts: readonly string[]) => words.every((w) => occursIn(parts, w));
   if (field !== undefined) {
     const rank = (p: CatalogProduct) => (holdsAll(searchParts(p, field)) ? 1 : 0);
     return Object.assign(rank, { field, words });
   }
-  const names = new Map<string, boolean>();
   const rank = (p: CatalogProduct) => {
     if (!holdsAll(searchParts(p, ALL))) return 0;
     const name = searchParts(p, 'productName');
-    return words.reduce((score, w) => score + (occursIn(name, w, names) ? 2 : 1), 0);
+    return words.reduce((score, w) => score + (occursIn(name, w) ? 2 : 1), 0);
   };
   return Object.assign(rank, { field: ALL, words });
 }
