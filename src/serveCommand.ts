@@ -3,7 +3,8 @@
 // default young generation was much of the mock's memory (docs/performance.md, "Server thread with
 // a small young generation"). This thread only waits for signals.
 import { Worker } from 'node:worker_threads';
-import { youngGenerationLimit } from './heapPolicy.js';
+import { getHeapStatistics } from 'node:v8';
+import { oldGenerationLimit, youngGenerationLimit } from './heapPolicy.js';
 
 export interface ServeOptions {
   port: number;
@@ -21,9 +22,16 @@ export interface Listening {
 
 export function serveOnThread(opts: ServeOptions): void {
   const young = youngGenerationLimit(process.execArgv, process.env.NODE_OPTIONS);
+  // A generated seed's size is known before it is built; a seed file's is not (it gets the default).
+  const count = /^\d+$/.test(opts.seed) ? Number(opts.seed) : 0;
+  const defaultOldMiB = getHeapStatistics().heap_size_limit / 2 ** 20;
+  const old = oldGenerationLimit(count, defaultOldMiB, process.execArgv, process.env.NODE_OPTIONS);
   const worker = new Worker(new URL('./serveThread.js', import.meta.url), {
     workerData: opts,
-    ...(young !== undefined && { resourceLimits: { maxYoungGenerationSizeMb: young } }),
+    resourceLimits: {
+      ...(young !== undefined && { maxYoungGenerationSizeMb: young }),
+      ...(old !== undefined && { maxOldGenerationSizeMb: old }),
+    },
   });
   let ready = false;
   worker.on('error', (err: unknown) => {
