@@ -102,11 +102,6 @@ export function searchParts(product: CatalogProduct, field: string): readonly st
   return parts;
 }
 
-/** The lowercase text a search looks for its words in: values of the field ('' for all), newline-joined. */
-export function searchText(product: CatalogProduct, field: string): string {
-  return searchParts(product, field).join('\n');
-}
-
 const occursIn = (parts: readonly string[], word: string): boolean =>
   parts.some((part) => part.includes(word));
 
