@@ -6,7 +6,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['test/**/*.test.ts'],
+          // the contract kit's own unit tests run here: a contract run counts only the contract's tests
+          include: ['test/**/*.test.ts', 'contract-tests/lib/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

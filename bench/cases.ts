@@ -131,6 +131,7 @@ export const CASES: readonly BenchCase[] = [
     name: 'pushFile',
     title: 'POST /products-push 100 (--data)',
     server: 'file',
+    target: { perSecond: 100 },
     requests: push,
   },
 ];

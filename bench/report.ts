@@ -54,8 +54,6 @@ export interface Report extends RunInfo {
   startupMs: number | null;
   rssMiB: number | null;
   cases: CaseRow[];
-  /** Cases left out because their server would not start, and why. */
-  skipped: { name: string; reason: string }[];
   targets: TargetRow[];
 }
 
@@ -246,7 +244,6 @@ export function buildReport(run: RunInfo, suite: SuiteResult): Report {
     startupMs,
     rssMiB,
     cases,
-    skipped: suite.skipped,
     targets,
   };
 }
@@ -309,7 +306,6 @@ export function formatReport(report: Report): string {
               : `, then ${fixed(report.fileSeed.rssMiB, 0)} MiB resident`),
         ]
       : []),
-    ...report.skipped.map((s) => `not run: ${s.name}: ${s.reason}`),
     ...(report.targets.length
       ? [
           '',

@@ -1,6 +1,5 @@
 // Runs the cases in order, one server at a time: started when its first case comes, stopped after its last.
 import { CASES, type BenchCase } from './cases.js';
-import { FILE_CAPACITY_PHRASE } from '../src/store/store.js';
 import { discoverFixtures, type Fixtures } from './fixtures.js';
 import { measure, type Bound, type Measurement } from './load.js';
 
@@ -39,8 +38,6 @@ export interface SuiteResult {
   fixtures: Fixtures;
   cases: CaseResult[];
   servers: Partial<Record<ServerKind, ServerFacts>>;
-  /** Cases left out because their server would not start, and why. */
-  skipped: { name: string; reason: string }[];
 }
 
 export async function runSuite(
@@ -53,21 +50,10 @@ export async function runSuite(
   );
   const cases: CaseResult[] = [];
   const servers: SuiteResult['servers'] = {};
-  const skipped: SuiteResult['skipped'] = [];
   let fixtures: Fixtures | undefined;
 
   for (const kind of [...new Set(chosen.map((c) => c.server))]) {
-    let server: ServerHandle;
-    try {
-      server = await start[kind]();
-    } catch (err) {
-      // The file-backed mock refuses a catalog too large for one file: its cases are reported, not run.
-      const reason = err instanceof Error ? err.message : String(err);
-      if (kind !== 'file' || !reason.includes(FILE_CAPACITY_PHRASE)) throw err;
-      for (const c of chosen.filter((x) => x.server === kind)) skipped.push({ name: c.name, reason });
-      log(`${kind} server did not start: ${reason}`);
-      continue;
-    }
+    const server: ServerHandle = await start[kind]();
     try {
       servers[kind] = { startupMs: server.startupMs };
       // Every mock serves the same seed, so what the first one serves holds for the others.
@@ -93,5 +79,5 @@ export async function runSuite(
     }
   }
   if (!fixtures) throw new Error('no mock case was chosen');
-  return { fixtures, cases, servers, skipped };
+  return { fixtures, cases, servers };
 }

@@ -9,6 +9,8 @@ import { mountAdminRoutes } from './routes/admin.js';
 import { productTypeOperations } from './routes/productTypes.js';
 import { productReadOperations } from './routes/productReads.js';
 import { productWriteOperations } from './routes/productWrites.js';
+import { publishedClientOperations } from './routes/publishedClient.js';
+import { gtinOfEpc } from './epcDecoder.js';
 import { variantOperations } from './routes/variants.js';
 import type { RouteContext } from './routes/context.js';
 import { Store, type SeedData } from './store/store.js';
@@ -18,22 +20,30 @@ export interface MockOptions {
   region?: string;
   /** Strict mode: only these keys (`KEY` or `KEY=tenantA,tenantB`). Empty: any non-empty token. */
   apiKeys?: string[];
-  /** Persist to this JSON file; in memory when absent. */
+  /** Keep the data in this file (snapshot and journal); in memory when absent. */
   data?: string;
+  /** With data: journal size (MB) from which a snapshot is written in the background; default 64. */
+  compactAfterMb?: number;
   /** What every scope starts from; empty when absent. */
   seed?: SeedData;
   /** Name of the seed, reported by the health endpoint. */
   seedName?: string;
   /** Largest accepted body, in bytes or as "5mb"; default 5mb. */
   bodyLimit?: string | number;
+  /** Reads (GET, and POST /products) need no token, as the published client-side class expects; writes still do. */
+  publicReads?: boolean;
 }
 
-/** The region prefix: any region other than the document's is a 404 that names the allowed ones. */
+/**
+ * The region prefix: matched without regard to case (`UAE` is `uae`, one scope); any region other
+ * than the document's is a 404 that names the allowed ones.
+ */
 function regionGuard(regions: string[]): RequestHandler {
   return (req, res, next) => {
-    const region = String(req.params.region);
-    if (!regions.includes(region)) {
-      return sendError(res, 404, `Unknown region "${region}"; allowed regions: ${regions.join(', ')}`);
+    const asked = String(req.params.region);
+    const region = regions.find((r) => r.toLowerCase() === asked.toLowerCase());
+    if (region === undefined) {
+      return sendError(res, 404, `Unknown region "${asked}"; allowed regions: ${regions.join(', ')}`);
     }
     res.locals.region = region;
     next();
@@ -47,7 +57,11 @@ export async function createApp(options: MockOptions = {}): Promise<Express> {
   if (!regions.includes(region)) {
     throw new Error(`Unknown region "${region}"; allowed regions: ${regions.join(', ')}`);
   }
-  const store = await Store.open({ file: options.data, seed: options.seed });
+  const store = await Store.open({
+    file: options.data,
+    seed: options.seed,
+    compactBytes: options.compactAfterMb === undefined ? undefined : options.compactAfterMb * 1024 * 1024,
+  });
   const ring = parseApiKeys(options.apiKeys);
   const ctx: RouteContext = { store, defaultRegion: region };
 
@@ -58,9 +72,10 @@ export async function createApp(options: MockOptions = {}): Promise<Express> {
       ...productTypeOperations(ctx),
       ...productWriteOperations(ctx),
       ...variantOperations(ctx),
+      ...publishedClientOperations(ctx, gtinOfEpc),
     },
     {
-      authorize: authorizer(ring),
+      authorize: authorizer(ring, { publicReads: options.publicReads }),
       readBody: express.json({ limit: options.bodyLimit ?? '5mb' }),
       guard: bodyGuard,
     },

@@ -3,12 +3,19 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_SEED } from './defaults.js';
 import { contractCommand } from './contractCommand.js';
+import { recordCommand } from './record/command.js';
 import { serveOnThread, type ServeOptions } from './serveCommand.js';
 
 function port(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535)
     throw new InvalidArgumentError('must be a port number 0-65535');
+  return n;
+}
+
+function positiveNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be a positive number');
   return n;
 }
 
@@ -36,7 +43,19 @@ program
     collect,
     [],
   )
-  .option('--data <file>', 'persist to this JSON file (atomic writes) instead of memory')
+  .option(
+    '--public-reads',
+    'reads (GET, and POST /products) need no token, as the published client-side class sends none; writes still do',
+  )
+  .option(
+    '--data <file>',
+    'keep the data in this file (and its journal files beside it) instead of only in memory',
+  )
+  .option(
+    '--compact-after <MB>',
+    'with --data: write a new snapshot once the journal outgrows this many MB (default 64)',
+    positiveNumber,
+  )
   .option(
     '--seed <seed>',
     'dataset every scope starts from: a bundled name, a product count, a .json file, or none',
@@ -55,6 +74,7 @@ program
   });
 
 program.addCommand(contractCommand());
+program.addCommand(recordCommand());
 
 program.parseAsync().catch((err: unknown) => {
   console.error(`product-catalog-mock: ${err instanceof Error ? err.message : String(err)}`);

@@ -1,23 +1,58 @@
 // `product-catalog-mock contract`: the package's contract suite, run by vitest against a deployment.
+// Exit codes: 0 passed, 1 a contract failure, 2 the target is misconfigured (nothing was run).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { packageRoot } from './packageRoot.js';
+import { describeFailure, preflight } from './contract/preflight.js';
 
 export interface ContractOptions {
   baseUrl?: string;
   apiKey?: string;
   readonly?: boolean;
   junit?: string;
+  report?: string;
   settleMs?: number;
+  only?: string[];
+  skip?: string[];
+  /** commander's name for --no-destructive */
+  destructive?: boolean;
+  generated?: boolean;
+  examples?: number;
+  seed?: number;
 }
+
+/** The exit code of a run that never started: the target is misconfigured. */
+export const EXIT_MISCONFIGURED = 2;
+/** The token the suite sends when none is given (the mock accepts any non-empty token by default). */
+const DEFAULT_TOKEN = 'contract-test-token';
 
 function milliseconds(value: string): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('must be a number of milliseconds');
   return n;
 }
+
+function positiveInteger(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a whole number from 1');
+  return n;
+}
+
+function integer(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n)) throw new InvalidArgumentError('must be a whole number');
+  return n;
+}
+
+const names = (value: string, previous: string[] = []): string[] => [
+  ...previous,
+  ...value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+];
 
 /** The environment the suite reads its target from (contract-tests/lib/target.ts). */
 export function contractEnv(opts: ContractOptions, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
@@ -28,7 +63,12 @@ export function contractEnv(opts: ContractOptions, env: NodeJS.ProcessEnv = proc
     CONTRACT_READONLY: set(opts.readonly ? '1' : undefined),
     // relative to where the command was run, not to the package the suite runs from
     CONTRACT_JUNIT: set(opts.junit === undefined ? undefined : resolve(opts.junit)),
+    CONTRACT_REPORT: set(opts.report === undefined ? undefined : resolve(opts.report)),
+    CONTRACT_TARGET_LABEL: set(opts.baseUrl),
     CONTRACT_SETTLE_MS: set(opts.settleMs === undefined ? undefined : String(opts.settleMs)),
+    CONTRACT_ONLY: set(opts.only?.length ? opts.only.join(',') : undefined),
+    CONTRACT_SKIP: set(opts.skip?.length ? opts.skip.join(',') : undefined),
+    CONTRACT_NO_DESTRUCTIVE: set(opts.destructive === false ? '1' : undefined),
   };
   const out: NodeJS.ProcessEnv = { ...env };
   for (const [name, v] of Object.entries(vars)) if ('value' in v) out[name] = v.value;
@@ -36,7 +76,7 @@ export function contractEnv(opts: ContractOptions, env: NodeJS.ProcessEnv = proc
 }
 
 /** Runs vitest's CLI on the suite shipped in this package; resolves to its exit code. */
-export function runContract(opts: ContractOptions): Promise<number> {
+export function runSuite(opts: ContractOptions): Promise<number> {
   const require = createRequire(import.meta.url);
   const vitest = join(dirname(require.resolve('vitest/package.json')), 'vitest.mjs');
   const config = join(packageRoot, 'contract-tests', 'vitest.config.ts');
@@ -47,20 +87,68 @@ export function runContract(opts: ContractOptions): Promise<number> {
   });
   return new Promise((done, fail) => {
     child.once('error', fail);
-    child.once('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
+    child.once('exit', (code, signal) => done(code === 0 && !signal ? 0 : 1));
   });
+}
+
+/** Preflight against a deployment, then the suite or the generated checks; resolves to the exit code. */
+export async function runContract(opts: ContractOptions): Promise<number> {
+  const baseUrl = opts.baseUrl ?? process.env.CONTRACT_BASE_URL;
+  if (baseUrl) {
+    // the suite's globalSetup runs the same preflight; this one decides the exit code
+    const apiKey = opts.apiKey ?? process.env.CONTRACT_API_KEY ?? DEFAULT_TOKEN;
+    const failure = await preflight(baseUrl.trim().replace(/\/+$/, ''), apiKey);
+    if (failure) {
+      console.error(describeFailure(failure));
+      return EXIT_MISCONFIGURED;
+    }
+  }
+  if (opts.generated) {
+    const { runGeneratedCommand } = await import('./contract/generated/command.js');
+    return runGeneratedCommand({
+      baseUrl,
+      apiKey: opts.apiKey ?? process.env.CONTRACT_API_KEY ?? DEFAULT_TOKEN,
+      examples: opts.examples,
+      seed: opts.seed,
+      readonly: opts.readonly,
+      only: opts.only ?? [],
+      skip: opts.skip ?? [],
+      destructive: opts.destructive !== false,
+    });
+  }
+  return runSuite(opts);
 }
 
 export function contractCommand(): Command {
   return new Command('contract')
     .description(
-      'run the contract suite against a deployment (without --base-url: against this mock, in-process)',
+      'run the contract suite against a deployment (without --base-url: against this mock, in-process); ' +
+        'exit 0 passed, 1 contract failures, 2 misconfigured target',
     )
     .option('--base-url <url>', 'everything up to and including /{tenantId}/{environment}')
     .option('--api-key <key>', 'access token, sent in x-api-key')
     .option('--readonly', 'only read and error checks: write nothing')
     .option('--junit <file>', 'also write a JUnit XML report to this file')
+    .option('--report <file.html>', 'also write a self-contained HTML report to this file')
+    .option(
+      '--only <names>',
+      'run only tests of these operationIds or tiers ("mock choice", "published", "spec"); comma-separated, repeatable',
+      names,
+    )
+    .option(
+      '--skip <names>',
+      'leave out tests of these operationIds or tiers; comma-separated, repeatable',
+      names,
+    )
+    .option('--no-destructive', 'skip the tests of DELETE operations (the run still deletes its own ids)')
     .option('--settle-ms <ms>', 'how long reads after writes may retry (default 5000)', milliseconds)
+    .option('--generated', 'run checks generated from openapi.yaml instead of the suite')
+    .option(
+      '--examples <n>',
+      'with --generated: requests generated per operation and kind (default 25)',
+      positiveInteger,
+    )
+    .option('--seed <seed>', 'with --generated: seed of the generator, to repeat a run', integer)
     .action(async (opts: ContractOptions) => {
       process.exitCode = await runContract(opts);
     });

@@ -11,7 +11,9 @@ export interface ServeOptions {
   host: string;
   region: string;
   apiKey: string[];
+  publicReads?: boolean;
   data?: string;
+  compactAfter?: number;
   seed: string;
 }
 

@@ -4,9 +4,12 @@ import { applyHeapPolicy } from './heapPolicy.js';
 import { resolveSeed } from './seed.js';
 import { startServer } from './server.js';
 import { warmSearchTexts } from './searchWarmup.js';
+import { checkDataPath } from './store/dataPath.js';
 import type { Listening, ServeOptions } from './serveCommand.js';
 
 const opts = workerData as ServeOptions;
+// Before the seed is built, which can take a while: a --data path that cannot be written ends it at once.
+if (opts.data) await checkDataPath(opts.data);
 // The heap policy comes once the catalog is loaded: a small growth while a catalog is built collects
 // the growing old generation over and over (docs/performance.md, "Start-up").
 const seed = await resolveSeed(opts.seed);
@@ -15,7 +18,9 @@ const running = await startServer({
   host: opts.host,
   region: opts.region,
   apiKeys: opts.apiKey,
+  publicReads: opts.publicReads,
   data: opts.data,
+  compactAfterMb: opts.compactAfter,
   seed,
   seedName: opts.seed,
 });

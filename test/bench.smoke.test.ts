@@ -9,7 +9,6 @@ import { CASES } from '../bench/cases.js';
 import { buildReport, formatReport, writeReport, type Report } from '../bench/report.js';
 import { runSuite, type ServerHandle, type SuiteResult } from '../bench/suite.js';
 import { resolveSeed } from '../src/seed.js';
-import { FILE_CAPACITY_PHRASE } from '../src/store/store.js';
 import { startServer, type ServerOptions } from '../src/server.js';
 
 const PRODUCTS = 200;
@@ -112,28 +111,5 @@ describe('benchmark smoke run', () => {
     // Without a recorded 10,000-product run there is nothing to be within 20% of.
     const alone = buildReport({ connections: 4, measured: '100 requests', smoke: false }, large);
     expect(alone.targets.find((t) => t.name === 'byIdVsReference')).toMatchObject({ met: false });
-  });
-
-  it('reports the cases of a file-backed server refused for its size, and runs the others', async () => {
-    const seed = await resolveSeed('20');
-    const refusal = `--data x.json ${FILE_CAPACITY_PHRASE} of at most about 537 MB`;
-    const run = (fileError: string) =>
-      runSuite(
-        {
-          baseline: () => startBaseline(),
-          memory: () => mock({ seed }),
-          file: () => Promise.reject(new Error(fileError)),
-        },
-        { connections: 2, warmup: { amount: 5 }, measured: { amount: 20 }, only: ['byId', 'pushFile'] },
-      );
-    const withMemory = await run(refusal);
-    expect(withMemory.cases.map((c) => c.name)).toEqual(['baseline', 'byId']);
-    expect(withMemory.skipped).toEqual([{ name: 'pushFile', reason: refusal }]);
-    const text = formatReport(
-      buildReport({ connections: 2, measured: '20 requests', smoke: true }, withMemory),
-    );
-    expect(text).toContain(`not run: pushFile: ${refusal}`);
-    // Any other failure to start is a broken benchmark, not a case to leave out.
-    await expect(run('EADDRINUSE')).rejects.toThrow('EADDRINUSE');
   });
 });

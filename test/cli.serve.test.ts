@@ -50,6 +50,14 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     expect(result.stderr).toMatch(/^product-catalog-mock: Unknown seed "no-such-dataset"/);
   }, 30_000);
 
+  it('refuses a --data path in a directory that does not exist, naming it, with exit code 1', async () => {
+    const result = await runCli(['--port', '0', '--seed', 'none', '--data', '/no-such-dir/catalog.json']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /--data \/no-such-dir\/catalog.json: the directory \/no-such-dir does not exist/,
+    );
+  }, 30_000);
+
   it('ends at once on a signal that comes before the server listens', async () => {
     const child = spawn(process.execPath, [cli, '--port', '0', '--seed', '20000'], {
       stdio: ['ignore', 'pipe', 'pipe'],

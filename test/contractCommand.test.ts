@@ -8,12 +8,40 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startServer, type RunningServer } from '../src/server.js';
 import { packageRoot } from '../src/packageRoot.js';
+import { startProxy } from './proxy.js';
+import { chromium } from 'playwright-core';
+import { pathToFileURL } from 'node:url';
+import { browserMissing, chromiumArgs, chromiumPath } from './browser.js';
 
 const run = promisify(execFile);
 const cli = join(packageRoot, 'dist', 'src', 'cli.js');
 /** The command's options must decide the target, not CONTRACT_* variables of the surrounding run. */
 const withoutContractEnv = () =>
   Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONTRACT_')));
+
+/** Opens the HTML report in headless Chromium: it must show the failures, each with its curl. */
+async function lookAtReport(file: string, failures: number): Promise<void> {
+  const missing = browserMissing();
+  if (missing) {
+    console.warn(`HTML report not opened in a browser: ${missing}`);
+    return;
+  }
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(pathToFileURL(file).href);
+    expect(await page.locator('h1').innerText()).toBe(`Contract run: ${failures} failed`);
+    expect(await page.locator('article.failure').count()).toBe(failures);
+    const first = page.locator('article.failure').first();
+    expect(await first.locator('pre.curl').innerText()).toMatch(/^curl -sS -X /);
+    expect(await first.locator('pre.curl').isVisible()).toBe(true);
+    await page.screenshot({ path: file.replace(/\.html$/, '.png') });
+    if (process.env.CONTRACT_REPORT_SCREENSHOT)
+      await page.screenshot({ path: process.env.CONTRACT_REPORT_SCREENSHOT, fullPage: false });
+  } finally {
+    await browser.close();
+  }
+}
 
 describe('product-catalog-mock contract', () => {
   let server: RunningServer;
@@ -57,14 +85,78 @@ describe('product-catalog-mock contract', () => {
     240_000,
   );
 
-  it('fails when the target does not answer as the document says', async () => {
-    // a tenant id the path pattern rejects: every call answers 400, which the suite must not accept
-    const base = `${server.url}/bad%20tenant/staging`;
-    await expect(
-      run(process.execPath, [cli, 'contract', '--base-url', base, '--api-key', 'staging-key', '--readonly'], {
-        env: withoutContractEnv(),
-        maxBuffer: 64 * 1024 * 1024,
-      }),
-    ).rejects.toMatchObject({ code: 1 });
+  it('read-only with --only: says why each test was skipped, in the console and in JUnit alike', async () => {
+    const junit = join(dir, 'readonly.xml');
+    const { stdout } = await run(
+      process.execPath,
+      [
+        ...[cli, 'contract', '--base-url', `${server.url}/acme/ro`, '--api-key', 'staging-key', '--readonly'],
+        ...['--only', 'listProducts,mock choice', '--junit', junit],
+      ],
+      { env: withoutContractEnv(), maxBuffer: 64 * 1024 * 1024 },
+    );
+    expect(stdout).toMatch(/^ {2}\d+ tests: read-only run: this test writes$/m);
+    expect(stdout).toMatch(/^ {2}\d+ tests: not selected by --only listProducts,mock choice$/m);
+    const summary = /Tests: 0 failed, (\d+) passed, (\d+) skipped \((\d+)\)/.exec(stdout);
+    const report = await readFile(junit, 'utf8');
+    const suites = /<testsuites[^>]*tests="(\d+)" failures="0" errors="0" skipped="(\d+)"/.exec(report);
+    expect([suites?.[1], suites?.[2]]).toEqual([summary?.[3], summary?.[2]]);
+    const skips = report.match(/<skipped message="[^"]+"\/>/g) ?? [];
+    expect(skips.length).toBe(Number(summary?.[2]));
+    expect(report).not.toMatch(/<skipped message=""/);
+  }, 240_000);
+
+  it('fails (exit 1) against a server that alters prices, and its reports say where and how to repeat it', async () => {
+    // every price a read answers is one more than what was written
+    const proxy = await startProxy(server.url, (req, answer) =>
+      req.method === 'GET' && answer.status === 200
+        ? {
+            ...answer,
+            body: answer.body.replace(
+              /"listPrice":(\d+(\.\d+)?)/g,
+              (_m, n) => `"listPrice":${Number(n) + 1}`,
+            ),
+          }
+        : undefined,
+    );
+    try {
+      const junit = join(dir, 'broken.xml');
+      const html = join(dir, 'broken.html');
+      const base = `${proxy.url}/acme/broken`;
+      const result = await run(
+        process.execPath,
+        [
+          ...[cli, 'contract', '--base-url', base, '--api-key', 'staging-key', '--settle-ms', '200'],
+          ...['--only', 'pushProducts', '--junit', junit, '--report', html],
+        ],
+        { env: { ...withoutContractEnv(), NO_COLOR: '' }, maxBuffer: 64 * 1024 * 1024 },
+      ).then(
+        () => ({ code: 0, stdout: '' }),
+        (err: { code: number; stdout: string }) => err,
+      );
+      expect(result.code).toBe(1);
+      const out = result.stdout;
+      expect(out).not.toContain('\u001b['); // not a terminal: no colour codes
+      expect(out).toMatch(/FAIL pushProducts \[spec\] productWrites\.test\.ts > POST \/products-push/);
+      expect(out).toMatch(/request: curl -sS -X GET 'http:\/\/127\.0\.0\.1:\d+\/acme\/broken\/products\/ct-/);
+      expect(out).toMatch(/"x-api-key: \$CONTRACT_API_KEY"/);
+      expect(out).not.toMatch(/staging-key/);
+      expect(out).toMatch(/\$(\.\w+|\[\d+\])*\.listPrice: expected \d+, received \d+/);
+
+      // the console and the JUnit file count the same
+      const summary = /Tests: (\d+) failed, (\d+) passed, (\d+) skipped \((\d+)\)/.exec(out);
+      const report = await readFile(junit, 'utf8');
+      const suites = /<testsuites[^>]*tests="(\d+)" failures="(\d+)" errors="0" skipped="(\d+)"/.exec(report);
+      expect(summary).not.toBeNull();
+      expect(Number(summary![1])).toBeGreaterThan(0);
+      expect([suites?.[1], suites?.[2], suites?.[3]]).toEqual([summary![4], summary![1], summary![3]]);
+
+      const page = await readFile(html, 'utf8');
+      expect(page).toMatch(/<h2>Failures<\/h2>/);
+      expect(page.indexOf('class="failure"')).toBeLessThan(page.indexOf('All other tests'));
+      await lookAtReport(html, Number(summary![1]));
+    } finally {
+      await proxy.close();
+    }
   }, 240_000);
 });

@@ -4,8 +4,8 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { once } from 'node:events';
 import { packageRoot } from '../src/packageRoot.js';
+import { endProcessGroup } from './processGroup.js';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
@@ -34,6 +34,8 @@ describe('npx product-catalog-mock from the packed tarball', () => {
         npm_config_update_notifier: 'false',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // its own process group: the server npx starts two processes down is ended with it
+      detached: true,
     });
     let output = '';
     child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
@@ -49,10 +51,7 @@ describe('npx product-catalog-mock from the packed tarball', () => {
   }, 240_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    }
+    if (child) await endProcessGroup(child);
     await rm(dir, { recursive: true, force: true });
   });
 

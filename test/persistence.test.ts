@@ -1,10 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { appendFile, mkdtemp, open, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Store, type ScopeKey } from '../src/store/store.js';
+import type { CatalogProduct } from '../src/domain/types.js';
 import { BASE, client, makeApp } from './helpers.js';
 
-describe('--data FILE (docs/behaviour.md, "Storage and --data")', () => {
+const key: ScopeKey = { region: 'eu', tenantId: 'acme', environment: 'dev' };
+const product = (id: string, extra: object = {}) => ({ productGroupId: id, ...extra }) as CatalogProduct;
+const seed = { products: [product('s1'), product('s2')], productTypes: [] };
+
+/** Puts products through the store, as a route does. */
+const put = (store: Store, products: CatalogProduct[], k = key) =>
+  store.write(k, () => ({ change: { products }, result: undefined }));
+
+describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
   let dir: string;
   let file: string;
   beforeEach(async () => {
@@ -13,14 +23,11 @@ describe('--data FILE (docs/behaviour.md, "Storage and --data")', () => {
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
-  it('has a write in the file when the 2xx answer arrives, and a new server reads it back', async () => {
+  it('has a write on disk when the 2xx answer arrives, and a new server reads it back', async () => {
     const c = client(await makeApp({ data: file }));
     const res = await c.post(`${BASE}/product-types`, { data: [{ productTypeId: 'shoes', isRoot: true }] });
     expect(res.status).toBe(200);
-    const onDisk = JSON.parse(await readFile(file, 'utf8')) as { scopes: Record<string, unknown> };
-    expect(onDisk.scopes['eu/acme/dev']).toMatchObject({
-      productTypes: { shoes: { productTypeId: 'shoes' } },
-    });
+    expect(await readFile(`${file}.journal-0`, 'utf8')).toContain('"productTypeId":"shoes"');
 
     const restarted = client(await makeApp({ data: file }));
     expect((await restarted.get(`${BASE}/product-types/shoes`)).body.data).toEqual({
@@ -29,59 +36,237 @@ describe('--data FILE (docs/behaviour.md, "Storage and --data")', () => {
     });
   });
 
-  it('leaves no temporary file behind and keeps valid JSON after many concurrent writes', async () => {
+  it('keeps every one of many concurrent writes, and leaves no temporary file', async () => {
     const c = client(await makeApp({ data: file }));
     const writes = Array.from({ length: 20 }, (_, i) =>
       c.post(`${BASE}/product-types`, { data: [{ productTypeId: `t${i}` }] }),
     );
     expect((await Promise.all(writes)).every((r) => r.status === 200)).toBe(true);
-    expect(await readdir(dir)).toEqual(['catalog.json']);
-    const onDisk = JSON.parse(await readFile(file, 'utf8')) as {
-      scopes: Record<string, { productTypes: object }>;
-    };
-    expect(Object.keys(onDisk.scopes['eu/acme/dev']?.productTypes ?? {})).toHaveLength(20);
+    expect(await readdir(dir)).toEqual(['catalog.json.journal-0']);
+    const restarted = client(await makeApp({ data: file }));
+    expect((await restarted.get(`${BASE}/product-types`)).body.data).toHaveLength(20);
   });
 
-  it('reset empties the file back to the seed state', async () => {
+  it('journals only what a merge push changed, and a restart rebuilds the same record', async () => {
+    const price = (i: number, listPrice = i) => ({
+      productId: `v${i}`,
+      spaceId: 's',
+      listPrice,
+      isoCurrencyCode: 'EUR',
+    });
+    const big = product('big', {
+      productName: [{ isoLanguageId: 'en', productName: 'x'.repeat(5000) }],
+      productPriceList: Array.from({ length: 50 }, (_, i) => price(i)),
+    });
+    const bigSeed = { products: [big], productTypes: [] };
+    const c = client(await makeApp({ data: file, seed: bigSeed }));
+    const push = { data: [{ productGroupId: 'big', productPriceList: [price(7, 99), price(60)] }] };
+    expect((await c.post(`${BASE}/products-push`, push)).status).toBe(200);
+    const before = (await c.get(`${BASE}/products/big`)).body.data as CatalogProduct;
+    expect(before.productPriceList).toHaveLength(51);
+    expect((await stat(`${file}.journal-0`)).size).toBeLessThan(1000);
+    const restarted = client(await makeApp({ data: file, seed: bigSeed }));
+    expect((await restarted.get(`${BASE}/products/big`)).body.data).toEqual(before);
+  });
+
+  it('plans each of many concurrent merges of one product on the ones before it, before and after a restart', async () => {
+    const c = client(await makeApp({ data: file }));
+    const price = (i: number) => ({ productId: `v${i}`, spaceId: 's', listPrice: i, isoCurrencyCode: 'EUR' });
+    const pushes = Array.from({ length: 30 }, (_, i) =>
+      c.post(`${BASE}/products-push`, { data: [{ productGroupId: 'p', productPriceList: [price(i)] }] }),
+    );
+    const answers = await Promise.all(pushes);
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    const statuses = answers.map((r) => (r.body as { data: { status: number }[] }).data[0]?.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(29);
+    const prices = (r: { body: { data: CatalogProduct } }) =>
+      (r.body.data.productPriceList ?? []).map((p) => p.productId).sort();
+    const expected = Array.from({ length: 30 }, (_, i) => `v${i}`).sort();
+    expect(prices(await c.get(`${BASE}/products/p`))).toEqual(expected);
+    const restarted = client(await makeApp({ data: file }));
+    expect(prices(await restarted.get(`${BASE}/products/p`))).toEqual(expected);
+  });
+
+  it('reset brings every scope back to the seed, also after a restart', async () => {
     const c = client(await makeApp({ data: file }));
     await c.post(`${BASE}/product-types`, { data: [{ productTypeId: 'gone' }] });
-    await c.raw.post('/__admin/reset');
-    const onDisk = JSON.parse(await readFile(file, 'utf8')) as { scopes: object };
-    expect(onDisk.scopes).toEqual({});
+    expect((await c.raw.post('/__admin/reset')).status).toBe(200);
     expect((await client(await makeApp({ data: file })).get(`${BASE}/product-types`)).body.data).toEqual([]);
+  });
+
+  it('stores nothing for a read that names a new scope', async () => {
+    const c = client(await makeApp({ data: file, seed }));
+    const before = (await stat(`${file}.journal-0`)).size;
+    for (const tenant of ['t1', 't2', 't3']) {
+      expect((await c.get(`/${tenant}/dev/products`)).body.data.list).toHaveLength(2);
+    }
+    expect((await stat(`${file}.journal-0`)).size).toBe(before);
+    expect(await readdir(dir)).toEqual(['catalog.json.journal-0']);
+  });
+
+  it('refuses a path whose directory does not exist, naming it', async () => {
+    const missing = join(dir, 'nope', 'catalog.json');
+    await expect(Store.open({ file: missing })).rejects.toThrow(
+      `the directory ${join(dir, 'nope')} does not exist`,
+    );
+  });
+
+  it.skipIf(process.getuid?.() === 0)(
+    'refuses a directory it cannot write (not checkable as root)',
+    async () => {
+      const { chmod } = await import('node:fs/promises');
+      await chmod(dir, 0o555);
+      try {
+        await expect(Store.open({ file })).rejects.toThrow(`the directory ${dir} is not writable`);
+      } finally {
+        await chmod(dir, 0o755);
+      }
+    },
+  );
+
+  it('answers 507 for a write the full disk refuses, and applies nothing, in memory or on disk', async () => {
+    const c = client(await makeApp({ data: file, seed }));
+    const probe = await open(join(dir, 'probe'), 'w');
+    const handle = Object.getPrototypeOf(probe) as { write: (...args: unknown[]) => Promise<unknown> };
+    await probe.close();
+    const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    const spy = vi.spyOn(handle, 'write').mockRejectedValue(full);
+    let res;
+    try {
+      res = await c.post(`${BASE}/products-push`, { data: [{ productGroupId: 'new' }] });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(res.status).toBe(507);
+    expect(res.body).toMatchObject({ status: 507, message: expect.stringContaining('not applied') });
+    expect((await c.get(`${BASE}/products/new`)).status).toBe(404);
+    // The next write goes through and is the only one a restart finds.
+    expect((await c.post(`${BASE}/products-push`, { data: [{ productGroupId: 'next' }] })).status).toBe(200);
+    const restarted = client(await makeApp({ data: file, seed }));
+    expect((await restarted.get(`${BASE}/products/new`)).status).toBe(404);
+    expect((await restarted.get(`${BASE}/products/next`)).status).toBe(200);
+  });
+
+  it('answers 503 for a write the disk refuses otherwise, and applies nothing', async () => {
+    const c = client(await makeApp({ data: file, seed }));
+    const probe = await open(join(dir, 'probe'), 'w');
+    const handle = Object.getPrototypeOf(probe) as { datasync: () => Promise<void> };
+    await probe.close();
+    const failed = Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
+    const spy = vi.spyOn(handle, 'datasync').mockRejectedValue(failed);
+    let res;
+    try {
+      res = await c.post(`${BASE}/products-push`, { data: [{ productGroupId: 'new' }] });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ status: 503, message: expect.stringContaining('EIO') });
+    expect((await c.get(`${BASE}/products/new`)).status).toBe(404);
+    // The line written before the failed flush was cut off: a restart does not find it either.
+    expect((await client(await makeApp({ data: file, seed })).get(`${BASE}/products/new`)).status).toBe(404);
+  });
+
+  it('drops a last journal line cut short by a crash, and goes on writing after it', async () => {
+    const store = await Store.open({ file, seed });
+    await put(store, [product('a')]);
+    await store.close();
+    await appendFile(`${file}.journal-0`, '{"scope":"eu/acme/dev","products":[{"productGroupId":"torn"');
+    const reopened = await Store.open({ file, seed });
+    expect(reopened.scope(key).product('torn')).toBeUndefined();
+    await put(reopened, [product('b')]);
+    await reopened.close();
+    const third = await Store.open({ file, seed });
+    expect(
+      third
+        .scope(key)
+        .products()
+        .map((p) => p.productGroupId),
+    ).toEqual(['a', 'b', 's1', 's2']);
+  });
+
+  it('refuses a journal damaged in its middle rather than guess', async () => {
+    const store = await Store.open({ file, seed });
+    await put(store, [product('a')]);
+    await store.close();
+    const journal = `${file}.journal-0`;
+    const lines = (await readFile(journal, 'utf8')).split('\n');
+    await writeFile(journal, [lines[0], '{"scope":', lines[1], ''].join('\n'));
+    await expect(Store.open({ file, seed })).rejects.toThrow(/damaged line in its middle/);
+  });
+
+  it('compacts the journal into a snapshot of what differs from the seed; a restart reads both', async () => {
+    const store = await Store.open({ file, seed, compactBytes: 1000 });
+    for (let i = 0; i < 30; i++) await put(store, [product(`p${i}`, { note: 'x'.repeat(50) })]);
+    await store.write(key, () => ({ change: { deletedProducts: ['s1'] }, result: undefined }));
+    await put(store, [product('other')], { ...key, tenantId: 'other' });
+    await store.close();
+    const files = await readdir(dir);
+    expect(files).toContain('catalog.json');
+    expect(files.filter((f) => f.includes('journal')).length).toBeLessThanOrEqual(2);
+    const snapshot = (await readFile(file, 'utf8')).trim().split('\n');
+    // one record per line; the seed's s2 is not repeated in the file
+    expect(snapshot.some((l) => l.includes('"productGroupId":"s2"'))).toBe(false);
+    const reopened = await Store.open({ file, seed });
+    const ids = reopened
+      .scope(key)
+      .products()
+      .map((p) => p.productGroupId);
+    expect(ids).toHaveLength(31);
+    expect(ids).not.toContain('s1');
+    expect(reopened.scope({ ...key, tenantId: 'other' }).product('other')).toBeDefined();
+  });
+
+  it('holds 100,000 products and more: no part of the file is one string of the whole store', async () => {
+    const store = await Store.open({ file, compactBytes: 1 });
+    const many = Array.from({ length: 100_000 }, (_, i) => product(`p${String(i).padStart(6, '0')}`));
+    await put(store, many);
+    await put(store, [product('last')]); // due for compaction: a snapshot is written
+    await vi.waitFor(async () => expect((await stat(file).catch(() => undefined))?.size).toBeGreaterThan(0));
+    await store.close();
+    const longest = (await readFile(file, 'utf8')).split('\n').reduce((n, l) => Math.max(n, l.length), 0);
+    expect(longest).toBeLessThan(200);
+    const reopened = await Store.open({ file });
+    expect(reopened.scope(key).products()).toHaveLength(100_001);
+  });
+
+  it('reads a file of the earlier one-JSON format and rewrites it as a snapshot', async () => {
+    const v1 = {
+      version: 1,
+      scopes: { 'eu/acme/dev': { products: { old: product('old') }, productTypes: {} } },
+    };
+    await writeFile(file, JSON.stringify(v1));
+    const store = await Store.open({ file, seed });
+    expect(
+      store
+        .scope(key)
+        .products()
+        .map((p) => p.productGroupId),
+    ).toEqual(['old']);
+    expect((await readFile(file, 'utf8')).split('\n')[0]).toContain('"format":"product-catalog-mock"');
+    await store.close();
+    expect((await Store.open({ file, seed })).scope(key).product('old')).toBeDefined();
+  });
+
+  it('refuses to apply stored changes to another seed', async () => {
+    const store = await Store.open({ file, seed });
+    await put(store, [product('a')]);
+    await store.close();
+    await expect(Store.open({ file, seed: { products: [], productTypes: [] } })).rejects.toThrow(
+      /another seed than this one/,
+    );
   });
 });
 
-describe('Store.commit', () => {
-  it('serialises the store once per write however many commits arrive while one is in flight', async () => {
-    const { Store } = await import('../src/store/store.js');
-    const dir = await mkdtemp(join(tmpdir(), 'pcm-commit-'));
-    const store = await Store.open({ file: join(dir, 'c.json') });
-    const stringify = JSON.stringify;
-    let serialised = 0;
-    JSON.stringify = ((...args: Parameters<typeof stringify>) => {
-      if ((args[0] as { scopes?: unknown })?.scopes) serialised++;
-      return stringify(...args);
-    }) as typeof stringify;
-    try {
-      const scope = store.scope({ region: 'eu', tenantId: 't', environment: 'e' });
-      const wave = (from: number) =>
-        Array.from({ length: 5 }, (_, i) => {
-          scope.putProductTypes([{ productTypeId: `t${from + i}` }]);
-          return store.commit();
-        });
-      const first = wave(0);
-      await new Promise((resolve) => setImmediate(resolve));
-      await Promise.all([...first, ...wave(5)]);
-    } finally {
-      JSON.stringify = stringify;
-    }
-    // commits of one tick share a write; those arriving while it runs share the next one
-    expect(serialised).toBe(2);
-    const onDisk = JSON.parse(await readFile(join(dir, 'c.json'), 'utf8')) as {
-      scopes: Record<string, { productTypes: object }>;
-    };
-    expect(Object.keys(onDisk.scopes['eu/t/e']?.productTypes ?? {})).toHaveLength(10);
-    await rm(dir, { recursive: true, force: true });
+describe('scopes share the seed until their first write (copy on write)', () => {
+  it('gives every unwritten scope the one seed scope, and a written scope its own', async () => {
+    const store = await Store.open({ seed });
+    const a = store.scope({ ...key, tenantId: 'a' });
+    expect(store.scope({ ...key, tenantId: 'b' })).toBe(a);
+    await put(store, [product('mine')], { ...key, tenantId: 'a' });
+    expect(store.scope({ ...key, tenantId: 'a' }).product('mine')).toBeDefined();
+    expect(store.scope({ ...key, tenantId: 'b' }).product('mine')).toBeUndefined();
+    expect(store.scope({ ...key, tenantId: 'a' }).product('s1')).toBe(seed.products[0]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Store } from '../src/store/store.js';
+import type { ScopeChange } from '../src/store/scope.js';
 import { ids } from './readsFixtures.js';
 
 const scopeKey = { region: 'eu', tenantId: 'acme', environment: 'dev' };
@@ -16,17 +17,17 @@ describe('Scope.productsByVariantsGroup', () => {
         productTypes: [],
       },
     });
-    const scope = store.scope(scopeKey);
-    expect(ids(scope.productsByVariantsGroup('g'))).toEqual(['a', 'b']);
+    const scope = () => store.scope(scopeKey);
+    const write = (change: ScopeChange) => store.write(scopeKey, () => ({ change, result: undefined }));
+    expect(ids(scope().productsByVariantsGroup('g'))).toEqual(['a', 'b']);
 
-    scope.putProducts([{ productGroupId: 'c', variantsGroupId: 'g' }]);
-    expect(ids(scope.productsByVariantsGroup('g'))).toEqual(['a', 'b', 'c']);
-    expect(scope.productsByVariantsGroup('h')).toEqual([]);
+    await write({ products: [{ productGroupId: 'c', variantsGroupId: 'g' }] });
+    expect(ids(scope().productsByVariantsGroup('g'))).toEqual(['a', 'b', 'c']);
+    expect(scope().productsByVariantsGroup('h')).toEqual([]);
 
-    scope.putProducts([{ productGroupId: 'b' }]);
-    scope.deleteProducts(['a']);
-    expect(ids(scope.productsByVariantsGroup('g'))).toEqual(['c']);
+    await write({ products: [{ productGroupId: 'b' }], deletedProducts: ['a'] });
+    expect(ids(scope().productsByVariantsGroup('g'))).toEqual(['c']);
     // The answer holds the current record, not the one indexed first.
-    expect(scope.productsByVariantsGroup('g')[0]).toBe(scope.product('c'));
+    expect(scope().productsByVariantsGroup('g')[0]).toBe(scope().product('c'));
   });
 });

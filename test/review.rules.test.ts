@@ -70,10 +70,11 @@ describe('docs/behaviour.md, "Authentication"', () => {
     expect((await request(strict).get(`${BASE}/product-types`)).status).toBe(401);
   });
 
-  it('in strict mode reset accepts any listed key, a tenant-bound one included, and refuses others', async () => {
-    const strict = await makeApp({ apiKeys: ['bound=acme'] });
+  it('in strict mode reset needs a listed key bound to no tenant: a bound one never resets others', async () => {
+    const strict = await makeApp({ apiKeys: ['bound=acme', 'admin'] });
     expect((await request(strict).post('/__admin/reset').set('x-api-key', 'nope')).status).toBe(401);
-    expect((await request(strict).post('/__admin/reset').set('x-api-key', 'bound')).status).toBe(200);
+    expect((await request(strict).post('/__admin/reset').set('x-api-key', 'bound')).status).toBe(403);
+    expect((await request(strict).post('/__admin/reset').set('x-api-key', 'admin')).status).toBe(200);
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -201,12 +201,18 @@ describe('batch answers', () => {
 });
 
 describe('writes with --data', () => {
-  it('a 2xx answer means the batch is in the file', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'writes-')), 'db.json');
-    const persisted = client(await makeApp({ data: file }));
-    const res = await persisted.post('/acme/dev/products-push', { data: [inTwoSpaces] });
-    expect(res.status).toBe(200);
-    const db = JSON.parse(readFileSync(file, 'utf8'));
-    expect(db.scopes['eu/acme/dev'].products.p1.productPriceList).toEqual(inTwoSpaces.productPriceList);
+  it('a 2xx answer means the batch is on disk: a server started on the file has it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'writes-'));
+    const file = join(dir, 'db.json');
+    try {
+      const persisted = client(await makeApp({ data: file }));
+      const res = await persisted.post('/acme/dev/products-push', { data: [inTwoSpaces] });
+      expect(res.status).toBe(200);
+      const restarted = client(await makeApp({ data: file }));
+      const stored = await restarted.get('/acme/dev/products/p1');
+      expect(stored.body.data.productPriceList).toEqual(inTwoSpaces.productPriceList);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

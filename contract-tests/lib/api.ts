@@ -1,6 +1,7 @@
 // HTTP to the target: every answer is checked against openapi.yaml and carries the context a failure needs.
 import { expect, type Assertion } from 'vitest';
 import type { Checker } from './checker.js';
+import { failureContext, recordRequestFailure, type SentRequest } from './failure.js';
 import type { Target } from './target.js';
 
 export interface Request {
@@ -31,6 +32,8 @@ export class Reply {
     readonly operationId: string,
     readonly status: number,
     readonly body: unknown,
+    /** Exactly what went over the wire, for the curl line of a failure. */
+    readonly sent?: SentRequest,
   ) {}
 
   /** The payload of the { data } envelope. */
@@ -94,8 +97,12 @@ export function createApi(target: Target, checker: Checker): Api {
     const payload = request.raw ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
     if (payload !== undefined) headers['content-type'] ??= 'application/json';
     const url = target.baseUrl + request.path;
+    const sent: SentRequest = { method: request.method, url, headers, body: payload };
+    const documented = checker.operation(request.method, request.path)?.operationId;
+    failureContext.sent(sent, documented);
     const res = await fetch(url, { method: request.method, headers, body: payload }).catch((err: Error) => {
       const cause = (err.cause as Error | undefined)?.message ?? err.message;
+      recordRequestFailure(sent, documented, [`no answer (${cause})`]);
       throw new ContractViolation(`${request.method} ${url}: no answer (${cause})`);
     });
     const contentType = res.headers.get('content-type');
@@ -108,9 +115,8 @@ export function createApi(target: Target, checker: Checker): Api {
         body = text;
       }
     }
-    const operationId =
-      checker.operation(request.method, request.path)?.operationId ?? 'undocumented operation';
-    const reply = new Reply(request, operationId, res.status, body);
+    const operationId = documented ?? 'undocumented operation';
+    const reply = new Reply(request, operationId, res.status, body, sent);
     const problems = checker.check({
       method: request.method,
       path: request.path,
@@ -119,6 +125,7 @@ export function createApi(target: Target, checker: Checker): Api {
       body,
     });
     if (problems.length > 0) {
+      recordRequestFailure(sent, documented, problems);
       throw new ContractViolation(
         `${reply.context} a response openapi.yaml documents, but:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
       );

@@ -1,6 +1,7 @@
 // Once per run: pick the target (or start the mock in-process) and hand it to every test file.
 import type { TestProject } from 'vitest/node';
 import type { RunningServer } from '../../src/server.js';
+import { describeFailure, preflight } from '../../src/contract/preflight.js';
 import { targetFromEnv } from './target.js';
 
 /** Tenant and environment of the in-process run; any valid pair would do. */
@@ -9,6 +10,11 @@ const IN_PROCESS_SCOPE = '/contract-tenant/contract';
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const target = targetFromEnv();
   let server: RunningServer | undefined;
+  if (target.baseUrl !== undefined) {
+    // `npm run test:contract` against a deployment: a misconfigured target stops here, not in every test
+    const failure = await preflight(target.baseUrl, target.apiKey);
+    if (failure) throw new Error(describeFailure(failure));
+  }
   if (target.baseUrl === undefined) {
     // Loaded only here: a run against a deployment needs none of the mock.
     const { startServer } = await import('../../src/server.js');

@@ -1,7 +1,9 @@
 // What a suite file needs: the target, a checked client, its own ids, cleanup and the settle wait.
-import { afterAll, describe, inject } from 'vitest';
+import { afterAll, beforeEach, describe, inject, type RunnerTask as Task } from 'vitest';
 import { createApi, type Api } from './api.js';
 import { loadChecker } from './checker.js';
+import { failureContext, installAssertionHook } from './failure.js';
+import { excludedBecause, identify } from './selection.js';
 import { Registry } from './registry.js';
 import { eventually } from './settle.js';
 import type { Target } from './target.js';
@@ -22,7 +24,14 @@ export async function contractKit(area: string): Promise<Kit> {
   const target = inject('contractTarget');
   if (!target)
     throw new Error('no contract target: run with contract-tests/vitest.config.ts (its globalSetup)');
-  const api = createApi(target, await loadChecker());
+  const checker = await loadChecker();
+  const api = createApi(target, checker);
+  installAssertionHook();
+  beforeEach((ctx) => {
+    failureContext.startTest(ctx.task);
+    const reason = excludedBecause(identify(namesOf(ctx.task), checker), target);
+    if (reason) ctx.skip(reason);
+  });
   const ids = new Registry(`${target.runPrefix}${area}-`, target.readonly);
   // Runs even when tests fail; a write refused in read-only mode never recorded an id.
   afterAll(() => ids.cleanup(api));
@@ -33,4 +42,12 @@ export async function contractKit(area: string): Promise<Kit> {
     settled: (attempt) => eventually(target.settleMs, attempt),
     writing: (name, body) => (target.readonly ? describe.skip : describe)(name, body),
   };
+}
+
+/** The test's name, then its describe blocks' names, innermost first. */
+export function namesOf(task: Task): string[] {
+  const names: string[] = [];
+  for (let t: Task | undefined = task; t && t.type !== undefined && t !== t.file; t = t.suite)
+    names.push(t.name);
+  return names;
 }

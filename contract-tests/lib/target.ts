@@ -13,6 +13,12 @@ export interface Target {
   runPrefix: string;
   /** True when the suite started the mock itself. */
   inProcess: boolean;
+  /** Which tests run: operationIds or tier tags (see selection.ts); empty means all. */
+  only: string[];
+  /** Tests left out, by operationId or tier tag. */
+  skip: string[];
+  /** false (--no-destructive): tests of DELETE operations are skipped. */
+  destructive: boolean;
 }
 
 declare module 'vitest' {
@@ -38,6 +44,12 @@ function settleMs(raw: string | undefined, fallback: number): number {
   return ms;
 }
 
+const list = (raw: string | undefined): string[] =>
+  (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
 /** The target named by CONTRACT_* variables; baseUrl is undefined when the mock must be started. */
 export function targetFromEnv(
   env: NodeJS.ProcessEnv = process.env,
@@ -55,5 +67,8 @@ export function targetFromEnv(
     settleMs: settleMs(env.CONTRACT_SETTLE_MS, baseUrl ? DEFAULT_SETTLE_MS : IN_PROCESS_SETTLE_MS),
     runPrefix: newRunPrefix(),
     inProcess: baseUrl === undefined,
+    only: list(env.CONTRACT_ONLY),
+    skip: list(env.CONTRACT_SKIP),
+    destructive: !(env.CONTRACT_NO_DESTRUCTIVE === '1' || env.CONTRACT_NO_DESTRUCTIVE === 'true'),
   };
 }

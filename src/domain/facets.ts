@@ -27,12 +27,19 @@ const splitList = (raw: string | undefined): string[] =>
   [...new Set((raw ?? '').split(',').map((s) => s.trim()))].filter((s) => s.length > 0);
 
 /** Reads facets, includeAttributeFilters and attributeFilters; a facet that is no field path is a 400. */
+/** Facet paths in one request: each is counted over every match. */
+export const MAX_FACETS = 20;
+
 export function parseSummaryRequest(
   facets: string | undefined,
   includeAttributeFilters: boolean | undefined,
   attributeFilters: string | undefined,
 ): SummaryRequest {
-  const parsed = splitList(facets).map((name) => {
+  const names = splitList(facets);
+  if (names.length > MAX_FACETS) {
+    throw badRequest(`facets names ${names.length} paths; the limit is ${MAX_FACETS}`);
+  }
+  const parsed = names.map((name) => {
     const path = parseFieldPath(name);
     if (!path) throw badRequest(`facets: "${name}" is not a field path such as "brand/brandName"`);
     return { name, path };

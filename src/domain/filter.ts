@@ -8,6 +8,7 @@ import {
   type FieldPath,
   type Scalar,
 } from './fieldPath.js';
+import { textNestsDeeper, valueNestsDeeper } from './jsonDepth.js';
 import type { CatalogProduct } from './types.js';
 
 export type ProductPredicate = (product: CatalogProduct) => boolean;
@@ -35,6 +36,9 @@ type Operator = (typeof FILTER_OPERATORS)[number];
 
 /** Deeper than any sensible filter; keeps a hostile one from exhausting the stack. */
 const MAX_DEPTH = 32;
+/** Operators in one filter, and values in one `in` list: bounds the work one request asks for. */
+export const MAX_OPERATORS = 256;
+export const MAX_IN_VALUES = 1000;
 const EXAMPLE = '{"gt":["productPriceList/listPrice",100]}';
 
 /** A parsed filter, and its compact JSON: equal filters, however spaced, share one key. */
@@ -43,25 +47,52 @@ export interface ParsedFilter {
   key: string;
 }
 
-/** Parses a filter given as JSON text or as the parsed object; throws a 400 that says what is wrong. */
-export function parseFilterWithKey(raw: unknown): ParsedFilter {
+/**
+ * JSON levels a filter of MAX_DEPTH operators may use: each operator is an object holding an array,
+ * and an `in` adds its list of values.
+ */
+const MAX_JSON_DEPTH = 2 * MAX_DEPTH + 2;
+
+/**
+ * Parses a filter given as JSON text or as the parsed object; throws a 400 that says what is wrong,
+ * naming the parameter (`filter`, or `additionalRawFilter`) it came in.
+ */
+export function parseFilterWithKey(raw: unknown, name = 'filter'): ParsedFilter {
   let node = raw;
+  // Checked before anything walks it: parsing, compiling and error messages all recurse.
+  const tooDeep =
+    typeof raw === 'string' ? textNestsDeeper(raw, MAX_JSON_DEPTH) : valueNestsDeeper(raw, MAX_JSON_DEPTH);
+  if (tooDeep)
+    throw badRequest(`${name} nests deeper than ${MAX_DEPTH} operators; the limit is ${MAX_DEPTH}`);
   if (typeof raw === 'string') {
     try {
       node = JSON.parse(raw);
     } catch (e) {
       throw badRequest(
-        `filter is not valid JSON (${(e as Error).message}); expected {"<op>": [operands]}, e.g. ${EXAMPLE}`,
+        `${name} is not valid JSON (${(e as Error).message}); expected {"<op>": [operands]}, e.g. ${EXAMPLE}`,
       );
     }
   }
-  return { predicate: compile(node, 'filter', 0), key: JSON.stringify(node) };
+  return { predicate: compile(node, name, 0, { operators: 0 }), key: JSON.stringify(node) };
 }
 
 export const parseFilter = (raw: unknown): ProductPredicate => parseFilterWithKey(raw).predicate;
 
-function compile(node: unknown, at: string, depth: number): ProductPredicate {
+/** Both filters must hold; the key is that of the equivalent `{"and":[a,b]}`, so the two share cached results. */
+export function bothFilters(a: ParsedFilter, b: ParsedFilter): ParsedFilter {
+  return { predicate: (p) => a.predicate(p) && b.predicate(p), key: `{"and":[${a.key},${b.key}]}` };
+}
+
+/** Operators compiled so far in one filter. */
+interface Budget {
+  operators: number;
+}
+
+function compile(node: unknown, at: string, depth: number, budget: Budget): ProductPredicate {
   if (depth > MAX_DEPTH) throw badRequest(`${at}: filters nest deeper than ${MAX_DEPTH} levels`);
+  if (++budget.operators > MAX_OPERATORS) {
+    throw badRequest(`filter has more than ${MAX_OPERATORS} operators; the limit is ${MAX_OPERATORS}`);
+  }
   if (node === null || typeof node !== 'object' || Array.isArray(node)) {
     throw badRequest(
       `${at} must be an object {"<op>": [operands]}, e.g. ${EXAMPLE}; got ${JSON.stringify(node)}`,
@@ -80,20 +111,26 @@ function compile(node: unknown, at: string, depth: number): ProductPredicate {
   const operands = (node as Record<string, unknown>)[op];
   const where = `${at}.${op}`;
   if (!Array.isArray(operands)) throw badRequest(`${where} takes an array of operands`);
-  return compileOperator(op as Operator, operands, where, depth);
+  return compileOperator(op as Operator, operands, where, depth, budget);
 }
 
-function compileOperator(op: Operator, operands: unknown[], where: string, depth: number): ProductPredicate {
+function compileOperator(
+  op: Operator,
+  operands: unknown[],
+  where: string,
+  depth: number,
+  budget: Budget,
+): ProductPredicate {
   switch (op) {
     case 'and':
     case 'or': {
       if (operands.length === 0) throw badRequest(`${where} takes one or more filters, got 0`);
-      const parts = operands.map((o, i) => compile(o, `${where}[${i}]`, depth + 1));
+      const parts = operands.map((o, i) => compile(o, `${where}[${i}]`, depth + 1, budget));
       return op === 'and' ? (p) => parts.every((f) => f(p)) : (p) => parts.some((f) => f(p));
     }
     case 'not': {
       count(operands, 1, where, 'one filter');
-      const inner = compile(operands[0], `${where}[0]`, depth + 1);
+      const inner = compile(operands[0], `${where}[0]`, depth + 1, budget);
       return (p) => !inner(p);
     }
     case 'in': {
@@ -102,6 +139,9 @@ function compileOperator(op: Operator, operands: unknown[], where: string, depth
       const list = operands[1];
       if (!Array.isArray(list) || !list.every(isScalar)) {
         throw badRequest(`${where}: the second operand must be an array of strings, numbers or booleans`);
+      }
+      if (list.length > MAX_IN_VALUES) {
+        throw badRequest(`${where}: ${list.length} values; the limit is ${MAX_IN_VALUES}`);
       }
       const wanted = new Set<unknown>(list);
       return (p) => someValueAt(p, path, (v) => wanted.has(v));

@@ -5,3 +5,13 @@ export function parseIdList(raw: string): string[] {
     .map((id) => id.trim())
     .filter((id) => id.length > 0);
 }
+
+/** For each id of a delete, whether it removes something: an id named twice removes it only once. */
+export function existing(ids: readonly string[], exists: (id: string) => boolean): boolean[] {
+  const seen = new Set<string>();
+  return ids.map((id) => {
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return exists(id);
+  });
+}

@@ -1,5 +1,5 @@
 // One list query (GET and POST /products) over an array of products.
-import { parseFilterWithKey, type ParsedFilter } from './filter.js';
+import { bothFilters, parseFilterWithKey, type ParsedFilter } from './filter.js';
 import { parseSummaryRequest, type SummaryRequest } from './facets.js';
 import { parseSearch, type SearchRanker } from './search.js';
 import { searchCandidates } from './searchIndex.js';
@@ -28,7 +28,7 @@ export interface ListQuery {
 /** Parses every parameter; throws a 400 naming the first one at fault. Ranges are the validator's job. */
 export function parseListQuery(params: ListParameters, sortable: ReadonlySet<string>): ListQuery {
   return {
-    filter: params.filter === undefined ? undefined : parseFilterWithKey(params.filter),
+    filter: parseFilters(params),
     search: parseSearch(params.search, params.searchField),
     sort: parseSort(params.sort, sortable),
     select: parseSelect(params.select),
@@ -36,6 +36,17 @@ export function parseListQuery(params: ListParameters, sortable: ReadonlySet<str
     limit: params.limit ?? DEFAULT_LIMIT,
     page: params.page ?? 1,
   };
+}
+
+/**
+ * filter, and additionalRawFilter (a second filter the published client sends, ANDed with the
+ * first: docs/behaviour.md, "What the published client calls beyond the specification").
+ */
+function parseFilters(params: ListParameters): ParsedFilter | undefined {
+  const first = params.filter === undefined ? undefined : parseFilterWithKey(params.filter);
+  const extra = params.additionalRawFilter;
+  const second = extra === undefined ? undefined : parseFilterWithKey(extra, 'additionalRawFilter');
+  return first && second ? bothFilters(first, second) : (first ?? second);
 }
 
 /**

@@ -1,4 +1,8 @@
+import { badRequest } from './errors.js';
 import type { CatalogProduct } from './types.js';
+
+/** Names in one select: far more than a product has fields, and each is looked up in every answer. */
+export const MAX_SELECT_NAMES = 100;
 
 /** The fields named by `select` ("a,b,c"); undefined (whole records) when none is named. */
 export function parseSelect(raw: string | undefined): string[] | undefined {
@@ -6,6 +10,9 @@ export function parseSelect(raw: string | undefined): string[] | undefined {
     .split(',')
     .map((f) => f.trim())
     .filter((f) => f.length > 0);
+  if (fields.length > MAX_SELECT_NAMES) {
+    throw badRequest(`select names ${fields.length} fields; the limit is ${MAX_SELECT_NAMES}`);
+  }
   return fields.length > 0 ? fields : undefined;
 }
 

@@ -39,9 +39,16 @@ export function sortableFields(productSchema: {
 }
 
 /** Parses `sort`; an empty one is no sort. Throws a 400 naming the part or field at fault. */
+/** Sort keys in one request: more never changes an order, and each costs every comparison. */
+export const MAX_SORT_KEYS = 10;
+
 export function parseSort(raw: string | undefined, sortable: ReadonlySet<string>): SortKey[] {
   const keys: SortKey[] = [];
-  for (const part of (raw ?? '').split(',')) {
+  const parts = (raw ?? '').split(',');
+  if (parts.length > MAX_SORT_KEYS && parts.filter((p) => p.trim() !== '').length > MAX_SORT_KEYS) {
+    throw badRequest(`sort names more than ${MAX_SORT_KEYS} keys; the limit is ${MAX_SORT_KEYS}`);
+  }
+  for (const part of parts) {
     const text = part.trim();
     if (text === '') continue;
     const match = /^(\S+)(?:\s+(asc|desc))?$/i.exec(text);

@@ -17,3 +17,7 @@ export type ProductListResult = Schemas['ProductListResult'];
 export type ProductQuery = Schemas['ProductQuery'];
 export type FacetResult = Schemas['FacetResult'];
 export type ErrorBody = Schemas['Error'];
+export type FilterByGroup = Schemas['FilterByGroup'];
+export type PriceRange = Schemas['PriceRange'];
+export type SortOptions = Schemas['SortOptions'];
+export type ProductRecommendationSet = Schemas['ProductRecommendationSet'];

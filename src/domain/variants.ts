@@ -21,25 +21,25 @@ const NARROWED_FIELDS = [
 ] as const;
 
 /**
- * A variant with its product's data: the product's spaceIds, productName (unless the variant has
- * its own) and productDescription, and the NARROWED_FIELDS elements of this variant. Elements that
- * name no productId (productLabel has none) belong to the whole product and are kept.
+ * A variant with its product's data: the product's productGroupId, spaceIds, productName (unless the
+ * variant has its own) and productDescription, and the NARROWED_FIELDS elements of this variant.
+ * Elements that name no productId (productLabel has none) belong to the whole product and are kept.
+ * A variant field of the same name as one of these never replaces it: a variant may carry fields
+ * openapi.yaml does not describe, and they are answered only beside the product's.
  */
 export function variantInfo(product: CatalogProduct, variant: Variant): VariantInfo {
-  const info: Record<string, unknown> = {
-    productGroupId: product.productGroupId,
-    spaceIds: product.spaceIds ?? [],
-    productName: product.productName,
-    productDescription: product.productDescription,
-  };
-  Object.assign(info, variant);
+  const info: Record<string, unknown> = { ...variant };
+  info.productGroupId = product.productGroupId;
+  info.spaceIds = product.spaceIds ?? [];
+  if (!Array.isArray(variant.productName)) info.productName = product.productName;
+  info.productDescription = product.productDescription;
   for (const field of NARROWED_FIELDS) {
     const elements = product[field] as readonly Element[] | undefined;
-    if (elements)
-      info[field] = elements.filter((e) => e.productId === undefined || e.productId === variant.productId);
+    info[field] = elements?.filter((e) => e.productId === undefined || e.productId === variant.productId);
   }
-  if (info.productName === undefined) delete info.productName;
-  if (info.productDescription === undefined) delete info.productDescription;
+  for (const field of ['productName', 'productDescription', ...NARROWED_FIELDS]) {
+    if (info[field] === undefined) delete info[field];
+  }
   return info as VariantInfo;
 }
 

@@ -357,6 +357,165 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{tenantId}/{environment}/products-filters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant. */
+                tenantId: components["parameters"]["tenantId"];
+                /** @description Where the product data lives, for example dev or staging. */
+                environment: components["parameters"]["environment"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The values a product filter UI offers, per filter key
+         * @description Beyond the specification: from the published client. Over the products whose productType
+         *     holds any of `productTypes` (all products when none is given), for each of `filterKeys`:
+         *     a productFeatureType (e.g. `Material`) gives `{ <isoLanguageId>: [distinct values] }` from
+         *     productFeature (elements without a language under `default`); a price path
+         *     (`productPriceList/listPrice`, `productPriceList/suggestedRetailPrice`) gives
+         *     `{ <spaceId>: { min, max, isoCurrencyCode } }` per space; any other field path gives
+         *     `{ default: [distinct values] }` (a bare field such as `productName` or `productTags` names
+         *     the values of its elements' property of the same name; path segments match without regard to
+         *     case, so `brand/BrandName` is `brand/brandName`). Values are strings, sorted; a key that
+         *     matches nothing is absent.
+         */
+        get: operations["getProductFilters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{tenantId}/{environment}/product-sort-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant. */
+                tenantId: components["parameters"]["tenantId"];
+                /** @description Where the product data lives, for example dev or staging. */
+                environment: components["parameters"]["environment"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The sort values a client may pass, and their labels for people
+         * @description Beyond the specification: from the published client. `sortOptionsEnum` holds, per language
+         *     of the catalog (the languages of its product names) or just the one asked, the `sort` values
+         *     GET /products accepts, one per sortable field and direction (`productGroupId asc`, ...);
+         *     `sortOptions` holds their labels in that language, in the same order (English for a
+         *     language the mock has no words for).
+         */
+        get: operations["getProductSortOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{tenantId}/{environment}/product-recommendations-by-productId/{productGroupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant. */
+                tenantId: components["parameters"]["tenantId"];
+                /** @description Where the product data lives, for example dev or staging. */
+                environment: components["parameters"]["environment"];
+                productGroupId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Recommendations in three lists
+         * @description Beyond the specification: from the published client. `default` is the answer of
+         *     GET /product-recommendations; `similarItems` the other products sharing a productType,
+         *     ordered by productGroupId; `completeTheLook` the products of other productTypes named in
+         *     relatedProductGroups, else the other products of the same brand of another productType.
+         *     recommendationInclusion picks the lists filled (`default`: default only; `all`: all three;
+         *     `similarItems`, `completeTheLook`: that one); the others are `[]`. Any source is answered
+         *     from the catalog. 404 when the product is unknown.
+         */
+        get: operations["getProductRecommendationsByProductId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{tenantId}/{environment}/product-ean-by-epc/{epc}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant. */
+                tenantId: components["parameters"]["tenantId"];
+                /** @description Where the product data lives, for example dev or staging. */
+                environment: components["parameters"]["environment"];
+                /**
+                 * @description A GS1 EPC Tag Data Standard SGTIN: SGTIN-96 (or SGTIN-198) as hex digits, e.g.
+                 *     `3034F487B4209C4000000005`, the pure-identity URI `urn:epc:id:sgtin:4006381.033393.5`, or the
+                 *     tag URI `urn:epc:tag:sgtin-96:1.4006381.033393.5`.
+                 */
+                epc: components["parameters"]["epc"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The EAN of the product an RFID tag's EPC names
+         * @description Beyond the specification: from the published client. The EPC is decoded to its GTIN-14;
+         *     the answer is its EAN-13 (the GTIN-14 without its leading 0; a GTIN-14 whose indicator is
+         *     not 0 is answered whole) when a variant carries that code in globalTradeItemNumber,
+         *     europeanArticleNumber or universalProductCode (leading zeros not significant); 404
+         *     otherwise; 400 for a code that is not an SGTIN.
+         */
+        get: operations["getProductEanByEpc"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{tenantId}/{environment}/products-by-epc/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant. */
+                tenantId: components["parameters"]["tenantId"];
+                /** @description Where the product data lives, for example dev or staging. */
+                environment: components["parameters"]["environment"];
+                /** @description An SGTIN EPC, as for product-ean-by-epc. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The product holding a variant with the EPC's GTIN
+         * @description Beyond the specification: from the published client. The EPC decoded as for
+         *     product-ean-by-epc, then answered as GET /products-barcode with its GTIN; 400 for a code that
+         *     is not an SGTIN.
+         */
+        get: operations["getProductByEpc"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -581,6 +740,10 @@ export interface components {
             filter?: string | {
                 [key: string]: unknown;
             };
+            /** @description Beyond the specification (the published client sends it). The additionalRawFilter of GET /products, as a JSON string or as the object itself. */
+            additionalRawFilter?: string | {
+                [key: string]: unknown;
+            };
             sort?: string;
             facets?: string;
             includeAttributeFilters?: boolean;
@@ -610,7 +773,34 @@ export interface components {
             products: components["schemas"]["CatalogProduct"][];
             productTypes: components["schemas"]["ProductType"][];
         };
-        /** @description Every Variant field, the product's spaceIds, productName (unless the variant has its own) and productDescription, and its catalogPageLocationProduct, productLabel, productPriceList and productItemQuantity narrowed to this variant (elements naming another productId left out; elements naming none, such as labels, kept). */
+        /** @description Filter key -> group (an isoLanguageId, a spaceId or `default`) -> distinct values, or a price range. */
+        FilterByGroup: {
+            [key: string]: {
+                [key: string]: string[] | components["schemas"]["PriceRange"];
+            };
+        };
+        PriceRange: {
+            min: number;
+            max: number;
+            /** @description The currency of the space's prices; empty when they name none. */
+            isoCurrencyCode: string;
+        };
+        SortOptions: {
+            /** @description isoLanguageId -> labels for people, in the order of sortOptionsEnum. */
+            sortOptions: {
+                [key: string]: string[];
+            };
+            /** @description isoLanguageId -> `sort` values GET /products accepts. */
+            sortOptionsEnum: {
+                [key: string]: string[];
+            };
+        };
+        ProductRecommendationSet: {
+            default: components["schemas"]["CatalogProduct"][];
+            similarItems: components["schemas"]["CatalogProduct"][];
+            completeTheLook: components["schemas"]["CatalogProduct"][];
+        };
+        /** @description Every Variant field, the product's spaceIds, productName (unless the variant has its own) and productDescription, and its catalogPageLocationProduct, productLabel, productPriceList and productItemQuantity narrowed to this variant (elements naming another productId left out; elements naming none, such as labels, kept). productGroupId is the holding product's. A variant field this document does not describe is stored and answered as sent, but never in place of a field VariantInfo takes from the product (productGroupId, spaceIds, productDescription and the narrowed lists). */
         VariantInfo: components["schemas"]["Variant"] & {
             /** @description The product holding the variant. */
             productGroupId: string;
@@ -755,8 +945,32 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description With `--data`, the write could not be written to disk and was not applied; send it again. */
+        StorageUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description With `--data`, the disk is full; the write was not applied. */
+        InsufficientStorage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
+        /**
+         * @description A GS1 EPC Tag Data Standard SGTIN: SGTIN-96 (or SGTIN-198) as hex digits, e.g.
+         *     `3034F487B4209C4000000005`, the pure-identity URI `urn:epc:id:sgtin:4006381.033393.5`, or the
+         *     tag URI `urn:epc:tag:sgtin-96:1.4006381.033393.5`.
+         */
+        epc: string;
         /** @description The tenant. */
         tenantId: string;
         /** @description Where the product data lives, for example dev or staging. */
@@ -779,11 +993,11 @@ export interface components {
          *     Any other name is a 400. With searchField every match is equally relevant (ordered by productGroupId).
          */
         searchField: string;
-        /** @description Page size. */
+        /** @description Page size, a finite integer (`Infinity` is a 400). */
         limit: number;
-        /** @description Page number, from 1. */
+        /** @description Page number, from 1; a finite integer (`Infinity` is a 400). */
         page: number;
-        /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. */
+        /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
         select: string;
         /**
          * @description A JSON filter (URL-encode it in a query string): `{ "<op>": [operands] }`, one operator per object.
@@ -812,12 +1026,19 @@ export interface components {
          *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
          *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
          *       `{"contains":["brand/brandName","acme"]}`.
+         *     - Limits: at most 32 operators deep, 256 operators in all and 1000 values in an `in` list;
+         *       past any of them the answer is a 400 that names the limit.
          *
          *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
          *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
          *     names the place (e.g. `filter.and[1].eq takes 2 operands (a field path and a value), got 3`).
          */
         filter: string;
+        /**
+         * @description Beyond the specification (the published client sends it): a second filter in the language of
+         *     `filter`, ANDed with it. Errors in it are 400s that name `additionalRawFilter`.
+         */
+        additionalRawFilter: string;
         /**
          * @description `<field> [asc|desc]` (asc when omitted), several separated by commas, e.g.
          *     `productPriceList/listPrice desc,productName`; ties are broken by search relevance (when
@@ -826,6 +1047,7 @@ export interface components {
          *     (productGroupId, introductionDate, plannedAbandonmentDate, shellLifeDays, variantsGroupId,
          *     variantsByGroupId, isDeleted, sortName, sortPrice, sortQuantity), productName (the first
          *     name) and productPriceList/listPrice (the lowest price). Anything else is a 400 that names it.
+         *     At most 10 keys (more is a 400).
          */
         sort: string;
         /**
@@ -833,7 +1055,7 @@ export interface components {
          *     the response's `facets` holds `[{ value, count }]` over all matches (not one page): count is the
          *     number of matching products having that value (a product counts once per value), ordered by
          *     count descending, then value. Only string, number and boolean values are counted; a path no
-         *     product has gives `[]`.
+         *     product has gives `[]`. At most 20 paths (more is a 400).
          */
         facets: string;
         /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value. Otherwise attributeFilters is `{}`. */
@@ -870,11 +1092,11 @@ export interface operations {
                  *     Any other name is a 400. With searchField every match is equally relevant (ordered by productGroupId).
                  */
                 searchField?: components["parameters"]["searchField"];
-                /** @description Page size. */
+                /** @description Page size, a finite integer (`Infinity` is a 400). */
                 limit?: components["parameters"]["limit"];
-                /** @description Page number, from 1. */
+                /** @description Page number, from 1; a finite integer (`Infinity` is a 400). */
                 page?: components["parameters"]["page"];
-                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. */
+                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
                 select?: components["parameters"]["select"];
                 /**
                  * @description A JSON filter (URL-encode it in a query string): `{ "<op>": [operands] }`, one operator per object.
@@ -903,12 +1125,19 @@ export interface operations {
                  *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
                  *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
                  *       `{"contains":["brand/brandName","acme"]}`.
+                 *     - Limits: at most 32 operators deep, 256 operators in all and 1000 values in an `in` list;
+                 *       past any of them the answer is a 400 that names the limit.
                  *
                  *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
                  *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
                  *     names the place (e.g. `filter.and[1].eq takes 2 operands (a field path and a value), got 3`).
                  */
                 filter?: components["parameters"]["filter"];
+                /**
+                 * @description Beyond the specification (the published client sends it): a second filter in the language of
+                 *     `filter`, ANDed with it. Errors in it are 400s that name `additionalRawFilter`.
+                 */
+                additionalRawFilter?: components["parameters"]["additionalRawFilter"];
                 /**
                  * @description `<field> [asc|desc]` (asc when omitted), several separated by commas, e.g.
                  *     `productPriceList/listPrice desc,productName`; ties are broken by search relevance (when
@@ -917,6 +1146,7 @@ export interface operations {
                  *     (productGroupId, introductionDate, plannedAbandonmentDate, shellLifeDays, variantsGroupId,
                  *     variantsByGroupId, isDeleted, sortName, sortPrice, sortQuantity), productName (the first
                  *     name) and productPriceList/listPrice (the lowest price). Anything else is a 400 that names it.
+                 *     At most 10 keys (more is a 400).
                  */
                 sort?: components["parameters"]["sort"];
                 /**
@@ -924,7 +1154,7 @@ export interface operations {
                  *     the response's `facets` holds `[{ value, count }]` over all matches (not one page): count is the
                  *     number of matching products having that value (a product counts once per value), ordered by
                  *     count descending, then value. Only string, number and boolean values are counted; a path no
-                 *     product has gives `[]`.
+                 *     product has gives `[]`. At most 20 paths (more is a 400).
                  */
                 facets?: components["parameters"]["facets"];
                 /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value. Otherwise attributeFilters is `{}`. */
@@ -999,6 +1229,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["StorageUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     updateProducts: {
@@ -1025,12 +1257,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["StorageUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     getProduct: {
         parameters: {
             query?: {
-                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. */
+                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
                 select?: components["parameters"]["select"];
                 /**
                  * @description A JSON filter (URL-encode it in a query string): `{ "<op>": [operands] }`, one operator per object.
@@ -1059,6 +1293,8 @@ export interface operations {
                  *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
                  *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
                  *       `{"contains":["brand/brandName","acme"]}`.
+                 *     - Limits: at most 32 operators deep, 256 operators in all and 1000 values in an `in` list;
+                 *       past any of them the answer is a 400 that names the limit.
                  *
                  *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
                  *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
@@ -1090,7 +1326,7 @@ export interface operations {
     getProductByBarcode: {
         parameters: {
             query?: {
-                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. */
+                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
                 select?: components["parameters"]["select"];
                 /**
                  * @description A JSON filter (URL-encode it in a query string): `{ "<op>": [operands] }`, one operator per object.
@@ -1119,6 +1355,8 @@ export interface operations {
                  *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
                  *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
                  *       `{"contains":["brand/brandName","acme"]}`.
+                 *     - Limits: at most 32 operators deep, 256 operators in all and 1000 values in an `in` list;
+                 *       past any of them the answer is a 400 that names the limit.
                  *
                  *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
                  *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
@@ -1163,8 +1401,13 @@ export interface operations {
             query: {
                 /** @description Every word must occur in the product (as the list search does, at most 50 products); product types match when their productTypeId or a title label contains the term, case-insensitive. */
                 term: string;
-                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. */
+                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
                 select?: components["parameters"]["select"];
+                /**
+                 * @description Beyond the specification (the published client sends it): a filter in the language of
+                 *     GET /products' `filter`, applied to the products of the search; productTypes are not filtered.
+                 */
+                filter?: string;
             };
             header?: never;
             path: {
@@ -1219,6 +1462,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1248,6 +1492,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["StorageUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     overwriteProducts: {
@@ -1274,6 +1520,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["StorageUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     detachProducts: {
@@ -1301,6 +1549,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["StorageUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     getVariant: {
@@ -1330,6 +1580,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1371,6 +1622,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["StorageUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     listProductTypes: {
@@ -1440,6 +1693,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["StorageUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     deleteProductTypes: {
@@ -1479,6 +1734,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["StorageUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     getProductType: {
@@ -1507,6 +1764,230 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getProductFilters: {
+        parameters: {
+            query?: {
+                /** @description Product type ids separated by `;` (as the published client joins them) or, when the list holds no `;`, by `,`. */
+                productTypes?: string;
+                /** @description Filter keys, separated as productTypes. */
+                filterKeys?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The tenant. */
+                tenantId: components["parameters"]["tenantId"];
+                /** @description Where the product data lives, for example dev or staging. */
+                environment: components["parameters"]["environment"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The filter values by key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FilterByGroup"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getProductSortOptions: {
+        parameters: {
+            query?: {
+                /** @description Only this language. */
+                isoLanguageId?: components["schemas"]["LanguageTag"];
+            };
+            header?: never;
+            path: {
+                /** @description The tenant. */
+                tenantId: components["parameters"]["tenantId"];
+                /** @description Where the product data lives, for example dev or staging. */
+                environment: components["parameters"]["environment"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sort values and labels by language. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SortOptions"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getProductRecommendationsByProductId: {
+        parameters: {
+            query?: {
+                source?: "default" | "streamoid" | "unbxd";
+                recommendationInclusion?: "default" | "all" | "similarItems" | "completeTheLook";
+                /** @description Bounds each list. */
+                limit?: number;
+                /** @description Accepted and ignored. */
+                storeId?: string;
+                /** @description Accepted and ignored. */
+                streamoidRefreshToken?: string;
+                /** @description Accepted and ignored. */
+                unbxdApiKey?: string;
+                /** @description Accepted and ignored. */
+                unbxdSiteKey?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The tenant. */
+                tenantId: components["parameters"]["tenantId"];
+                /** @description Where the product data lives, for example dev or staging. */
+                environment: components["parameters"]["environment"];
+                productGroupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The three lists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ProductRecommendationSet"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getProductEanByEpc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant. */
+                tenantId: components["parameters"]["tenantId"];
+                /** @description Where the product data lives, for example dev or staging. */
+                environment: components["parameters"]["environment"];
+                /**
+                 * @description A GS1 EPC Tag Data Standard SGTIN: SGTIN-96 (or SGTIN-198) as hex digits, e.g.
+                 *     `3034F487B4209C4000000005`, the pure-identity URI `urn:epc:id:sgtin:4006381.033393.5`, or the
+                 *     tag URI `urn:epc:tag:sgtin-96:1.4006381.033393.5`.
+                 */
+                epc: components["parameters"]["epc"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The EAN. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getProductByEpc: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
+                select?: components["parameters"]["select"];
+                /**
+                 * @description A JSON filter (URL-encode it in a query string): `{ "<op>": [operands] }`, one operator per object.
+                 *
+                 *     ```
+                 *     filter     := { "eq"|"ne"|"gt"|"ge"|"lt"|"le": [path, value] }
+                 *                 | { "in": [path, [value, ...]] }
+                 *                 | { "contains"|"startsWith": [path, string] }
+                 *                 | { "and"|"or": [filter, ...] }      (one or more)
+                 *                 | { "not": [filter] }                (exactly one)
+                 *     path       := field ( "/" field )*               e.g. "productPriceList/listPrice"
+                 *     value      := string | number | boolean          (null only with eq and ne)
+                 *     ```
+                 *
+                 *     - A path goes through arrays at every step, and the values at its end are every element's
+                 *       value (`productType`, `spaceIds` and `variants/globalTradeItemNumber` name each string of the
+                 *       array). A condition matches when **any** value at the path matches; a path with no value
+                 *       matches nothing.
+                 *     - `eq` is strict equality (`"5"` is not `5`); `ne` is its negation: no value at the path equals
+                 *       the operand (so it matches a product without the field). `eq null` matches a product without
+                 *       the field, `ne null` one with it.
+                 *     - `gt`, `ge`, `lt`, `le` compare numbers numerically and strings by code unit (ISO dates such
+                 *       as `2012-05-05` compare as dates); a value of another type than the operand never matches.
+                 *     - `in` matches when any value at the path is one of the listed values.
+                 *     - `contains` and `startsWith` compare strings case-insensitively.
+                 *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
+                 *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
+                 *       `{"contains":["brand/brandName","acme"]}`.
+                 *     - Limits: at most 32 operators deep, 256 operators in all and 1000 values in an `in` list;
+                 *       past any of them the answer is a 400 that names the limit.
+                 *
+                 *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
+                 *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
+                 *     names the place (e.g. `filter.and[1].eq takes 2 operands (a field path and a value), got 3`).
+                 */
+                filter?: components["parameters"]["filter"];
+                /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. */
+                includeProductsByVariantsByGroupId?: components["parameters"]["includeProductsByVariantsByGroupId"];
+            };
+            header?: never;
+            path: {
+                /** @description The tenant. */
+                tenantId: components["parameters"]["tenantId"];
+                /** @description Where the product data lives, for example dev or staging. */
+                environment: components["parameters"]["environment"];
+                /** @description An SGTIN EPC, as for product-ean-by-epc. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product and the matching variant's productId. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BarcodeResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -45,16 +45,69 @@ export function checkToken(ring: KeyRing, token: string, tenantId: string | unde
   return undefined;
 }
 
-/** Checks a scoped API request's token for the tenant its path names. */
-export type Authorizer = (req: Request, tenantId: string | undefined) => ApiError | undefined;
+/**
+ * Checks a scoped API request's token for the tenant its path names; `operationId` is the
+ * openapi.yaml operation the request reaches.
+ */
+export type Authorizer = (
+  req: Request,
+  tenantId: string | undefined,
+  operationId: string,
+) => ApiError | undefined;
 
-export function authorizer(ring: KeyRing): Authorizer {
-  return (req, tenantId) => checkToken(ring, tokenOf(req.headers), tenantId);
+/** POST /products is a read that carries its query in a body (docs/behaviour.md, "Reads"). */
+const READS_WITH_A_BODY: ReadonlySet<string> = new Set(['queryProducts']);
+
+/** Whether a request only reads: every GET (and HEAD), and the list query sent as POST. */
+export function isRead(method: string, operationId: string): boolean {
+  return method === 'GET' || method === 'HEAD' || READS_WITH_A_BODY.has(operationId);
 }
 
-/** Admin operations: open by default, a listed key in strict mode. */
+export interface AuthorizerOptions {
+  /** Reads need no token (the published client-side class sends none); writes still do. */
+  publicReads?: boolean;
+}
+
+/**
+ * A present token is always checked, so a wrong key still fails on a public read. A request
+ * without one is let through only when it reads and reads are public; otherwise its 401 tells
+ * the caller that sent an empty x-api-key (the client-side class) what serves it.
+ */
+export function authorizer(ring: KeyRing, options: AuthorizerOptions = {}): Authorizer {
+  return (req, tenantId, operationId) => {
+    const token = tokenOf(req.headers);
+    if (token) return checkToken(ring, token, tenantId);
+    if (options.publicReads && isRead(req.method, operationId)) return undefined;
+    // No token, yet an x-api-key header: empty, as the published client-side class sends it.
+    if (req.headers['x-api-key'] === undefined) return checkToken(ring, token, tenantId);
+    return new ApiError(
+      401,
+      options.publicReads
+        ? 'Missing access token: the x-api-key header is empty, and writes need a token even with --public-reads (it opens reads only)'
+        : 'Missing access token: the x-api-key header is empty. The published client-side class (GridProductServiceClient) sends no token: start the mock with --public-reads to serve its reads',
+    );
+  };
+}
+
+/**
+ * Admin operations: open by default; in strict mode a listed key bound to no tenant. A key bound to
+ * tenants is refused (403): reset acts on every tenant's data, not only its own.
+ */
 export function authenticateAdmin(ring: KeyRing): RequestHandler {
   return (req, _res, next) => {
-    next(ring.size === 0 ? undefined : checkToken(ring, tokenOf(req.headers), undefined));
+    if (ring.size === 0) return next();
+    const token = tokenOf(req.headers);
+    const refused = checkToken(ring, token, undefined);
+    if (refused) return next(refused);
+    const tenants = ring.get(token);
+    next(
+      tenants
+        ? new ApiError(
+            403,
+            `Access token is bound to tenants (${[...tenants].join(', ')}); admin operations act on ` +
+              'every tenant and need a key bound to none',
+          )
+        : undefined,
+    );
   };
 }

@@ -1,4 +1,12 @@
-import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
+import {
+  createServer,
+  IncomingMessage,
+  maxHeaderSize,
+  ServerResponse,
+  STATUS_CODES,
+  type Server,
+} from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
 
 /**
@@ -17,11 +25,38 @@ export function createExpressServer(app: Express): Server {
     Reflect.apply(ServerResponse, this, args);
   }
   Response.prototype = app.response;
-  return createServer(
+  const server = createServer(
     {
       IncomingMessage: Request as unknown as typeof IncomingMessage,
       ServerResponse: Response as unknown as typeof ServerResponse,
     },
     app,
+  );
+  server.on('clientError', answerClientError);
+  return server;
+}
+
+/**
+ * A request node:http refuses before express sees it (a URL and headers over Node's 16 KB limit,
+ * a malformed request) is answered in the error format, not with node's bare status line.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const message = tooLarge
+    ? `The request line and headers are larger than ${maxHeaderSize} bytes; shorten the URL ` +
+      '(send a long list query as POST /products with a JSON body) or the headers'
+    : `The request is not valid HTTP (${err.code ?? err.message})`;
+  const body = JSON.stringify({ message, status });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
   );
 }

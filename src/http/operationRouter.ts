@@ -58,7 +58,7 @@ export function operationRouter(
     // A path the document lacks is a 404 whatever the token (a stray /docs asset, a typo).
     if (!resolved) return notFoundHandler(req, res, next);
     const found = resolved;
-    const denied = steps.authorize(req, found.params.tenantId);
+    const denied = steps.authorize(req, found.params.tenantId, found.op.operationId);
     if (denied) return next(denied);
     const screen = () =>
       steps.guard(req, res, (unsafe?: unknown) => (unsafe ? next(unsafe) : answer(req, res, next, found)));

@@ -14,6 +14,8 @@ export interface CompiledOperation {
   operationId: string;
   pathParams: string[];
   queryNames: ReadonlySet<string>;
+  /** Query parameters documented as numbers or integers. */
+  numericQuery: string[];
   /** Checks (and coerces, and fills defaults into) { params, query }. */
   parameters: ValidateFunction;
   body?: { required: boolean; validate: ValidateFunction };
@@ -67,6 +69,9 @@ function compileOperations(table: OperationTable): Map<DocumentedOperation, Comp
       operationId: op.operationId,
       pathParams: op.pathParams,
       queryNames: new Set(query.map((p) => p.name)),
+      numericQuery: query
+        .filter((p) => ['integer', 'number'].includes(String((p.schema as { type?: unknown })?.type)))
+        .map((p) => p.name),
       parameters: paramsAjv.compile({
         type: 'object',
         properties: {
@@ -162,6 +167,16 @@ export function requestValidator(table: OperationTable): RequestValidator {
             path: `query.${name}`,
             message: `is not a query parameter of ${op.operationId} (documented: ${documented})`,
           })),
+        );
+      }
+      // Ajv turns "Infinity" into a number that passes integer and range checks: refused first.
+      const infinite = op.numericQuery.filter((name) => {
+        const value = query[name];
+        return typeof value === 'string' && Math.abs(Number(value)) === Infinity;
+      });
+      if (infinite.length > 0) {
+        throw invalid(
+          infinite.map((name) => ({ path: `query.${name}`, message: 'must be a finite number' })),
         );
       }
       const data = { params, query };

@@ -21,13 +21,13 @@ type ProductSchema = Parameters<typeof sortableFields>[0];
 
 /** Sortable fields come from openapi.yaml's CatalogProduct: one source of truth. */
 let sortable: Promise<ReadonlySet<string>> | undefined;
-const sortableOnce = (): Promise<ReadonlySet<string>> =>
+export const sortableOnce = (): Promise<ReadonlySet<string>> =>
   (sortable ??= loadApiDocument().then((doc) =>
     sortableFields((doc.components?.schemas?.CatalogProduct ?? {}) as ProductSchema),
   ));
 
 /** The query parameters the validator has already checked and coerced (limit a number, flags booleans). */
-interface OneProductQuery {
+export interface OneProductQuery {
   select?: string;
   filter?: string;
   includeProductsByVariantsByGroupId?: boolean;
@@ -38,7 +38,7 @@ interface OneProductQuery {
  * the filter, else the product with its variants group merged in (when asked), then selected.
  * The query's filter and select are parsed once per request.
  */
-function presenter(
+export function presenter(
   scope: Scope,
   query: OneProductQuery,
 ): (product: CatalogProduct) => CatalogProduct | undefined {
@@ -51,6 +51,26 @@ function presenter(
       group === undefined ? product : withGroupVariants(product, scope.productsByVariantsGroup(group));
     return applySelect(merged, select);
   };
+}
+
+/**
+ * The barcode lookup's answer: hits come lowest productGroupId first, and the first that passes
+ * the filter answers; none is a 404 that names `what` was looked for.
+ */
+export function barcodeLookup(
+  scope: Scope,
+  code: string,
+  query: OneProductQuery,
+  what: string,
+): { productDetails: CatalogProduct; productId: string } {
+  const present = presenter(scope, query);
+  for (const hit of scope.variantsByBarcode(normalizeBarcode(code))) {
+    const productDetails = present(hit.product);
+    if (productDetails) return { productDetails, productId: hit.productId };
+  }
+  throw notFound(
+    `No product has a variant with ${what}${query.filter !== undefined ? ' that matches the filter' : ''}`,
+  );
 }
 
 /** Product reads: list, get by id, barcode, search, recommendations. */
@@ -76,23 +96,20 @@ export function productReadOperations(ctx: RouteContext): OperationHandlers {
 
     getProductByBarcode: (req, res) => {
       const code = req.params.barcode as string;
-      const query = req.query as OneProductQuery;
-      const scope = scopeOf(ctx, req, res);
-      const present = presenter(scope, query);
-      // Hits come lowest productGroupId first: the first that passes the filter answers.
-      for (const hit of scope.variantsByBarcode(normalizeBarcode(code))) {
-        const productDetails = present(hit.product);
-        if (productDetails) return sendData(res, { productDetails, productId: hit.productId });
-      }
-      throw notFound(
-        `No product has a variant with barcode "${code}"${query.filter !== undefined ? ' that matches the filter' : ''}`,
+      sendData(
+        res,
+        barcodeLookup(scopeOf(ctx, req, res), code, req.query as OneProductQuery, `barcode "${code}"`),
       );
     },
 
     search: async (req, res) => {
-      const { term, select } = req.query as { term: string; select?: string };
+      // filter is beyond the specification (the published client sends it): it narrows the products only.
+      const { term, select, filter } = req.query as { term: string; select?: string; filter?: string };
       const scope = scopeOf(ctx, req, res);
-      const query = parseListQuery({ search: term, select, limit: SEARCH_LIMIT }, await sortableOnce());
+      const query = parseListQuery(
+        { search: term, select, filter, limit: SEARCH_LIMIT },
+        await sortableOnce(),
+      );
       const products = runListQuery(scope.products(), query).list;
       const productTypes = scope
         .productTypes()

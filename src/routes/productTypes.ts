@@ -1,9 +1,9 @@
-import { parseIdList } from '../domain/idList.js';
+import { existing, parseIdList } from '../domain/idList.js';
 import { badRequest, notFound } from '../domain/errors.js';
 import { deleteResult, selectProductTypes, upsertResponses } from '../domain/productTypes.js';
 import type { ProductType } from '../domain/types.js';
 import { sendData } from '../http/respond.js';
-import { scopeOf, type OperationHandlers, type RouteContext } from './context.js';
+import { scopeKeyOf, scopeOf, type OperationHandlers, type RouteContext } from './context.js';
 
 export function productTypeOperations(ctx: RouteContext): OperationHandlers {
   return {
@@ -27,23 +27,24 @@ export function productTypeOperations(ctx: RouteContext): OperationHandlers {
     },
 
     upsertProductTypes: async (req, res) => {
-      const scope = scopeOf(ctx, req, res);
       const docs = (req.body as { data: ProductType[] }).data;
-      const answers = upsertResponses(docs, (id) => scope.productType(id) !== undefined);
-      scope.putProductTypes(docs);
-      await ctx.store.commit();
+      const answers = await ctx.store.write(scopeKeyOf(ctx, req, res), (scope) => ({
+        change: { productTypes: docs },
+        result: upsertResponses(docs, (id) => scope.productType(id) !== undefined),
+      }));
       sendData(res, answers);
     },
 
     deleteProductTypes: async (req, res) => {
-      const scope = scopeOf(ctx, req, res);
       const body = req.body as { data?: string[] } | undefined;
       const ids = body?.data ?? (typeof req.query.data === 'string' ? parseIdList(req.query.data) : []);
       if (ids.length === 0) {
         throw badRequest('Name the product types to delete: body { "data": [id, ...] } or query ?data=a,b');
       }
-      const existed = scope.deleteProductTypes(ids);
-      await ctx.store.commit();
+      const existed = await ctx.store.write(scopeKeyOf(ctx, req, res), (scope) => {
+        const existed = existing(ids, (id) => scope.productType(id) !== undefined);
+        return { change: { deletedProductTypes: ids.filter((_, i) => existed[i]) }, result: existed };
+      });
       sendData(
         res,
         ids.map((id, i) => deleteResult(id, existed[i] === true)),

@@ -9,8 +9,9 @@ import {
   type Lookup,
 } from '../domain/productWrites.js';
 import type { CatalogProduct } from '../domain/types.js';
+import { existing } from '../domain/idList.js';
 import { sendData } from '../http/respond.js';
-import { scopeOf, type OperationHandlers, type RouteContext } from './context.js';
+import { scopeKeyOf, type OperationHandlers, type RouteContext } from './context.js';
 
 /**
  * Product writes: merge push, overwrite push, update, delete, detach (docs/behaviour.md,
@@ -22,11 +23,11 @@ export function productWriteOperations(ctx: RouteContext): OperationHandlers {
   const write =
     <T>(plan: (lookup: Lookup, data: T[], req: Request) => BatchPlan) =>
     async (req: Request, res: Response) => {
-      const scope = scopeOf(ctx, req, res);
       const { data } = req.body as { data: T[] };
-      const { writes, results } = plan((id) => scope.product(id), data, req);
-      scope.putProducts(writes);
-      await ctx.store.commit();
+      const results = await ctx.store.write(scopeKeyOf(ctx, req, res), (scope) => {
+        const { writes, results } = plan((id) => scope.product(id), data, req);
+        return { change: { products: writes }, result: results };
+      });
       sendData(res, results);
     };
 
@@ -39,10 +40,11 @@ export function productWriteOperations(ctx: RouteContext): OperationHandlers {
     ),
 
     deleteProducts: async (req, res) => {
-      const scope = scopeOf(ctx, req, res);
       const ids = (req.body as { data: string[] }).data;
-      const existed = scope.deleteProducts(ids);
-      await ctx.store.commit();
+      const existed = await ctx.store.write(scopeKeyOf(ctx, req, res), (scope) => {
+        const existed = existing(ids, (id) => scope.product(id) !== undefined);
+        return { change: { deletedProducts: ids.filter((_, i) => existed[i]) }, result: existed };
+      });
       sendData(res, deleteResults(ids, existed));
     },
   };

@@ -2,7 +2,7 @@ import { notFound } from '../domain/errors.js';
 import { holderOf, planVariantUpdates, variantInfo } from '../domain/variants.js';
 import type { VariantUpdateFields } from '../domain/types.js';
 import { sendData } from '../http/respond.js';
-import { scopeOf, type OperationHandlers, type RouteContext } from './context.js';
+import { scopeKeyOf, scopeOf, type OperationHandlers, type RouteContext } from './context.js';
 
 /** Variant lookup and variant-level update (docs/behaviour.md, "Variants"). */
 export function variantOperations(ctx: RouteContext): OperationHandlers {
@@ -16,17 +16,17 @@ export function variantOperations(ctx: RouteContext): OperationHandlers {
     },
 
     updateVariants: async (req, res) => {
-      const scope = scopeOf(ctx, req, res);
       const body = req.body as { data: VariantUpdateFields[]; upsertSpaceIds?: boolean };
       // The body's flag wins over the query's (a boolean once validated).
       const upsert = body.upsertSpaceIds ?? (req.query.upsertSpaceIds as unknown) === true;
-      const { writes, results } = planVariantUpdates(
-        (productId) => scope.productsByVariant(productId),
-        body.data,
-        upsert,
-      );
-      scope.putProducts(writes);
-      await ctx.store.commit();
+      const results = await ctx.store.write(scopeKeyOf(ctx, req, res), (scope) => {
+        const { writes, results } = planVariantUpdates(
+          (productId) => scope.productsByVariant(productId),
+          body.data,
+          upsert,
+        );
+        return { change: { products: writes }, result: results };
+      });
       sendData(res, results);
     },
   };

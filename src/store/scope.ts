@@ -12,6 +12,28 @@ export interface ScopeRecord {
 
 export const emptyRecord = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
 
+/** A scope's own copy of another record (the seed's): the records themselves are shared, never copied. */
+export const copyRecord = (from: ScopeRecord): ScopeRecord => ({
+  products: Object.assign(emptyRecord<CatalogProduct>(), from.products),
+  productTypes: Object.assign(emptyRecord<ProductType>(), from.productTypes),
+});
+
+/** What one write does to one scope: records put whole, ids removed. The unit the journal stores. */
+export interface ScopeChange {
+  products?: CatalogProduct[];
+  deletedProducts?: string[];
+  productTypes?: ProductType[];
+  deletedProductTypes?: string[];
+}
+
+/** Applies a change to a bare record (a scope being loaded, which has no indexes yet). */
+export function applyToRecord(record: ScopeRecord, change: ScopeChange): void {
+  for (const p of change.products ?? []) record.products[p.productGroupId] = p;
+  for (const id of change.deletedProducts ?? []) delete record.products[id];
+  for (const t of change.productTypes ?? []) record.productTypes[t.productTypeId] = t;
+  for (const id of change.deletedProductTypes ?? []) delete record.productTypes[id];
+}
+
 /** A variant found through an index: the product holding it and the variant's productId. */
 export interface VariantHit {
   product: CatalogProduct;
@@ -36,6 +58,14 @@ export class Scope {
   /** Every index, kept right on every write. */
   readonly #indexes = [this.#byVariant, this.#byBarcode, this.#byVariantsGroup];
   constructor(readonly record: ScopeRecord) {}
+
+  /** Applies one write whole, indexes included. */
+  apply(change: ScopeChange): void {
+    if (change.products?.length) this.putProducts(change.products);
+    if (change.deletedProducts?.length) this.deleteProducts(change.deletedProducts);
+    if (change.productTypes?.length) this.putProductTypes(change.productTypes);
+    if (change.deletedProductTypes?.length) this.deleteProductTypes(change.deletedProductTypes);
+  }
 
   product(productGroupId: string): CatalogProduct | undefined {
     return this.record.products[productGroupId];

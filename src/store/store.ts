@@ -1,9 +1,11 @@
-// The only module that knows lowdb: scopes live in db.data, and commit() persists them.
+// The only module that knows lowdb: the scopes written to live in db.data; with --data, the
+// DataFile adapter keeps them in a snapshot and a journal (src/store/dataFile.ts).
 import { Low, Memory } from 'lowdb';
-import { DataFile } from 'lowdb/node';
-import { ApiError } from '../domain/errors.js';
 import type { CatalogProduct, ProductType } from '../domain/types.js';
-import { Scope, emptyRecord, type ScopeRecord } from './scope.js';
+import { DataFile, journalChange, type DbShape, type JournalEntry } from './dataFile.js';
+import { Pending, type ScopeView } from './pendingView.js';
+import { checkDataPath } from './dataPath.js';
+import { Scope, copyRecord, emptyRecord, type ScopeChange, type ScopeRecord } from './scope.js';
 
 /** The data every scope starts from. */
 export interface SeedData {
@@ -17,94 +19,76 @@ export interface ScopeKey {
   environment: string;
 }
 
-interface DbShape {
-  version: 1;
-  scopes: Record<string, ScopeRecord>;
-}
-
 export interface StoreOptions {
-  /** Persist to this JSON file (atomic writes); in memory when absent. */
+  /** Persist to this file (snapshot and journal); in memory when absent. */
   file?: string;
   seed?: SeedData;
+  /** Journal size from which a snapshot is written in the background; the default suits servers. */
+  compactBytes?: number;
+}
+
+/** What a write plans from the scope as it is: the change to store, and the answer once stored. */
+export interface Planned<T> {
+  change: ScopeChange;
+  result: T;
+}
+
+/** A write waiting for the disk. */
+interface Queued {
+  name: string;
+  change: ScopeChange;
+  entry: JournalEntry;
+  resolve(): void;
+  reject(err: unknown): void;
 }
 
 const EMPTY_SEED: SeedData = { products: [], productTypes: [] };
 
-/**
- * lowdb writes the file as one JSON string, and V8 builds no string longer than 2^29 - 24
- * characters (about 537 MB of JSON): the most a --data file can hold. Start-up refuses a seed over 80% of it.
- */
-export const MAX_FILE_CHARS = 2 ** 29 - 24;
-const SEED_SHARE_OF_FILE = 0.8;
-/** How the start-up refusal reads: the benchmark tells it from other failures by it. */
-export const FILE_CAPACITY_PHRASE = 'keeps the whole store in one JSON file';
-const SAMPLE = 200;
-
-/** About how many characters the products' JSON takes, from an even sample. */
-export function estimatedJsonChars(products: readonly object[]): number {
-  if (products.length === 0) return 0;
-  const step = Math.max(1, Math.floor(products.length / SAMPLE));
-  let chars = 0;
-  let sampled = 0;
-  for (let i = 0; i < products.length; i += step, sampled++) chars += JSON.stringify(products[i]).length;
-  return Math.round((chars / sampled) * products.length);
-}
-
-/** Throws, naming the sizes, when the seed alone would fill most of what a --data file can hold. */
-export function checkFileCapacity(file: string, seed: SeedData, maxChars = MAX_FILE_CHARS): void {
-  const chars = estimatedJsonChars(seed.products);
-  if (chars <= maxChars * SEED_SHARE_OF_FILE) return;
-  const mb = (n: number) => Math.round(n / 1e6);
-  const fits = Math.floor((maxChars * SEED_SHARE_OF_FILE * seed.products.length) / chars);
-  throw new Error(
-    `--data ${file} ${FILE_CAPACITY_PHRASE} of at most about ${mb(maxChars)} MB, ` +
-      `and this seed alone is about ${mb(chars)} MB: use a seed of at most about ` +
-      `${fits.toLocaleString('en-US')} products, or run in memory without --data`,
-  );
-}
-
-/** A write that failed because the store outgrew one file is the client's to know about, not a bug. */
-export function persistError(err: unknown, file: string): unknown {
-  if (!(err instanceof RangeError) || !/string length/i.test(err.message)) return err;
-  return new ApiError(
-    507,
-    `The change is applied in memory but could not be written to ${file}: the store is larger than ` +
-      `one JSON file can hold (about ${Math.round(MAX_FILE_CHARS / 1e6)} MB). Delete products or run without --data.`,
-  );
-}
-
 export class Store {
   readonly #db: Low<DbShape>;
-  readonly #seed: SeedData;
+  readonly #file: DataFile | undefined;
+  readonly #seed: ScopeRecord;
+  /**
+   * What every scope not yet written to reads: one Scope for all of them, so a read naming a new
+   * scope stores nothing and costs no copy (copy on write).
+   */
+  readonly #seedScope: Scope;
+  /** Scopes written to, each with its own records (the seed's shared until replaced). */
   readonly #scopes = new Map<string, Scope>();
-  /** Where the store persists; undefined: in memory only. */
-  readonly #file: string | undefined;
-  #writing: Promise<void> = Promise.resolve();
-  #queued: Promise<void> | undefined;
+  /** Per scope, the changes planned but not yet on disk (with --data). */
+  readonly #pending = new Map<string, Pending>();
+  /** Writes waiting for the disk, in the order they were planned. */
+  #queue: Queued[] = [];
+  /** The loop writing the queue, while it runs. */
+  #flushing: Promise<void> | undefined;
+  /** A reset in progress: writes wait for it. */
+  #barrier: Promise<void> | undefined;
+  #compacting = false;
 
-  private constructor(db: Low<DbShape>, seed: SeedData, file: string | undefined) {
+  private constructor(db: Low<DbShape>, seed: ScopeRecord, file: DataFile | undefined) {
     this.#db = db;
     this.#seed = seed;
     this.#file = file;
+    this.#seedScope = new Scope(seed);
   }
 
   static async open(options: StoreOptions = {}): Promise<Store> {
-    if (options.file && options.seed) checkFileCapacity(options.file, options.seed);
-    const adapter = options.file
-      ? new DataFile<DbShape>(options.file, { parse: parseDb, stringify: (data) => JSON.stringify(data) })
-      : new Memory<DbShape>();
-    const db = new Low<DbShape>(adapter, { version: 1, scopes: emptyRecord() });
+    const seed = seedRecord(options.seed ?? EMPTY_SEED);
+    if (options.file) await checkDataPath(options.file);
+    const file = options.file ? new DataFile(options.file, seed, options.compactBytes) : undefined;
+    const db = new Low<DbShape>(file ?? new Memory<DbShape>(), { scopes: emptyRecord() });
     await db.read();
-    return new Store(db, options.seed ?? EMPTY_SEED, options.file);
+    if (file?.needsSnapshot) await db.write();
+    return new Store(db, seed, file);
   }
 
-  /** The scope, started as a copy of the seed the first time it is used. */
+  /** The scope to read. Writes go through write(): a scope read here may be shared with others. */
   scope(key: ScopeKey): Scope {
     const name = scopeName(key);
     let scope = this.#scopes.get(name);
     if (!scope) {
-      const scopes = this.#db.data.scopes;
-      const record = (scopes[name] ??= seedRecord(this.#seed));
+      const record = this.#db.data.scopes[name];
+      if (!record) return this.#seedScope;
       scope = new Scope(record);
       this.#scopes.set(name, scope);
     }
@@ -112,30 +96,137 @@ export class Store {
   }
 
   /**
-   * Resolves once every change made so far is durable (in the file, when there is one).
-   * Each write serialises the whole store, so commits arriving while one is in flight share the
-   * next write: at most one write runs and one waits, however many requests commit at once.
+   * Plans a write on the scope and applies it. With a file, the change is made durable first and
+   * applied only then: a write the disk refuses changes nothing (ApiError 507 or 503), and the
+   * promise resolves once the write survives the process being killed. Writes arriving while
+   * others are written to disk are planned on the state those leave, and share the next fsync.
    */
-  commit(): Promise<void> {
+  write<T>(key: ScopeKey, plan: (scope: ScopeView) => Planned<T>): Promise<T> {
+    const name = scopeName(key);
     const file = this.#file;
-    if (file === undefined) return Promise.resolve();
-    this.#queued ??= this.#writing
-      .catch(() => undefined)
-      .then(() => {
-        this.#queued = undefined;
-        this.#writing = this.#db.write().catch((err: unknown) => {
-          throw persistError(err, file);
-        });
-        return this.#writing;
-      });
-    return this.#queued;
+    if (!file) {
+      const { change, result } = plan(this.scope(key));
+      this.#apply(name, change);
+      return Promise.resolve(result);
+    }
+    if (this.#barrier) return this.#barrier.then(() => this.write(key, plan));
+    let pending = this.#pending.get(name);
+    if (!pending) {
+      pending = new Pending(() => this.scope(key));
+      this.#pending.set(name, pending);
+    }
+    const { change, result } = plan(pending);
+    // Nothing to store: answered once the writes it was planned on are stored.
+    if (isEmpty(change)) return this.#drained().then(() => result);
+    const entry: JournalEntry = { scope: name, ...journalChange(change, (id) => pending.product(id)) };
+    pending.add(change);
+    return new Promise<T>((resolve, reject) => {
+      this.#queue.push({ name, change, entry, resolve: () => resolve(result), reject });
+      this.#startFlushing(file);
+    });
+  }
+
+  #startFlushing(file: DataFile): void {
+    if (this.#flushing) return;
+    this.#flushing = this.#flush(file).finally(() => {
+      this.#flushing = undefined;
+      // A write queued between the loop's end and this turn would otherwise wait for the next one.
+      if (this.#queue.length > 0) this.#startFlushing(file);
+    });
   }
 
   /** Every scope back to its seed state. */
-  async reset(): Promise<void> {
-    this.#scopes.clear();
-    this.#db.data.scopes = emptyRecord();
-    await this.commit();
+  reset(): Promise<void> {
+    const clear = () => {
+      this.#scopes.clear();
+      this.#db.data.scopes = emptyRecord();
+    };
+    const file = this.#file;
+    if (!file) return Promise.resolve(clear());
+    const run = async () => {
+      await this.#drained();
+      await file.append([{ reset: true }]);
+      clear();
+    };
+    const done = (this.#barrier ?? Promise.resolve()).then(run);
+    const barrier = done.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#barrier = barrier;
+    void barrier.then(() => {
+      if (this.#barrier === barrier) this.#barrier = undefined;
+    });
+    return done;
+  }
+
+  /** Ends the store's use of its file, once what it was given is stored. */
+  async close(): Promise<void> {
+    await this.#barrier;
+    await this.#drained();
+    await this.#file?.close();
+  }
+
+  /** Resolves once no write is waiting for the disk. */
+  async #drained(): Promise<void> {
+    while (this.#flushing) await this.#flushing;
+  }
+
+  /** Writes the queue to disk, a group at a time; switches journals between groups when due. */
+  async #flush(file: DataFile): Promise<void> {
+    while (this.#queue.length > 0) {
+      const group = this.#queue.splice(0);
+      try {
+        await file.append(group.map((w) => w.entry));
+      } catch (err) {
+        // The writes queued since were planned on this group's: none of them is applied either.
+        const refused = [...group, ...this.#queue.splice(0)];
+        this.#pending.clear();
+        for (const w of refused) w.reject(err);
+        continue;
+      }
+      for (const w of group) {
+        this.#apply(w.name, w.change);
+        this.#pending.get(w.name)?.settle(w.change);
+        w.resolve();
+      }
+      for (const [name, pending] of this.#pending) if (pending.empty) this.#pending.delete(name);
+      if (!this.#compacting && file.shouldCompact()) await this.#compact(file);
+    }
+  }
+
+  /**
+   * Starts a new journal and writes the store as it is to a new snapshot, in the background. Runs
+   * between two groups of writes: the snapshot holds exactly what the older journals hold.
+   */
+  async #compact(file: DataFile): Promise<void> {
+    this.#compacting = true;
+    try {
+      await file.nextGeneration();
+    } catch (err) {
+      this.#compacting = false;
+      console.error(`product-catalog-mock: could not start a new journal: ${String(err)}`);
+      return;
+    }
+    this.#db
+      .write()
+      .catch((err: unknown) => {
+        // Nothing is lost: the journals stay until a snapshot covers them; the next one tries again.
+        console.error(`product-catalog-mock: could not write a snapshot: ${String(err)}`);
+      })
+      .finally(() => {
+        this.#compacting = false;
+      });
+  }
+
+  #apply(name: string, change: ScopeChange): void {
+    let scope = this.#scopes.get(name);
+    if (!scope) {
+      const record = (this.#db.data.scopes[name] ??= copyRecord(this.#seed));
+      scope = new Scope(record);
+      this.#scopes.set(name, scope);
+    }
+    scope.apply(change);
   }
 }
 
@@ -143,23 +234,16 @@ function scopeName({ region, tenantId, environment }: ScopeKey): string {
   return `${region}/${tenantId}/${environment}`;
 }
 
-/** Records are shared with the seed: writes replace records, never mutate them. */
+const isEmpty = (c: ScopeChange): boolean =>
+  !c.products?.length &&
+  !c.deletedProducts?.length &&
+  !c.productTypes?.length &&
+  !c.deletedProductTypes?.length;
+
+/** Records are shared with every scope: writes replace records, never mutate them. */
 function seedRecord(seed: SeedData): ScopeRecord {
   const record: ScopeRecord = { products: emptyRecord(), productTypes: emptyRecord() };
   for (const p of seed.products) record.products[p.productGroupId] = p;
   for (const t of seed.productTypes) record.productTypes[t.productTypeId] = t;
   return record;
-}
-
-/** Rebuilds the id-keyed records as null-prototype objects, whatever ids the file holds. */
-function parseDb(text: string): DbShape {
-  const raw = JSON.parse(text) as { scopes?: Record<string, Partial<ScopeRecord>> };
-  const scopes = emptyRecord<ScopeRecord>();
-  for (const [name, rec] of Object.entries(raw.scopes ?? {})) {
-    scopes[name] = {
-      products: Object.assign(emptyRecord<CatalogProduct>(), rec.products),
-      productTypes: Object.assign(emptyRecord<ProductType>(), rec.productTypes),
-    };
-  }
-  return { version: 1, scopes };
 }

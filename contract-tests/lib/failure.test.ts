@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { jsonDiff, toCurl } from './failure.js';
+
+describe('what a failure reports', () => {
+  it('names each difference by its JSON path', () => {
+    expect(
+      jsonDiff(
+        { data: { list: [{ listPrice: 100 }, { name: 'a' }], count: 2 } },
+        { data: { list: [{ listPrice: 90 }, { name: 'a' }], count: 3 } },
+      ),
+    ).toEqual([
+      '$.data.list[0].listPrice: expected 100, received 90',
+      '$.data.count: expected 2, received 3',
+    ]);
+    expect(jsonDiff({ a: 1 }, {})).toEqual(['$.a: expected 1, received (absent)']);
+    expect(jsonDiff({ 'x-y': [1] }, { 'x-y': [1, 2] })).toEqual([
+      '$["x-y"][1]: expected (absent), received 2',
+    ]);
+  });
+
+  it('lists extra keys only when nothing else differs', () => {
+    expect(jsonDiff({ a: 1 }, { a: 1, b: 2 })).toEqual(['$.b: not expected, received 2']);
+    expect(jsonDiff({ a: 1 }, { a: 2, b: 2 })).toEqual(['$.a: expected 1, received 2']);
+  });
+
+  it('looks inside objectContaining and arrayContaining', () => {
+    expect(jsonDiff(expect.objectContaining({ x: { a: 1 } }), { x: { a: 2 }, y: 0 })).toEqual([
+      '$.x.a: expected 1, received 2',
+    ]);
+    expect(jsonDiff(expect.arrayContaining([{ a: 1 }, { a: 2 }]), [{ a: 1 }, { a: 3 }])).toEqual([
+      '$: lacks an element equal to {"a":2}',
+    ]);
+  });
+
+  it('writes the request as curl with the token left out', () => {
+    const curl = toCurl({
+      method: 'POST',
+      url: 'http://127.0.0.1:1/acme/dev/products-push',
+      headers: { 'x-api-key': 'secret', authorization: 'Bearer secret', 'content-type': 'application/json' },
+      body: `{"data":[{"productGroupId":"it's"}]}`,
+    });
+    expect(curl).not.toContain('secret');
+    expect(curl).toBe(
+      `curl -sS -X POST 'http://127.0.0.1:1/acme/dev/products-push' -H "x-api-key: $CONTRACT_API_KEY" ` +
+        `-H "authorization: Bearer $CONTRACT_API_KEY" -H 'content-type: application/json' ` +
+        `--data-raw '{"data":[{"productGroupId":"it'\\''s"}]}'`,
+    );
+  });
+});
+
+describe('colour in the console', () => {
+  it('only on a terminal, and never with NO_COLOR set', async () => {
+    const { useColour } = await import('./reporter.js');
+    const tty = { isTTY: true } as NodeJS.WriteStream;
+    const file = { isTTY: false } as NodeJS.WriteStream;
+    expect(useColour(tty, {})).toBe(true);
+    expect(useColour(tty, { NO_COLOR: '1' })).toBe(false);
+    expect(useColour(file, {})).toBe(false);
+  });
+});

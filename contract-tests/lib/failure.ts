@@ -1,0 +1,165 @@
+// What a failing test hands its report: the operation, the request as a curl command (token left
+// out), and where expected and received differ, by JSON path.
+import { chai } from 'vitest';
+import type { RunnerTask as Task } from 'vitest';
+import { toCurl, type SentRequest } from './curl.js';
+
+export { toCurl, type SentRequest };
+
+export interface FailureDetail {
+  operationId?: string;
+  curl?: string;
+  /** "$.data.list[0].listPrice: expected 100, received 90" */
+  differences: string[];
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    contractFailure?: FailureDetail;
+  }
+}
+
+const MAX_DIFFERENCES = 20;
+const MAX_VALUE = 200;
+
+interface AsymmetricMatcher {
+  asymmetricMatch(other: unknown): boolean;
+  toAsymmetricMatcher?(): string;
+}
+const isMatcher = (v: unknown): v is AsymmetricMatcher =>
+  typeof v === 'object' && v !== null && typeof (v as AsymmetricMatcher).asymmetricMatch === 'function';
+const isPlain = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !isMatcher(v);
+
+function show(v: unknown): string {
+  if (v === undefined) return '(absent)';
+  if (isMatcher(v)) {
+    const sample = (v as { sample?: unknown }).sample;
+    return v.toAsymmetricMatcher?.() ?? `${String(v)}${sample === undefined ? '' : ` ${show(sample)}`}`;
+  }
+  if (v instanceof RegExp) return String(v);
+  const text = JSON.stringify(v) ?? String(v);
+  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE)}...` : text;
+}
+
+const child = (path: string, key: string | number): string =>
+  typeof key === 'number'
+    ? `${path}[${key}]`
+    : /^[A-Za-z_$][\w$]*$/.test(key)
+      ? `${path}.${key}`
+      : `${path}[${JSON.stringify(key)}]`;
+
+/**
+ * Where received departs from expected. Keys received has beyond expected are listed only when
+ * nothing else differs (toMatchObject allows them, toEqual does not).
+ */
+export function jsonDiff(expected: unknown, received: unknown, path = '$'): string[] {
+  const out: string[] = [];
+  const extra: string[] = [];
+  const walk = (e: unknown, r: unknown, p: string): void => {
+    if (out.length >= MAX_DIFFERENCES) return;
+    if (isMatcher(e)) {
+      if (e.asymmetricMatch(r)) return;
+      const kind = String(e);
+      const sample = (e as { sample?: unknown }).sample;
+      if (kind.startsWith('ObjectContaining') && isPlain(sample) && isPlain(r)) {
+        for (const key of Object.keys(sample)) walk(sample[key], r[key], child(p, key));
+      } else if (kind.startsWith('ArrayContaining') && Array.isArray(sample) && Array.isArray(r)) {
+        const One = e.constructor as new (sample: unknown[]) => AsymmetricMatcher;
+        for (const item of sample)
+          if (!new One([item]).asymmetricMatch(r)) out.push(`${p}: lacks an element equal to ${show(item)}`);
+      } else out.push(`${p}: expected ${show(e)}, received ${show(r)}`);
+      return;
+    }
+    if (Array.isArray(e) && Array.isArray(r)) {
+      for (let i = 0; i < Math.max(e.length, r.length); i++) walk(e[i], r[i], child(p, i));
+      return;
+    }
+    if (isPlain(e) && isPlain(r)) {
+      for (const key of Object.keys(e)) walk(e[key], r[key], child(p, key));
+      for (const key of Object.keys(r))
+        if (!(key in e)) extra.push(`${child(p, key)}: not expected, received ${show(r[key])}`);
+      return;
+    }
+    if (!Object.is(e, r) && JSON.stringify(e) !== JSON.stringify(r))
+      out.push(`${p}: expected ${show(e)}, received ${show(r)}`);
+  };
+  walk(expected, received, path);
+  return out.length ? out : extra.slice(0, MAX_DIFFERENCES);
+}
+
+/** The test running in this worker, and the request its assertion is about. */
+const state: { task?: Task; lastRequest?: SentRequest & { operationId?: string } } = {};
+
+export const failureContext = {
+  startTest(task: Task): void {
+    state.task = task;
+    state.lastRequest = undefined;
+  },
+  /** Every request sent: a failing assertion is about the last answer the test received. */
+  sent(req: SentRequest, operationId?: string): void {
+    state.lastRequest = { ...req, operationId };
+  },
+  /** Records a failure on the running test; the first one is the one reported. */
+  record(detail: FailureDetail): void {
+    if (state.task && !state.task.meta.contractFailure) state.task.meta.contractFailure = detail;
+  },
+};
+
+/** A failure of a request itself (no answer, an answer the document does not allow). */
+export function recordRequestFailure(
+  req: SentRequest,
+  operationId: string | undefined,
+  problems: string[],
+): void {
+  failureContext.record({ operationId, curl: toCurl(req), differences: problems });
+}
+
+let installed = false;
+
+function recordAssertionFailure(err: unknown): void {
+  const about = state.lastRequest;
+  const e = err as { expected?: unknown; actual?: unknown };
+  const differences =
+    typeof err === 'object' && err !== null && 'expected' in err ? jsonDiff(e.expected, e.actual) : [];
+  failureContext.record({
+    operationId: about?.operationId,
+    curl: about ? toCurl(about) : undefined,
+    differences,
+  });
+}
+
+/**
+ * Every failing expect() in this worker records its JSON-path difference and its request: matchers
+ * either call Assertion#assert or throw an AssertionError themselves, so both are wrapped.
+ */
+export function installAssertionHook(): void {
+  if (installed) return;
+  installed = true;
+  chai.use((api, utils) => {
+    const proto = api.Assertion.prototype as unknown as Record<string, unknown>;
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const desc = Object.getOwnPropertyDescriptor(proto, name);
+      if (name === 'constructor' || typeof desc?.value !== 'function') continue;
+      utils.overwriteMethod(
+        proto,
+        name,
+        (original: (...args: unknown[]) => unknown) =>
+          function (this: unknown, ...args: unknown[]) {
+            try {
+              const result = original.apply(this, args);
+              if (result instanceof Promise)
+                return result.catch((err: unknown) => {
+                  recordAssertionFailure(err);
+                  throw err;
+                });
+              return result;
+            } catch (err) {
+              recordAssertionFailure(err);
+              throw err;
+            }
+          },
+      );
+    }
+  });
+}

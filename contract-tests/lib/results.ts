@@ -1,0 +1,117 @@
+// One list of results that the console, the JUnit file and the HTML page all count from, so they agree.
+import type { SerializedError, TestCase, TestModule, TestSuite } from 'vitest/node';
+import type { Checker } from './checker.js';
+import type { FailureDetail } from './failure.js';
+import { identify } from './selection.js';
+
+export interface CaseResult {
+  /** The suite file, relative to contract-tests/. */
+  file: string;
+  /** describe names and the test name, joined by " > ". */
+  title: string;
+  tags: string[];
+  operationId?: string;
+  state: 'passed' | 'failed' | 'skipped';
+  /** Why it was skipped: always given for a skipped test. */
+  reason?: string;
+  durationMs: number;
+  /** The first lines of each error. */
+  errors: string[];
+  detail?: FailureDetail;
+}
+
+export interface RunResults {
+  cases: CaseResult[];
+  counts: { passed: number; failed: number; skipped: number; total: number };
+}
+
+export interface RunContext {
+  readonly: boolean;
+  checker: Checker;
+}
+
+const MAX_ERROR_LINES = 24;
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;]*m/g;
+const firstLines = (text: string): string => {
+  const lines = text.replace(ANSI, '').split('\n');
+  return lines.length > MAX_ERROR_LINES
+    ? [...lines.slice(0, MAX_ERROR_LINES), `... (${lines.length - MAX_ERROR_LINES} more lines)`].join('\n')
+    : lines.join('\n');
+};
+const errorText = (e: SerializedError): string => firstLines(e.message ?? String(e));
+
+function ancestors(test: TestCase): TestSuite[] {
+  const out: TestSuite[] = [];
+  for (let p: TestSuite | TestModule = test.parent; p.type === 'suite'; p = p.parent) out.push(p);
+  return out;
+}
+
+function skipReason(test: TestCase, note: string | undefined, ctx: RunContext): string {
+  if (note) return note;
+  const broken = ancestors(test).find((s) => s.errors().length > 0);
+  if (broken) return `the setup of "${broken.name}" failed: ${errorText(broken.errors()[0]!).split('\n')[0]}`;
+  if (test.module.errors().length > 0) return 'the suite file failed before this test could run';
+  if (ctx.readonly) return 'read-only run: this test writes';
+  return 'marked skip in the suite';
+}
+
+export function collectResults(modules: ReadonlyArray<TestModule>, ctx: RunContext): RunResults {
+  const cases: CaseResult[] = [];
+  for (const mod of modules) {
+    const file = mod.moduleId.replace(/^.*contract-tests\//, '');
+    // Errors outside tests (a file that failed to load, a failed beforeAll or cleanup) each count as
+    // one failure, so the counts say the run failed.
+    if (mod.errors().length > 0) {
+      cases.push({
+        file,
+        title: '(the suite file: loading, or its setup and cleanup hooks)',
+        tags: [],
+        state: 'failed',
+        durationMs: 0,
+        errors: mod.errors().map(errorText),
+      });
+    }
+    for (const suite of mod.children.allSuites()) {
+      if (suite.errors().length === 0) continue;
+      cases.push({
+        file,
+        title: `${suite.fullName} (its setup or cleanup)`,
+        tags: [],
+        state: 'failed',
+        durationMs: 0,
+        errors: suite.errors().map(errorText),
+      });
+    }
+    for (const test of mod.children.allTests()) {
+      const names = [test.name, ...ancestors(test).map((s) => s.name)];
+      const id = identify(names, ctx.checker);
+      const result = test.result();
+      const state = result.state === 'failed' ? 'failed' : result.state === 'passed' ? 'passed' : 'skipped';
+      cases.push({
+        file,
+        title: [...names].reverse().join(' > '),
+        tags: id.tags,
+        operationId: id.operationId ?? test.meta().contractFailure?.operationId,
+        state,
+        reason:
+          state === 'skipped'
+            ? skipReason(test, result.state === 'skipped' ? result.note : undefined, ctx)
+            : undefined,
+        durationMs: test.diagnostic()?.duration ?? 0,
+        errors: result.state === 'failed' ? result.errors.map(errorText) : [],
+        detail: state === 'failed' ? test.meta().contractFailure : undefined,
+      });
+    }
+  }
+  const count = (s: CaseResult['state']) => cases.filter((c) => c.state === s).length;
+  return {
+    cases,
+    counts: {
+      passed: count('passed'),
+      failed: count('failed'),
+      skipped: count('skipped'),
+      total: cases.length,
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { loadChecker } from './checker.js';
+import { excludedBecause, identify, normalizeTag } from './selection.js';
+
+const checker = await loadChecker();
+const all = { only: [], skip: [], destructive: true };
+
+describe('which tests a run selects', () => {
+  it('reads the tier tags and the operation from the names, innermost first', () => {
+    expect(identify(['[mock choice] answers 404', 'GET /products/{id}'], checker)).toEqual({
+      tags: ['mock choice'],
+      operationId: 'getProduct',
+      method: 'GET',
+    });
+    expect(identify(['[published] x', 'DELETE /products'], checker).tags).toEqual(['published']);
+    expect(identify(['creates a product', 'POST /products-push (merge push)'], checker)).toMatchObject({
+      tags: ['spec'],
+      operationId: 'pushProducts',
+    });
+    // a bracketed filter is not a tag
+    expect(
+      identify(['GET /products?filter={"gt":["productPriceList/listPrice",100]}'], checker).tags,
+    ).toEqual(['spec']);
+  });
+
+  it('--only and --skip take operationIds or tiers in any spelling; --no-destructive leaves DELETE out', () => {
+    const read = identify(['[mock choice] x', 'GET /products/{id}'], checker);
+    const del = identify(['deletes', 'DELETE /products'], checker);
+    expect(normalizeTag('[Mock-Choice]')).toBe('mock choice');
+    expect(excludedBecause(read, all)).toBeUndefined();
+    expect(excludedBecause(read, { ...all, only: ['getProduct'] })).toBeUndefined();
+    expect(excludedBecause(read, { ...all, only: ['spec'] })).toMatch(/not selected by --only spec/);
+    expect(excludedBecause(read, { ...all, skip: ['mock-choice'] })).toBe('--skip mock-choice');
+    expect(excludedBecause(del, { ...all, only: ['deleteProducts'] })).toBeUndefined();
+    expect(excludedBecause(del, { ...all, destructive: false })).toMatch(/--no-destructive/);
+  });
+});

@@ -1,0 +1,62 @@
+// Which operation and which tier a test belongs to, read from its name and its describe blocks' names,
+// and whether --only / --skip / --no-destructive leave it in the run.
+import type { Checker } from './checker.js';
+
+/** The tier of a test without a bracketed tag: behaviour the specification states. */
+export const SPEC_TIER = 'spec';
+
+export interface TestIdentity {
+  /** Tier tags: `[mock choice]` gives "mock choice", `[published]` "published"; none gives "spec". */
+  tags: string[];
+  operationId?: string;
+  method?: string;
+}
+
+const TAG = /\[([a-z][a-z _-]*)\]/gi;
+const CALL = /\b(GET|POST|PATCH|PUT|DELETE) (\/[^\s?()]*)/;
+
+/** "Mock choice", "[mock choice]", "mock-choice" and "mock_choice" all name one tag. */
+export const normalizeTag = (raw: string): string =>
+  raw
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase()
+    .replace(/[-_\s]+/g, ' ');
+
+/**
+ * names: the test's own name first, then its describe blocks' names, innermost first. The operation
+ * is the first "METHOD /path" found in that order; tags are gathered from all of them.
+ */
+export function identify(names: string[], checker: Checker): TestIdentity {
+  const tags = new Set<string>();
+  for (const name of names) for (const m of name.matchAll(TAG)) tags.add(normalizeTag(m[1]!));
+  let operationId: string | undefined;
+  let method: string | undefined;
+  for (const name of names) {
+    const call = CALL.exec(name);
+    if (!call) continue;
+    method = call[1];
+    operationId = checker.operation(call[1]!, call[2]!)?.operationId;
+    break;
+  }
+  return { tags: tags.size ? [...tags] : [SPEC_TIER], operationId, method };
+}
+
+export interface Selection {
+  only: string[];
+  skip: string[];
+  destructive: boolean;
+}
+
+const matches = (wanted: string, id: TestIdentity): boolean =>
+  wanted === id.operationId || id.tags.includes(normalizeTag(wanted));
+
+/** Why the selection leaves this test out; undefined when it runs. */
+export function excludedBecause(id: TestIdentity, selection: Selection): string | undefined {
+  if (!selection.destructive && id.method === 'DELETE') return '--no-destructive: this test sends DELETE';
+  const skipped = selection.skip.find((s) => matches(s, id));
+  if (skipped) return `--skip ${skipped}`;
+  if (selection.only.length && !selection.only.some((o) => matches(o, id)))
+    return `not selected by --only ${selection.only.join(',')}`;
+  return undefined;
+}

@@ -1,0 +1,82 @@
+// `contract --generated`: requests generated from openapi.yaml against a deployment or the mock in-process.
+import { randomInt } from 'node:crypto';
+import { newRunPrefix } from '../../../contract-tests/lib/target.js';
+import { runGenerated, type GeneratedFailure } from './run.js';
+
+export interface GeneratedOptions {
+  /** Undefined: the mock is started in-process. */
+  baseUrl?: string;
+  apiKey: string;
+  examples?: number;
+  seed?: number;
+  readonly?: boolean;
+  /** operationIds to run; empty: all. */
+  only?: string[];
+  /** operationIds to leave out. */
+  skip?: string[];
+  /** false: no DELETE operation is generated (the run's own ids are still deleted at the end). */
+  destructive?: boolean;
+}
+
+export const DEFAULT_EXAMPLES = 25;
+/** Products the in-process mock starts with, so reads have something to answer. */
+const IN_PROCESS_PRODUCTS = '60';
+const IN_PROCESS_SCOPE = '/generated-tenant/checks';
+
+function describe(f: GeneratedFailure, n: number): string {
+  return [
+    '',
+    `${n}) FAIL ${f.operationId}, a ${f.kind} request (shrunk in ${f.shrinks} steps to the smallest that fails):`,
+    ...f.problems.map((p) => `   - ${p}`),
+    `   request: ${f.curl}`,
+    `   answer:  ${f.answer}`,
+  ].join('\n');
+}
+
+/** Resolves to the exit code: 0 every property held, 1 a property failed. */
+export async function runGeneratedCommand(
+  opts: GeneratedOptions,
+  log = (line: string) => console.log(line),
+): Promise<number> {
+  const seed = opts.seed ?? randomInt(2 ** 31);
+  const examples = opts.examples ?? DEFAULT_EXAMPLES;
+  let close: (() => Promise<void>) | undefined;
+  let baseUrl = opts.baseUrl?.trim().replace(/\/+$/, '');
+  if (baseUrl === undefined) {
+    // loaded only here: a run against a deployment needs none of the mock
+    const { startServer } = await import('../../server.js');
+    const { resolveSeed } = await import('../../seed.js');
+    const server = await startServer({ port: 0, seed: await resolveSeed(IN_PROCESS_PRODUCTS) });
+    close = () => server.close();
+    baseUrl = server.url + IN_PROCESS_SCOPE;
+  }
+  const prefix = newRunPrefix();
+  log(
+    `generated checks: ${baseUrl}${close ? ' (in-process mock)' : ''}, ${examples} requests per operation and kind, ` +
+      `seed ${seed}${opts.readonly ? ', read-only' : `, ids prefixed ${prefix}`}`,
+  );
+  try {
+    const failures = await runGenerated({
+      baseUrl,
+      apiKey: opts.apiKey,
+      examples,
+      seed,
+      readonly: opts.readonly ?? false,
+      selected: (op) =>
+        (opts.destructive !== false || op.method !== 'DELETE') &&
+        !(opts.skip ?? []).includes(op.operationId) &&
+        (!opts.only?.length || opts.only.includes(op.operationId)),
+      prefix,
+      log,
+    });
+    failures.forEach((f, i) => log(describe(f, i + 1)));
+    log(
+      failures.length
+        ? `\n${failures.length} generated ${failures.length === 1 ? 'check' : 'checks'} failed; repeat with --seed ${seed}`
+        : '\nevery generated check passed',
+    );
+    return failures.length ? 1 : 0;
+  } finally {
+    await close?.();
+  }
+}

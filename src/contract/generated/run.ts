@@ -1,0 +1,141 @@
+// Runs the generated checks against a target: per operation, N valid and N invalid requests; a
+// failing case is shrunk by fast-check to a smallest one and reported as curl.
+import fc from 'fast-check';
+import { createChecker } from '../../../contract-tests/lib/checker.js';
+import { toCurl, type SentRequest } from '../../../contract-tests/lib/curl.js';
+import { OperationTable, type DocumentedOperation } from '../../http/operations.js';
+import { loadSchemaValidator } from '../../schemas.js';
+import { violations, type Answer, type Kind } from './properties.js';
+import { requestsFor, type GeneratedRequest } from './requests.js';
+
+export interface GeneratedRunOptions {
+  baseUrl: string;
+  apiKey: string;
+  /** Requests per operation and kind. */
+  examples: number;
+  seed: number;
+  readonly: boolean;
+  /** --only, --skip and --no-destructive, by operation. */
+  selected?: (op: DocumentedOperation) => boolean;
+  /** Starts every id the run writes. */
+  prefix: string;
+  log: (line: string) => void;
+}
+
+export interface GeneratedFailure {
+  operationId: string;
+  kind: Kind;
+  problems: string[];
+  curl: string;
+  answer: string;
+  shrinks: number;
+}
+
+class PropertyFailed extends Error {
+  constructor(
+    readonly problems: string[],
+    readonly sent: SentRequest,
+    readonly answer: Answer,
+  ) {
+    super(problems.join('; '));
+  }
+}
+
+const SHOWN = 300;
+
+async function send(
+  target: GeneratedRunOptions,
+  req: GeneratedRequest,
+): Promise<{ sent: SentRequest; answer: Answer }> {
+  const headers: Record<string, string> = { accept: 'application/json', 'x-api-key': target.apiKey };
+  if (req.body !== undefined) headers['content-type'] = 'application/json';
+  const sent: SentRequest = { method: req.method, url: target.baseUrl + req.path, headers, body: req.body };
+  const res = await fetch(sent.url, { method: sent.method, headers, body: sent.body });
+  const text = await res.text();
+  const contentType = res.headers.get('content-type');
+  let body: unknown = text;
+  if (contentType?.includes('json') && text !== '') {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+  return { sent, answer: { status: res.status, contentType, body } };
+}
+
+/** Deletes every product and product type under the run's prefix; nothing else. */
+export async function cleanup(target: GeneratedRunOptions): Promise<void> {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const { answer } = await send(target, {
+      method,
+      path,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (answer.status !== 200) throw new Error(`cleanup: ${method} ${path} answered ${answer.status}`);
+    return answer.body as { data: unknown };
+  };
+  const filter = encodeURIComponent(JSON.stringify({ startsWith: ['productGroupId', target.prefix] }));
+  for (;;) {
+    const page = await call('GET', `/products?filter=${filter}&select=productGroupId&limit=100`);
+    const ids = (page.data as { list: { productGroupId: string }[] }).list
+      .map((p) => p.productGroupId)
+      .filter((id) => id.startsWith(target.prefix));
+    if (ids.length === 0) break;
+    await call('DELETE', '/products', { data: ids });
+  }
+  const types = (await call('GET', '/product-types')).data as { productTypeId: string }[];
+  const own = types.map((t) => t.productTypeId).filter((id) => id.startsWith(target.prefix));
+  for (let i = 0; i < own.length; i += 100)
+    await call('DELETE', '/product-types', { data: own.slice(i, i + 100) });
+}
+
+export async function runGenerated(target: GeneratedRunOptions): Promise<GeneratedFailure[]> {
+  const validator = await loadSchemaValidator();
+  const checker = createChecker(validator);
+  const table = new OperationTable(validator.document, '/{tenantId}/{environment}');
+  const failures: GeneratedFailure[] = [];
+  const operations = table.operations.filter(
+    (op) => (!target.readonly || op.method === 'GET') && (target.selected?.(op) ?? true),
+  );
+  try {
+    for (const [index, op] of operations.entries()) {
+      const requests = requestsFor(op, target.prefix);
+      const results: string[] = [];
+      for (const kind of ['valid', 'invalid'] as const) {
+        const arb = kind === 'valid' ? requests.valid : requests.invalid;
+        if (!arb) continue;
+        const property = fc.asyncProperty(arb, async (req) => {
+          const { sent, answer } = await send(target, req);
+          const problems = violations(checker, op, kind, req, answer);
+          if (problems.length) throw new PropertyFailed(problems, sent, answer);
+        });
+        const seed = (target.seed + index * 2 + (kind === 'invalid' ? 1 : 0)) | 0;
+        const details = await fc.check(property, { numRuns: target.examples, seed });
+        if (!details.failed) {
+          results.push(`${details.numRuns} ${kind}`);
+          continue;
+        }
+        const err = details.errorInstance;
+        if (!(err instanceof PropertyFailed)) throw err instanceof Error ? err : new Error(String(err));
+        const shown = typeof err.answer.body === 'string' ? err.answer.body : JSON.stringify(err.answer.body);
+        failures.push({
+          operationId: op.operationId,
+          kind,
+          problems: err.problems,
+          curl: toCurl(err.sent),
+          answer: `${err.answer.status} ${shown.length > SHOWN ? `${shown.slice(0, SHOWN)}...` : shown}`,
+          shrinks: details.numShrinks,
+        });
+        results.push(`${kind} FAILED`);
+      }
+      const failed = results.some((r) => r.includes('FAILED'));
+      target.log(
+        `${failed ? 'x ' : 'ok'} ${op.operationId} (${op.method} ${op.template}): ${results.join(', ')}`,
+      );
+    }
+  } finally {
+    if (!target.readonly) await cleanup(target);
+  }
+  return failures;
+}

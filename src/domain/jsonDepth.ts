@@ -1,0 +1,36 @@
+// How deeply a JSON text or value nests, found without recursion: a hostile value nested ten
+// thousand levels deep must be refused before any recursive code (a parser of ours, Ajv,
+// JSON.stringify in an error message) walks it and exhausts the stack.
+
+/** Whether JSON text nests objects and arrays deeper than `max`; strings are skipped. */
+export function textNestsDeeper(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/** Whether a parsed value nests objects and arrays deeper than `max` (a value at the top is level 1). */
+export function valueNestsDeeper(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
+}

@@ -1,0 +1,136 @@
+// GET /products-filters, which the published client calls: the values a filter UI offers, per key.
+// docs/behaviour.md, "What the published client calls beyond the specification".
+import { compareScalars, isScalar, type Scalar } from './fieldPath.js';
+import { compareIds } from './productTypes.js';
+import type { CatalogProduct, FilterByGroup, PriceRange } from './types.js';
+
+/** Price paths answer a range per space rather than values. */
+const PRICE_FIELDS: Readonly<Record<string, 'listPrice' | 'suggestedRetailPrice'>> = {
+  'productpricelist/listprice': 'listPrice',
+  'productpricelist/suggestedretailprice': 'suggestedRetailPrice',
+};
+const NO_LANGUAGE = 'default';
+
+/**
+ * A list of ids or keys: separated by `;` (the published client joins with it, so that a product
+ * type may hold a comma) or, when there is no `;`, by `,`.
+ */
+export function parseKeyList(raw: string | undefined): string[] {
+  const text = raw ?? '';
+  return text
+    .split(text.includes(';') ? ';' : ',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+/** For each filter key, its values over the products of the given types (all products when none). */
+export function productFilters(
+  products: readonly CatalogProduct[],
+  productTypes: readonly string[],
+  filterKeys: readonly string[],
+): FilterByGroup {
+  const wanted = new Set(productTypes);
+  const scoped =
+    wanted.size === 0 ? products : products.filter((p) => (p.productType ?? []).some((t) => wanted.has(t)));
+  const result: FilterByGroup = {};
+  for (const key of new Set(filterKeys)) {
+    const groups = valuesOfKey(scoped, key);
+    if (Object.keys(groups).length > 0) result[key] = groups;
+  }
+  return result;
+}
+
+function valuesOfKey(products: readonly CatalogProduct[], key: string): FilterByGroup[string] {
+  const price = PRICE_FIELDS[key.toLowerCase()];
+  if (price) return priceRanges(products, price);
+  const features = featureValues(products, key);
+  if (Object.keys(features).length > 0) return features;
+  const values: Scalar[] = [];
+  for (const product of products) collectValues(product, key.split('/'), 0, values);
+  return values.length > 0 ? { [NO_LANGUAGE]: distinctSorted(values) } : {};
+}
+
+/** Distinct values, sorted (numbers numerically), as strings: the published client's type is string[]. */
+function distinctSorted(values: Scalar[]): string[] {
+  return [...new Set([...new Set(values)].sort(compareScalars).map(String))];
+}
+
+/** productFeature values of one productFeatureType, by language (`default` for none). */
+function featureValues(products: readonly CatalogProduct[], type: string): Record<string, string[]> {
+  const byLanguage = new Map<string, Scalar[]>();
+  for (const product of products) {
+    for (const feature of product.productFeature ?? []) {
+      if (feature.productFeatureType !== type) continue;
+      const language = feature.isoLanguageId ?? NO_LANGUAGE;
+      const values = byLanguage.get(language) ?? [];
+      values.push(feature.productFeatureValue);
+      byLanguage.set(language, values);
+    }
+  }
+  return Object.fromEntries(
+    [...byLanguage.keys()].sort(compareIds).map((l) => [l, distinctSorted(byLanguage.get(l) ?? [])]),
+  );
+}
+
+/** The lowest and highest price per space, with the currency of that space's prices. */
+function priceRanges(
+  products: readonly CatalogProduct[],
+  field: 'listPrice' | 'suggestedRetailPrice',
+): Record<string, PriceRange> {
+  const bySpace = new Map<string, PriceRange>();
+  for (const product of products) {
+    for (const price of product.productPriceList ?? []) {
+      const value = price[field];
+      if (typeof value !== 'number') continue;
+      const range = bySpace.get(price.spaceId);
+      if (!range) {
+        bySpace.set(price.spaceId, { min: value, max: value, isoCurrencyCode: price.isoCurrencyCode ?? '' });
+        continue;
+      }
+      bySpace.set(price.spaceId, {
+        min: Math.min(range.min, value),
+        max: Math.max(range.max, value),
+        isoCurrencyCode: range.isoCurrencyCode || (price.isoCurrencyCode ?? ''),
+      });
+    }
+  }
+  return Object.fromEntries(
+    [...bySpace.keys()].sort(compareIds).map((s) => [s, bySpace.get(s) as PriceRange]),
+  );
+}
+
+/** The own key of an object named `segment`, exactly or else without regard to case (`brand/BrandName`). */
+function keyOf(value: object, segment: string): string | undefined {
+  if (Object.hasOwn(value, segment)) return segment;
+  const lower = segment.toLowerCase();
+  return Object.keys(value).find((k) => k.toLowerCase() === lower);
+}
+
+/**
+ * Scalars at a path, through arrays at every step. Where the path ends on objects, their property
+ * named like the last segment is taken: the client's bare keys (productName, productTags,
+ * productStatus, productItemQuantity, ...) name arrays of elements that carry a field of that name.
+ */
+function collectValues(value: unknown, path: readonly string[], at: number, out: Scalar[]): void {
+  if (Array.isArray(value)) {
+    for (const element of value) collectValues(element, path, at, out);
+    return;
+  }
+  if (isScalar(value)) {
+    if (at === path.length) out.push(value);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const last = at === path.length;
+  if (last && at === 0) return;
+  const segment = path[last ? at - 1 : at] as string;
+  const key = keyOf(value, segment);
+  if (key === undefined) return;
+  const inner = (value as Record<string, unknown>)[key];
+  // At the end, one step into the same-named field, and no further.
+  if (last) {
+    for (const v of Array.isArray(inner) ? inner : [inner]) if (isScalar(v)) out.push(v);
+    return;
+  }
+  collectValues(inner, path, at + 1, out);
+}

@@ -1,0 +1,86 @@
+// Records a deployment into a seed file: preflight, paging with a progress bar, anonymizing, writing.
+import { access } from 'node:fs/promises';
+import { Presets, SingleBar } from 'cli-progress';
+import { writeDatasetFile } from '../../seeds/file.js';
+import type { SeedData } from '../store/store.js';
+import { describeFailure, preflight } from '../contract/preflight.js';
+import { anonymizeProduct } from './anonymize.js';
+import { record, RecordError, removePartial } from './recorder.js';
+
+export interface RecordCommandOptions {
+  baseUrl: string;
+  apiKey: string;
+  out: string;
+  limit?: number;
+  anonymize?: boolean;
+  resume?: boolean;
+}
+
+/** Exit code when the deployment cannot be read at all (as for `contract`). */
+const EXIT_MISCONFIGURED = 2;
+
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
+/** Records and writes the file; resolves to the exit code. */
+export async function runRecord(opts: RecordCommandOptions, stderr = process.stderr): Promise<number> {
+  const baseUrl = opts.baseUrl.trim().replace(/\/+$/, '');
+  const failure = await preflight(baseUrl, opts.apiKey);
+  if (failure) {
+    stderr.write(describeFailure(failure).replace('a contract run', 'recording') + '\n');
+    return EXIT_MISCONFIGURED;
+  }
+  const partialFile = `${opts.out}.partial`;
+  if (!opts.resume && (await exists(partialFile))) {
+    stderr.write(
+      `record: ${partialFile} holds an interrupted recording: add --resume to continue it, or delete it.\n`,
+    );
+    return EXIT_MISCONFIGURED;
+  }
+  const bar = stderr.isTTY
+    ? new SingleBar(
+        { stream: stderr, format: 'recording {bar} {value}/{total} products', hideCursor: true },
+        Presets.shades_classic,
+      )
+    : undefined;
+  let started = false;
+  try {
+    const recording = await record(
+      { baseUrl, apiKey: opts.apiKey },
+      {
+        partialFile,
+        resume: opts.resume ?? false,
+        limit: opts.limit,
+        onProgress: (done, total) => {
+          if (!bar) return;
+          if (!started) bar.start(total, done);
+          started = true;
+          bar.setTotal(total);
+          bar.update(done);
+        },
+      },
+    );
+    bar?.stop();
+    const data = {
+      products: opts.anonymize ? recording.products.map(anonymizeProduct) : recording.products,
+      productTypes: recording.productTypes,
+    } as unknown as SeedData;
+    await writeDatasetFile(data, opts.out);
+    await removePartial(partialFile);
+    stderr.write(
+      `record: ${data.products.length} products and ${data.productTypes.length} product types written to ${opts.out}` +
+        `${opts.anonymize ? ' (anonymized)' : ''}; serve them with --seed ${opts.out}\n`,
+    );
+    return 0;
+  } catch (err) {
+    bar?.stop();
+    if (!(err instanceof RecordError)) throw err;
+    stderr.write(
+      `record: ${err.message}\nWhat was recorded so far is in ${partialFile}: run again with --resume to continue.\n`,
+    );
+    return 1;
+  }
+}

@@ -1,0 +1,414 @@
+// The --data format, as a lowdb adapter: a snapshot of one JSON record per line (FILE) plus journals
+// of the writes applied since (FILE.journal-N), one JSON line per write, made durable before the
+// write is answered. read() loads snapshot and journals; write() compacts, in the background, the
+// whole store into a new snapshot. See docs/behaviour.md, "Data, seeds and admin".
+import { createHash } from 'node:crypto';
+import { open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
+import type { Adapter } from 'lowdb';
+import { ApiError } from '../domain/errors.js';
+import type { CatalogProduct, ProductType } from '../domain/types.js';
+import { readLines } from './lines.js';
+import { applyPatch, patchOf, type ProductPatch } from './productPatch.js';
+import { applyToRecord, copyRecord, emptyRecord, type ScopeChange, type ScopeRecord } from './scope.js';
+
+/** What lowdb holds: the scopes written to, each whole (the others read the seed). */
+export interface DbShape {
+  scopes: Record<string, ScopeRecord>;
+}
+
+/** A write as the journal keeps it: products that existed as the fields that changed. */
+export type JournalChange = ScopeChange & { patches?: ProductPatch[] };
+
+/** One journal line: a write to one scope, or a reset of every scope. */
+export type JournalEntry = ({ scope: string } & JournalChange) | { reset: true };
+
+/** The journal's form of a change, given the records as they were before it. */
+export function journalChange(
+  change: ScopeChange,
+  before: (productGroupId: string) => CatalogProduct | undefined,
+): JournalChange {
+  const products: CatalogProduct[] = [];
+  const patches: ProductPatch[] = [];
+  for (const product of change.products ?? []) {
+    const old = before(product.productGroupId);
+    if (old) patches.push(patchOf(old, product));
+    else products.push(product);
+  }
+  return { ...change, products, patches };
+}
+
+/** Applies a journal line's change to a scope being loaded. */
+function replayChange(record: ScopeRecord, change: JournalChange, file: string): void {
+  for (const patch of change.patches ?? []) {
+    const old = record.products[patch.productGroupId];
+    if (!old)
+      throw new Error(`--data ${file}: the journal changes a product it never held; the file is damaged`);
+    record.products[patch.productGroupId] = applyPatch(old, patch);
+  }
+  applyToRecord(record, change);
+}
+
+const FORMAT = 'product-catalog-mock';
+const VERSION = 2;
+/** A journal is compacted once it outgrows the snapshot, and this size. */
+const MIN_COMPACT_BYTES = 64 * 1024 * 1024;
+/** Lines written per call while a snapshot is written: the server answers requests in between. */
+const SNAPSHOT_CHUNK_CHARS = 4 * 1024 * 1024;
+
+interface Header {
+  format: typeof FORMAT;
+  version: number;
+  generation: number;
+  /** Fingerprint of the seed the stored changes apply to. */
+  seed: string;
+}
+
+/** A snapshot line: a product or product type that differs from the seed, or one the scope deleted. */
+interface SnapshotLine {
+  scope: string;
+  product?: CatalogProduct;
+  deletedProduct?: string;
+  productType?: ProductType;
+  deletedProductType?: string;
+}
+
+/** A cheap fingerprint of a seed: its sizes and a sample of its records. */
+export function seedFingerprint(seed: ScopeRecord): string {
+  const products = Object.values(seed.products);
+  const types = Object.values(seed.productTypes);
+  const hash = createHash('sha256').update(`${products.length}/${types.length}`);
+  const step = Math.max(1, Math.floor(products.length / 64));
+  for (let i = 0; i < products.length; i += step) hash.update(JSON.stringify(products[i]));
+  for (const t of types.slice(0, 64)) hash.update(JSON.stringify(t));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** A write the disk refused: 507 when it is full, 503 otherwise; nothing was applied. */
+function persistFailure(err: unknown, file: string): ApiError {
+  const code = (err as NodeJS.ErrnoException).code;
+  const full = code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG';
+  const why = err instanceof Error ? err.message : String(err);
+  return new ApiError(
+    full ? 507 : 503,
+    `The change could not be written to ${file} (${why}) and was not applied` +
+      (full ? ': the disk is full; free space and send it again' : ''),
+  );
+}
+
+async function syncDir(dir: string): Promise<void> {
+  const fh = await open(dir, 'r');
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
+async function writeAll(fh: FileHandle, bytes: Buffer): Promise<void> {
+  for (let at = 0; at < bytes.length;) {
+    const { bytesWritten } = await fh.write(bytes, at, bytes.length - at);
+    at += bytesWritten;
+  }
+}
+
+export class DataFile implements Adapter<DbShape> {
+  readonly #file: string;
+  readonly #dir: string;
+  readonly #seed: ScopeRecord;
+  readonly #fingerprint: string;
+  #generation = 0;
+  #journal: FileHandle | undefined;
+  #journalBytes = 0;
+  #snapshotBytes = 0;
+  /** Set when a failed write could not be taken back out of the journal: no write is safe after it. */
+  #broken: Error | undefined;
+  /** After read(): the store should write a snapshot before it serves (see read). */
+  needsSnapshot = false;
+
+  readonly #compactBytes: number;
+
+  /** compactBytes: the journal size from which a snapshot is written (when also above the snapshot's). */
+  constructor(file: string, seed: ScopeRecord, compactBytes = MIN_COMPACT_BYTES) {
+    this.#compactBytes = compactBytes;
+    this.#file = resolve(file);
+    this.#dir = dirname(this.#file);
+    this.#seed = seed;
+    this.#fingerprint = seedFingerprint(seed);
+  }
+
+  #journalPath(generation: number): string {
+    return `${this.#file}.journal-${generation}`;
+  }
+
+  /** Journals on disk, oldest first. */
+  async #journals(): Promise<number[]> {
+    const prefix = `${basename(this.#file)}.journal-`;
+    return (await readdir(this.#dir))
+      .filter((name) => name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length)))
+      .map((name) => Number(name.slice(prefix.length)))
+      .sort((a, b) => a - b);
+  }
+
+  async read(): Promise<DbShape> {
+    const scopes = emptyRecord<ScopeRecord>();
+    const scopeOf = (name: string) => (scopes[name] ??= copyRecord(this.#seed));
+    let lastSeed: string | undefined;
+
+    const snapshot = await this.#readSnapshot(scopes, scopeOf);
+    if (snapshot) {
+      this.#generation = snapshot.generation;
+      lastSeed = snapshot.seed;
+    }
+    const journals = (await this.#journals()).filter((g) => g >= this.#generation);
+    for (const [i, generation] of journals.entries()) {
+      const seed = await this.#replay(generation, scopes, scopeOf, i === journals.length - 1);
+      lastSeed = seed ?? lastSeed;
+    }
+    if (lastSeed !== undefined && lastSeed !== this.#fingerprint && Object.keys(scopes).length > 0) {
+      throw new Error(
+        `--data ${this.#file} holds changes to another seed than this one: start with the --seed it ` +
+          'was written with, or name another --data file',
+      );
+    }
+    const current = journals.at(-1) ?? this.#generation;
+    // A file of the earlier format, or one whose changes were all reset under another seed, gets a
+    // snapshot of its own right away (see needsSnapshot); writes from now on start a new journal.
+    this.needsSnapshot = lastSeed !== this.#fingerprint && (snapshot !== undefined || journals.length > 0);
+    if (this.#snapshotBytes > 0 && !snapshot) this.needsSnapshot = true;
+    await this.#openJournal(this.needsSnapshot ? current + 1 : current);
+    return { scopes };
+  }
+
+  /** Loads the snapshot into scopes; undefined when there is none. Reads the older one-JSON format too. */
+  async #readSnapshot(
+    scopes: Record<string, ScopeRecord>,
+    scopeOf: (name: string) => ScopeRecord,
+  ): Promise<Header | undefined> {
+    const size = (await stat(this.#file).catch(() => undefined))?.size;
+    if (!size) return undefined;
+    this.#snapshotBytes = size;
+    let header: Header | undefined;
+    let ended = false;
+    for await (const { text } of readLines(this.#file)) {
+      if (header === undefined) {
+        const first = this.#parse(text, 'its first line') as Partial<Header> & { scopes?: object };
+        if (first.format !== FORMAT) {
+          if (first.scopes) return this.#readVersion1(first.scopes, scopes);
+          throw new Error(`--data ${this.#file} is not a file this server wrote`);
+        }
+        if (first.version !== VERSION) {
+          throw new Error(
+            `--data ${this.#file} has format version ${first.version}; this server reads ${VERSION}`,
+          );
+        }
+        header = first as Header;
+        continue;
+      }
+      const line = this.#parse(text, 'a snapshot line') as unknown as SnapshotLine & { end?: number };
+      if (line.end !== undefined) {
+        ended = true;
+        break;
+      }
+      const record = scopeOf(line.scope);
+      if (line.product) record.products[line.product.productGroupId] = line.product;
+      if (line.deletedProduct !== undefined) delete record.products[line.deletedProduct];
+      if (line.productType) record.productTypes[line.productType.productTypeId] = line.productType;
+      if (line.deletedProductType !== undefined) delete record.productTypes[line.deletedProductType];
+    }
+    if (!ended) throw new Error(`--data ${this.#file} is cut short: it lacks its closing line`);
+    return header;
+  }
+
+  /** The format of earlier versions: one JSON document holding every scope whole. */
+  #readVersion1(raw: object, scopes: Record<string, ScopeRecord>): undefined {
+    for (const [name, rec] of Object.entries(raw as Record<string, Partial<ScopeRecord>>)) {
+      scopes[name] = {
+        products: Object.assign(emptyRecord<CatalogProduct>(), rec.products),
+        productTypes: Object.assign(emptyRecord<ProductType>(), rec.productTypes),
+      };
+    }
+    return undefined;
+  }
+
+  #parse(text: string, what: string): Record<string, unknown> {
+    try {
+      return JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      throw new Error(`--data ${this.#file}: ${what} is not JSON; the file is damaged`);
+    }
+  }
+
+  /**
+   * Applies one journal in order. Only the last line of the last journal may be cut short (the
+   * process ended while writing it, before it was answered): it is dropped and cut off the file.
+   */
+  async #replay(
+    generation: number,
+    scopes: Record<string, ScopeRecord>,
+    scopeOf: (name: string) => ScopeRecord,
+    last: boolean,
+  ): Promise<string | undefined> {
+    const path = this.#journalPath(generation);
+    let seed: string | undefined;
+    let good = 0;
+    let first = true;
+    let torn = false;
+    for await (const { text, end, terminated } of readLines(path)) {
+      if (torn) throw new Error(`--data ${this.#file}: ${path} has a damaged line in its middle`);
+      let entry: (JournalEntry & { seed?: string }) | undefined;
+      try {
+        entry = terminated ? (JSON.parse(text) as JournalEntry & { seed?: string }) : undefined;
+      } catch {
+        entry = undefined;
+      }
+      if (entry === undefined) {
+        if (!last) throw new Error(`--data ${this.#file}: ${path} has a damaged line`);
+        torn = true;
+        continue;
+      }
+      good = end;
+      if (first) {
+        first = false;
+        seed = entry.seed;
+        continue;
+      }
+      if ('reset' in entry) {
+        for (const name of Object.keys(scopes)) delete scopes[name];
+      } else {
+        replayChange(scopeOf(entry.scope), entry, this.#file);
+      }
+    }
+    const size = (await stat(path)).size;
+    if (good < size) {
+      const fh = await open(path, 'r+');
+      await fh.truncate(good);
+      await fh.sync();
+      await fh.close();
+    }
+    return seed;
+  }
+
+  /** Opens journal `generation` for appending, starting it with its header when new. */
+  async #openJournal(generation: number): Promise<void> {
+    const fh = await open(this.#journalPath(generation), 'a');
+    let bytes = (await fh.stat()).size;
+    if (bytes === 0) {
+      const header = Buffer.from(
+        JSON.stringify({ format: FORMAT, version: VERSION, journal: generation, seed: this.#fingerprint }) +
+          '\n',
+      );
+      await writeAll(fh, header);
+      await fh.sync();
+      await syncDir(this.#dir);
+      bytes = header.length;
+    }
+    await this.#journal?.close();
+    this.#journal = fh;
+    this.#generation = Math.max(this.#generation, generation);
+    this.#journalBytes = bytes;
+  }
+
+  /** Makes writes durable: resolves once they are on disk; on failure the journal is as before. */
+  async append(entries: readonly JournalEntry[]): Promise<void> {
+    if (this.#broken) throw persistFailure(this.#broken, this.#file);
+    const journal = this.#journal;
+    if (!journal) throw new Error('the data file is not open');
+    const before = this.#journalBytes;
+    let bytes: Buffer;
+    try {
+      bytes = Buffer.from(entries.map((entry) => JSON.stringify(entry) + '\n').join(''));
+    } catch (err) {
+      throw persistFailure(err, this.#file);
+    }
+    try {
+      await writeAll(journal, bytes);
+      await journal.datasync();
+      this.#journalBytes = before + bytes.length;
+    } catch (err) {
+      // A part of the line may be in the file: cut it off, or the next write would follow it.
+      await journal.truncate(before).catch((cut: unknown) => {
+        this.#broken = cut instanceof Error ? cut : new Error(String(cut));
+      });
+      throw persistFailure(err, this.#file);
+    }
+  }
+
+  /** Whether the journal has outgrown the snapshot enough to be worth a compaction. */
+  shouldCompact(): boolean {
+    return this.#journalBytes > Math.max(this.#compactBytes, this.#snapshotBytes);
+  }
+
+  /** Starts the next journal: writes after this call go there, and the next snapshot covers those before. */
+  async nextGeneration(): Promise<void> {
+    await this.#openJournal(this.#generation + 1);
+  }
+
+  /**
+   * Writes a snapshot of `data` as it is now. What to write is taken before the first await: the
+   * records are immutable, so writes that follow change no line of it.
+   */
+  write(data: DbShape): Promise<void> {
+    const generation = this.#generation;
+    const lines: SnapshotLine[][] = Object.entries(data.scopes).map(([scope, record]) =>
+      this.#differences(scope, record),
+    );
+    return this.#writeSnapshot(generation, lines.flat());
+  }
+
+  /** What a scope holds that its seed does not, and the seed records it deleted. */
+  #differences(scope: string, record: ScopeRecord): SnapshotLine[] {
+    const seed = this.#seed;
+    const lines: SnapshotLine[] = [];
+    for (const id in record.products) {
+      const product = record.products[id] as CatalogProduct;
+      if (seed.products[id] !== product) lines.push({ scope, product });
+    }
+    for (const id in seed.products) if (!(id in record.products)) lines.push({ scope, deletedProduct: id });
+    for (const id in record.productTypes) {
+      const productType = record.productTypes[id] as ProductType;
+      if (seed.productTypes[id] !== productType) lines.push({ scope, productType });
+    }
+    for (const id in seed.productTypes) {
+      if (!(id in record.productTypes)) lines.push({ scope, deletedProductType: id });
+    }
+    return lines;
+  }
+
+  /** Temporary file, flushed, renamed over the snapshot, directory flushed; then older journals go. */
+  async #writeSnapshot(generation: number, lines: SnapshotLine[]): Promise<void> {
+    const tmp = `${this.#file}.tmp`;
+    const fh = await open(tmp, 'w');
+    let bytes = 0;
+    try {
+      const header: Header = { format: FORMAT, version: VERSION, generation, seed: this.#fingerprint };
+      let chunk = JSON.stringify(header) + '\n';
+      for (const line of lines) {
+        chunk += JSON.stringify(line) + '\n';
+        if (chunk.length >= SNAPSHOT_CHUNK_CHARS) {
+          const buf = Buffer.from(chunk);
+          await writeAll(fh, buf);
+          bytes += buf.length;
+          chunk = '';
+        }
+      }
+      const buf = Buffer.from(chunk + JSON.stringify({ end: lines.length }) + '\n');
+      await writeAll(fh, buf);
+      bytes += buf.length;
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    await rename(tmp, this.#file);
+    await syncDir(this.#dir);
+    this.#snapshotBytes = bytes;
+    for (const old of await this.#journals()) {
+      if (old < generation) await unlink(this.#journalPath(old)).catch(() => undefined);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#journal?.close();
+    this.#journal = undefined;
+  }
+}

@@ -1,0 +1,27 @@
+// Checks a --data path before anything is loaded: a server that cannot write its file never starts.
+import { constants } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+
+/** Refuses, naming it, a --data path the server could not write: checked before the server listens. */
+export async function checkDataPath(file: string): Promise<void> {
+  const dir = dirname(resolve(file));
+  const dirStat = await stat(dir).catch(() => undefined);
+  if (!dirStat?.isDirectory()) {
+    throw new Error(`--data ${file}: the directory ${dir} does not exist; create it first`);
+  }
+  try {
+    await access(dir, constants.W_OK | constants.X_OK);
+  } catch {
+    throw new Error(`--data ${file}: the directory ${dir} is not writable`);
+  }
+  const fileStat = await stat(file).catch(() => undefined);
+  if (fileStat?.isDirectory()) throw new Error(`--data ${file} is a directory; name a file in it`);
+  if (fileStat) {
+    try {
+      await access(file, constants.R_OK | constants.W_OK);
+    } catch {
+      throw new Error(`--data ${file} cannot be read and written`);
+    }
+  }
+}

@@ -1,0 +1,229 @@
+// Requests a hostile or careless client sends: each is refused with a 4xx that says why, the server
+// keeps serving, and every status is one openapi.yaml documents for the operation.
+import { request as httpRequest } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { loadChecker } from '../contract-tests/lib/checker.js';
+import { loadApiDocument } from '../src/http/apiDocument.js';
+import { OperationTable } from '../src/http/operations.js';
+import { startServer } from '../src/server.js';
+import { BASE, client, makeApp, TOKEN } from './helpers.js';
+
+const checker = await loadChecker();
+const seed = {
+  products: [
+    { productGroupId: 'p1', spaceIds: ['s1'], productDescription: [] },
+    { productGroupId: 'p2', spaceIds: ['s1'] },
+  ],
+  productTypes: [],
+};
+
+/** A response, checked against openapi.yaml. */
+function documented(method: string, path: string, res: { status: number; headers: object; body: unknown }) {
+  const contentType = (res.headers as Record<string, string>)['content-type'];
+  return checker.check({
+    method,
+    path: path.slice(BASE.length),
+    status: res.status,
+    contentType,
+    body: res.body,
+  });
+}
+
+describe('filters nested to any depth', () => {
+  const deepArrays = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+  const deepNots = (depth: number) => '{"not":['.repeat(depth) + '{"eq":["a",1]}' + ']}'.repeat(depth);
+
+  it('answers 400 naming the limit, in the query and in a POST body, as text or as JSON', async () => {
+    const c = client(await makeApp({ seed }));
+    // A URL holds a few hundred levels; a body far more.
+    for (const depth of [300, 200_000]) {
+      for (const text of [deepArrays(depth), deepNots(depth), `{"not":[${deepArrays(depth)}]}`]) {
+        if (depth <= 300) {
+          const get = await c.get(`${BASE}/products?filter=${encodeURIComponent(text)}`);
+          expect(get.status).toBe(400);
+          expect(get.body.message).toMatch(/filter nests deeper than 32/);
+        }
+        const post = await c.post(`${BASE}/products`, { filter: text });
+        expect(post.status).toBe(400);
+        expect(post.body.message).toMatch(/nests deeper than 32/);
+        const raw = await c.raw
+          .post(`${BASE}/products`)
+          .set(TOKEN)
+          .set('content-type', 'application/json')
+          .send(`{"filter":${text}}`);
+        expect(raw.status).toBe(400);
+      }
+    }
+    expect((await c.get(`${BASE}/products`)).status).toBe(200);
+  });
+});
+
+describe('list parameters a request may not exceed', () => {
+  const cases: [string, string, RegExp][] = [
+    ['sort', Array.from({ length: 11 }, () => 'productGroupId').join(','), /sort .* the limit is 10/],
+    ['select', Array.from({ length: 101 }, (_, i) => `f${i}`).join(','), /select .* the limit is 100/],
+    ['facets', Array.from({ length: 21 }, (_, i) => `f${i}`).join(','), /facets .* the limit is 20/],
+    [
+      'filter',
+      JSON.stringify({ or: Array.from({ length: 257 }, () => ({ contains: ['productGroupId', 'x'] })) }),
+      /more than 256 operators; the limit is 256/,
+    ],
+    [
+      'filter',
+      JSON.stringify({ in: ['productGroupId', Array.from({ length: 1001 }, (_, i) => `v${i}`)] }),
+      /1001 values; the limit is 1000/,
+    ],
+  ];
+
+  it('answers 400 that says the limit, in GET and POST /products', async () => {
+    const c = client(await makeApp({ seed }));
+    for (const [name, value, message] of cases) {
+      const post = await c.post(`${BASE}/products`, { [name]: value });
+      expect(post.status, name).toBe(400);
+      expect(post.body.message).toMatch(message);
+      if (value.length < 8000) {
+        const get = await c.get(`${BASE}/products?${name}=${encodeURIComponent(value)}`);
+        expect(get.status, name).toBe(400);
+        expect(get.body.message).toMatch(message);
+      }
+    }
+  });
+
+  it('still accepts the largest allowed', async () => {
+    const c = client(await makeApp({ seed }));
+    const sort = Array.from({ length: 10 }, () => 'productGroupId').join(',');
+    expect((await c.get(`${BASE}/products?sort=${sort}`)).status).toBe(200);
+    const filter = { in: ['productGroupId', Array.from({ length: 1000 }, (_, i) => `p${i}`)] };
+    const res = await c.post(`${BASE}/products`, { filter });
+    expect(res.status).toBe(200);
+    expect(res.body.data.count).toBe(2);
+  });
+});
+
+describe('limit and page', () => {
+  it('refuse Infinity and -Infinity like any out-of-range value', async () => {
+    const c = client(await makeApp({ seed }));
+    for (const q of ['limit=Infinity', 'limit=-Infinity', 'page=Infinity', 'page=-Infinity', 'limit=1e999']) {
+      const res = await c.get(`${BASE}/products?${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.body.message).toMatch(/must be a finite number/);
+    }
+    expect((await c.get(`${BASE}/products?limit=1000&page=2`)).status).toBe(200);
+  });
+});
+
+describe('POST /__admin/reset with keys bound to tenants', () => {
+  it('refuses a bound key with 403 and leaves every tenant as it was; an unbound key resets', async () => {
+    const app = await makeApp({ seed, apiKeys: ['admin', 'a=tenantA'] });
+    const c = client(app);
+    const as = (key: string) => ({ 'x-api-key': key });
+    const push = (tenant: string) =>
+      c.raw
+        .post(`/${tenant}/dev/products-push`)
+        .set(as('admin'))
+        .send({ data: [{ productGroupId: 'kept' }] });
+    await push('tenantA');
+    await push('tenantB');
+    const refused = await c.raw.post('/__admin/reset').set(as('a'));
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ status: 403, message: expect.stringContaining('bound to tenants') });
+    for (const tenant of ['tenantA', 'tenantB']) {
+      expect((await c.raw.get(`/${tenant}/dev/products/kept`).set(as('admin'))).status).toBe(200);
+    }
+    expect((await c.raw.post('/__admin/reset').set(as('admin'))).status).toBe(200);
+    expect((await c.raw.get('/tenantB/dev/products/kept').set(as('admin'))).status).toBe(404);
+  });
+});
+
+describe('GET /variants/{productId}', () => {
+  it("answers the documented VariantInfo: the product's fields win over a variant's of the same name", async () => {
+    const c = client(await makeApp({ seed }));
+    const pushed = await c.post(`${BASE}/products-push`, {
+      data: [
+        {
+          productGroupId: 'p1',
+          variants: [
+            {
+              productId: 'v1',
+              productGroupId: 'p2',
+              spaceIds: 'x',
+              productDescription: 'str',
+              productPriceList: 'nope',
+              note: 'kept',
+            },
+          ],
+        },
+      ],
+    });
+    expect(pushed.status).toBe(200);
+    const path = `${BASE}/variants/v1`;
+    const res = await c.get(path);
+    expect(res.status).toBe(200);
+    expect(documented('GET', path, res)).toEqual([]);
+    expect(res.body.data).toMatchObject({
+      productId: 'v1',
+      productGroupId: 'p1',
+      spaceIds: ['s1'],
+      note: 'kept',
+    });
+    expect(res.body.data.productDescription).toEqual([]);
+    expect(res.body.data).not.toHaveProperty('productPriceList');
+  });
+});
+
+describe('every status an operation answers is documented for it', () => {
+  it('400 for an unknown query parameter and for bad percent-encoding, 401 without a token', async () => {
+    const c = client(await makeApp({ seed }));
+    const table = new OperationTable(await loadApiDocument(), '/{tenantId}/{environment}');
+    for (const op of table.operations) {
+      const path = BASE + op.template.replace(/\{[^}]+\}/g, 'x');
+      const send = (p: string, withToken = true) => {
+        const req = c.raw[op.method.toLowerCase() as 'get'](p);
+        return withToken ? req.set(TOKEN) : req;
+      };
+      const unknown = await send(`${path}?noSuchParameter=1`);
+      expect(unknown.status, op.operationId).toBe(400);
+      expect(documented(op.method, path, unknown), op.operationId).toEqual([]);
+      const anonymous = await send(path, false);
+      expect(anonymous.status, op.operationId).toBe(401);
+      expect(documented(op.method, path, anonymous), op.operationId).toEqual([]);
+      if (op.pathParams.length > 2) {
+        const badPath = BASE + op.template.replace(/\{[^}]+\}/g, '%E0%A4%A');
+        const bad = await send(badPath);
+        expect(bad.status, op.operationId).toBe(400);
+        expect(documented(op.method, badPath, bad), op.operationId).toEqual([]);
+      }
+    }
+  });
+});
+
+describe('a URL over the 16 KB header limit', () => {
+  it('gets a 431 in the error format', async () => {
+    const server = await startServer({ port: 0, seed });
+    try {
+      const res = await new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+        const req = httpRequest(
+          `${server.url}${BASE}/products?filter=${'x'.repeat(20_000)}`,
+          { headers: TOKEN },
+          (r) => {
+            let body = '';
+            r.on('data', (d: Buffer) => (body += d.toString()));
+            r.on('end', () =>
+              resolve({ status: r.statusCode ?? 0, type: r.headers['content-type'] ?? '', body }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+      expect(res.status).toBe(431);
+      expect(res.type).toContain('application/json');
+      expect(JSON.parse(res.body)).toMatchObject({
+        status: 431,
+        message: expect.stringContaining('POST /products'),
+      });
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,133 @@
+// `contract --generated`: requests generated from openapi.yaml; a conforming mock passes, a server that
+// answers 500 to one kind of input fails with the shrunk request as curl.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { startServer, type RunningServer } from '../src/server.js';
+import { packageRoot } from '../src/packageRoot.js';
+import { startProxy, type Exchange } from './proxy.js';
+
+const cli = join(packageRoot, 'dist', 'src', 'cli.js');
+const KEY = 'gen-key';
+const withoutContractEnv = () =>
+  Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONTRACT_')));
+
+function contract(args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      [cli, 'contract', '--generated', ...args],
+      { env: withoutContractEnv(), maxBuffer: 16 * 1024 * 1024 },
+      (err, stdout, stderr) =>
+        done({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, output: stdout + stderr }),
+    );
+  });
+}
+
+/** Every value of the id fields anywhere in a JSON body. */
+function idsIn(body: string): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown, key?: string): void => {
+    if (Array.isArray(v)) v.forEach((x) => walk(x, key === 'data' ? 'item' : undefined));
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k);
+    else if (
+      typeof v === 'string' &&
+      (key === 'item' || ['productGroupId', 'productId', 'productTypeId'].includes(key ?? ''))
+    )
+      out.push(v);
+  };
+  try {
+    walk(JSON.parse(body));
+  } catch {
+    // a deliberately malformed body names no id
+  }
+  return out;
+}
+
+describe('contract --generated', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ port: 0, apiKeys: [KEY], seed: { products: [], productTypes: [] } });
+  });
+  afterAll(() => server.close());
+
+  it('passes against the mock, writes only ids with the run prefix, and deletes them afterwards', async () => {
+    const writes: Exchange[] = [];
+    const proxy = await startProxy(server.url, (req) => {
+      if (req.method !== 'GET') writes.push(req);
+      return undefined;
+    });
+    try {
+      const base = `${proxy.url}/acme/gen`;
+      const { code, output } = await contract([
+        '--base-url',
+        base,
+        '--api-key',
+        KEY,
+        '--examples',
+        '5',
+        '--seed',
+        '11',
+      ]);
+      expect(output).toMatch(/every generated check passed/);
+      expect(code).toBe(0);
+      expect(output.match(/^ok /gm)?.length).toBeGreaterThanOrEqual(17);
+      const prefix = /ids prefixed (ct-[a-z0-9]+-[a-f0-9]+-)/.exec(output)![1]!;
+      const ids = writes.flatMap((w) => idsIn(w.body));
+      expect(ids.length).toBeGreaterThan(100);
+      expect(
+        ids.filter((id) => !id.startsWith(prefix)),
+        JSON.stringify(ids.filter((id) => !id.startsWith(prefix))),
+      ).toEqual([]);
+
+      const headers = { 'x-api-key': KEY };
+      const products = await (await fetch(`${server.url}/acme/gen/products?limit=1`, { headers })).json();
+      expect(products.data.count).toBe(0);
+      const types = await (await fetch(`${server.url}/acme/gen/product-types`, { headers })).json();
+      expect(types.data).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+  }, 120_000);
+
+  it('fails against a server that answers 500 to one input, printing the smallest such request as curl', async () => {
+    // a bug that only shows with attribute filters on a page of 10 or more
+    const proxy = await startProxy(server.url, (req, answer) => {
+      const url = new URL(req.url, 'http://x');
+      const broken =
+        url.pathname.endsWith('/products') &&
+        req.method === 'GET' &&
+        url.searchParams.get('includeAttributeFilters') === 'true' &&
+        Number(url.searchParams.get('limit') ?? 0) >= 10;
+      return broken
+        ? { status: 500, headers: { 'content-type': 'application/json' }, body: '{"message":"boom"}' }
+        : answer;
+    });
+    try {
+      const base = `${proxy.url}/acme/gen`;
+      const args = ['--base-url', base, '--api-key', KEY, '--readonly', '--examples', '50', '--seed', '7'];
+      const { code, output } = await contract(args);
+      expect(code).toBe(1);
+      expect(output).toMatch(/FAIL listProducts, a valid request/);
+      expect(output).toMatch(/no request may get a 5xx, got 500/);
+      const curl = /request: (curl .*)$/m.exec(output)?.[1] ?? '';
+      expect(curl).toMatch(/^curl -sS -X GET 'http:\/\/127\.0\.0\.1:\d+\/acme\/gen\/products\?/);
+      expect(curl).toContain('"x-api-key: $CONTRACT_API_KEY"');
+      // shrunk: the smallest page size that still fails, and only the parameters it needs
+      expect(curl).toMatch(/[?&]limit=10[&']/);
+      expect(curl).toMatch(/[?&]includeAttributeFilters=true[&']/);
+      expect(output).toMatch(/repeat with --seed 7/);
+      // the same seed fails the same way
+      const again = await contract(args);
+      expect(/request: (curl .*)$/m.exec(again.output)?.[1]).toBe(curl);
+    } finally {
+      await proxy.close();
+    }
+  }, 120_000);
+
+  it('runs in-process when no base URL is given', async () => {
+    const { code, output } = await contract(['--readonly', '--examples', '3', '--seed', '5']);
+    expect(output).toMatch(/\(in-process mock\)/);
+    expect(code).toBe(0);
+  }, 120_000);
+});

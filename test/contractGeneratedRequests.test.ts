@@ -1,0 +1,63 @@
+// The generator of `contract --generated` must itself be right: what it calls valid, openapi.yaml
+// accepts, and what it calls invalid, the document refuses; every id it writes is the run's own.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { OperationTable } from '../src/http/operations.js';
+import { loadSchemaValidator } from '../src/schemas.js';
+import { requestsFor } from '../src/contract/generated/requests.js';
+
+const validator = await loadSchemaValidator();
+const operations = new OperationTable(validator.document, '/{tenantId}/{environment}').operations;
+const PREFIX = 'ct-test-00-';
+
+const bodySchema = (op: (typeof operations)[number]) =>
+  Object.entries(op.requestBody?.content ?? {}).find(([t]) => t.includes('json'))?.[1].schema as
+    object | undefined;
+
+describe('generated requests', () => {
+  it.each(operations.map((op) => [op.operationId, op] as const))(
+    '%s: valid bodies conform to the document, and write only prefixed ids',
+    (_id, op) => {
+      const schema = bodySchema(op);
+      const { valid } = requestsFor(op, PREFIX);
+      for (const req of fc.sample(valid, { numRuns: 30, seed: 3 })) {
+        expect(req.method).toBe(op.method);
+        if (!schema) continue;
+        const body = JSON.parse(req.body!) as { data?: unknown[] };
+        expect(validator.check(schema, body)).toEqual([]);
+        const ids = JSON.stringify(body).match(/"(productGroupId|productId|productTypeId)":"[^"]*"/g) ?? [];
+        for (const id of ids) expect(id).toContain(`"${PREFIX}`);
+      }
+    },
+  );
+
+  it('invalid bodies break the document, each in the way its fault says', () => {
+    const push = operations.find((op) => op.operationId === 'pushProducts')!;
+    const schema = bodySchema(push)!;
+    const faults = new Set<string>();
+    for (const req of fc.sample(requestsFor(push, PREFIX).invalid!, { numRuns: 200, seed: 4 })) {
+      faults.add(req.fault!);
+      if (req.fault === 'malformed JSON body') {
+        expect(() => JSON.parse(req.body!)).toThrow();
+        continue;
+      }
+      expect(validator.check(schema, JSON.parse(req.body!)), req.fault).not.toEqual([]);
+    }
+    expect([...faults].sort()).toEqual(
+      [
+        'malformed JSON body',
+        'body without its required "data"',
+        '"data" of the wrong type',
+        'a batch of 101, over the limit of 100',
+        'items without their required "productGroupId"',
+        '"productGroupId" of the wrong type',
+      ].sort(),
+    );
+  });
+
+  it('the same seed generates the same requests', () => {
+    const list = operations.find((op) => op.operationId === 'listProducts')!;
+    const { valid } = requestsFor(list, PREFIX);
+    expect(fc.sample(valid, { numRuns: 10, seed: 9 })).toEqual(fc.sample(valid, { numRuns: 10, seed: 9 }));
+  });
+});

@@ -1,0 +1,119 @@
+// A misconfigured contract run ends before any test: a short explanation and exit code 2.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { startServer, type RunningServer } from '../src/server.js';
+import { packageRoot } from '../src/packageRoot.js';
+
+const cli = join(packageRoot, 'dist', 'src', 'cli.js');
+const withoutContractEnv = () =>
+  Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONTRACT_')));
+
+/** Runs `contract` and resolves to its exit code and everything it printed. */
+function contract(args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      [cli, 'contract', ...args],
+      { env: withoutContractEnv() },
+      (err, stdout, stderr) => {
+        const code = err ? Number((err as { code?: number }).code ?? 1) : 0;
+        done({ code, output: `${stdout}${stderr}` });
+      },
+    );
+  });
+}
+
+/** A port on 127.0.0.1 that nothing listens on: opened, then closed. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((ok) => server.close(() => ok()));
+  return port;
+}
+
+const lines = (text: string) => text.trimEnd().split('\n').length;
+
+describe('contract preflight', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({
+      port: 0,
+      apiKeys: ['staging-key'],
+      seed: { products: [], productTypes: [] },
+    });
+  });
+  afterAll(() => server.close());
+
+  it('a refused token: exit 2, says the token was refused, in a few lines', async () => {
+    const { code, output } = await contract(['--base-url', `${server.url}/acme/dev`, '--api-key', 'wrong']);
+    expect(code).toBe(2);
+    expect(output).toMatch(/token was refused/);
+    expect(output).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/acme\/dev\/products/);
+    expect(output).not.toMatch(/wrong/); // the token itself is never printed
+    expect(output).not.toMatch(/cleanup|by hand/i);
+    expect(lines(output)).toBeLessThan(30);
+  }, 60_000);
+
+  it('an unreachable URL: exit 2, says nothing answered, in a few lines', async () => {
+    const port = await closedPort();
+    const { code, output } = await contract([
+      '--base-url',
+      `http://127.0.0.1:${port}/acme/dev`,
+      '--api-key',
+      'k',
+    ]);
+    expect(code).toBe(2);
+    expect(output).toMatch(/got: +nothing: .*ECONNREFUSED|got: +nothing: .*refused/i);
+    expect(output).toMatch(/running and reachable/);
+    expect(lines(output)).toBeLessThan(30);
+  }, 60_000);
+
+  it.each([
+    ['no path at all', ''],
+    ['a prefix without tenant and environment', '/api/tenants'],
+    ['a tenant without environment', '/regions/eu/products/v1/tenants/acme'],
+  ])(
+    'a base URL with %s: exit 2, shows the accepted shapes',
+    async (_what, path) => {
+      const { code, output } = await contract([
+        '--base-url',
+        `${server.url}${path}`,
+        '--api-key',
+        'staging-key',
+      ]);
+      expect(code).toBe(2);
+      expect(output).toMatch(/must end in \/\{tenantId\}\/\{environment\}/);
+      expect(output).toMatch(/\/api\/tenants\/\{tenantId\}\/\{environment\}/);
+      expect(lines(output)).toBeLessThan(30);
+    },
+    60_000,
+  );
+
+  it('a path the service does not know (404): exit 2 with the accepted shapes', async () => {
+    const { code, output } = await contract([
+      '--base-url',
+      `${server.url}/some/where/else`,
+      '--api-key',
+      'staging-key',
+    ]);
+    expect(code).toBe(2);
+    expect(output).toMatch(/got: +404/);
+    expect(output).toMatch(/No catalog answers at this base URL/);
+    expect(lines(output)).toBeLessThan(30);
+  }, 60_000);
+
+  it('a tenant the service refuses (400): exit 2', async () => {
+    const { code, output } = await contract([
+      '--base-url',
+      `${server.url}/bad%20tenant/staging`,
+      '--api-key',
+      'staging-key',
+    ]);
+    expect(code).toBe(2);
+    expect(output).toMatch(/refused the tenant or environment/);
+    expect(lines(output)).toBeLessThan(30);
+  }, 60_000);
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { eanOfGtin } from '../src/domain/epc.js';
+import { gtinOfEpc } from '../src/epcDecoder.js';
+
+// The GS1 EPC Tag Data Standard's own example: one SGTIN in its three forms, GTIN 80614141123458.
+const GTIN = '80614141123458';
+
+describe('EPC decoding', () => {
+  it.each([
+    ['SGTIN-96 hex', '3074257BF7194E4000001A85'],
+    ['SGTIN-96 hex in lower case', '3074257bf7194e4000001a85'],
+    ['the pure-identity URI', 'urn:epc:id:sgtin:0614141.812345.6789'],
+    ['the tag URI', 'urn:epc:tag:sgtin-96:3.0614141.812345.6789'],
+  ])('finds the GTIN-14 of %s', (_form, epc) => {
+    expect(gtinOfEpc(epc)).toBe(GTIN);
+  });
+
+  it('keeps the leading zeros of a company prefix (check digit 0: 3·1 + 5 + 3·4 + 3 + 3·2 + 1 = 30)', () => {
+    expect(gtinOfEpc('urn:epc:id:sgtin:0012345.000001.1')).toBe('00012345000010');
+  });
+
+  it.each([
+    ['an SSCC-96', '3178E61C883950F59A000000', /not an SGTIN/],
+    ['text', 'hello', /neither an EPC in hex nor an SGTIN URI/],
+    ['a URI whose parts are not 13 digits', 'urn:epc:id:sgtin:0614141.81234.6789', /13 digits/],
+    ['hex too short for its scheme', '3074257B', /too short/],
+  ])('refuses %s with a 400 that says why', (_what, epc, why) => {
+    expect(() => gtinOfEpc(epc)).toThrow(why);
+    try {
+      gtinOfEpc(epc);
+    } catch (err) {
+      expect(err).toMatchObject({ status: 400 });
+    }
+  });
+
+  it('gives the EAN-13 of a GTIN-14 by dropping its leading 0, and keeps another indicator', () => {
+    expect(eanOfGtin('04006381333931')).toBe('4006381333931');
+    expect(eanOfGtin(GTIN)).toBe(GTIN);
+  });
+});

@@ -1,0 +1,61 @@
+// A proxy on 127.0.0.1 in front of a started mock that can change answers: a deliberately broken server.
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Exchange {
+  method: string;
+  /** Path and query as received. */
+  url: string;
+  body: string;
+}
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Return an Answer to replace the target's answer, or undefined to pass it on. */
+export type Breakage = (req: Exchange, answer: Answer) => Answer | undefined;
+
+const read = async (req: IncomingMessage): Promise<string> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+};
+
+export async function startProxy(
+  target: string,
+  breakage: Breakage,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    void (async () => {
+      const body = await read(req);
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers))
+        if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
+      const upstream = await fetch(target + (req.url ?? '/'), {
+        method: req.method,
+        headers,
+        body: body === '' ? undefined : body,
+      });
+      const answer: Answer = {
+        status: upstream.status,
+        headers: { 'content-type': upstream.headers.get('content-type') ?? 'application/json' },
+        body: await upstream.text(),
+      };
+      const out = breakage({ method: req.method ?? 'GET', url: req.url ?? '/', body }, answer) ?? answer;
+      res.writeHead(out.status, out.headers).end(out.body);
+    })().catch((err: Error) => res.writeHead(502).end(err.message));
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((ok) => {
+        server.close(() => ok());
+        server.closeAllConnections();
+      }),
+  };
+}

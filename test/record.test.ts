@@ -1,0 +1,171 @@
+// `product-catalog-mock record`: a catalog recorded from one started mock and served by another.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, type RunningServer } from '../src/server.js';
+import { loadSeedFile, resolveSeed } from '../src/seed.js';
+import { packageRoot } from '../src/packageRoot.js';
+import { isValidGtin } from '../seeds/barcodes.js';
+import { startProxy } from './proxy.js';
+
+const cli = join(packageRoot, 'dist', 'src', 'cli.js');
+const KEY = 'record-key';
+const PRODUCTS = 230; // three pages of 100
+
+function record(args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((done) => {
+    execFile(process.execPath, [cli, 'record', ...args], (err, stdout, stderr) => {
+      done({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, output: stdout + stderr });
+    });
+  });
+}
+
+type Product = Record<string, unknown> & { productGroupId: string };
+
+async function catalog(base: string): Promise<{ products: Product[]; types: unknown[] }> {
+  const headers = { 'x-api-key': KEY };
+  const list = await (await fetch(`${base}/products?limit=1000&sort=productGroupId`, { headers })).json();
+  const types = await (await fetch(`${base}/product-types`, { headers })).json();
+  return { products: list.data.list, types: types.data };
+}
+
+describe('record', () => {
+  let source: RunningServer;
+  let dir: string;
+  let base: string;
+  beforeAll(async () => {
+    source = await startServer({ port: 0, apiKeys: [KEY], seed: await resolveSeed(String(PRODUCTS)) });
+    base = `${source.url}/acme/live`;
+    dir = await mkdtemp(join(tmpdir(), 'pcm-record-'));
+  });
+  afterAll(async () => {
+    await source.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** Serves a recorded file from a second mock and reads its catalog back. */
+  async function served(file: string) {
+    const copy = await startServer({ port: 0, apiKeys: [KEY], seed: await loadSeedFile(file) });
+    try {
+      return await catalog(`${copy.url}/other/env`);
+    } finally {
+      await copy.close();
+    }
+  }
+
+  it('round-trips a catalog: the second mock answers what the first did', async () => {
+    const out = join(dir, 'copy.json');
+    const { code, output } = await record(['--base-url', base, '--api-key', KEY, '--out', out]);
+    expect(output).toMatch(`${PRODUCTS} products`);
+    expect(code).toBe(0);
+    const original = await catalog(base);
+    expect(original.products).toHaveLength(PRODUCTS);
+    expect(await served(out)).toEqual(original);
+  }, 60_000);
+
+  it('--limit records only that many products', async () => {
+    const out = join(dir, 'limited.json');
+    expect((await record(['--base-url', base, '--api-key', KEY, '--out', out, '--limit', '120'])).code).toBe(
+      0,
+    );
+    const { products } = await served(out);
+    expect(products.map((p) => p.productGroupId)).toEqual(
+      (await catalog(base)).products.slice(0, 120).map((p) => p.productGroupId),
+    );
+  }, 60_000);
+
+  it('a bad token ends at once with exit 2 and says so', async () => {
+    const { code, output } = await record([
+      '--base-url',
+      base,
+      '--api-key',
+      'wrong',
+      '--out',
+      join(dir, 'x.json'),
+    ]);
+    expect(code).toBe(2);
+    expect(output).toMatch(/token was refused/);
+  }, 60_000);
+
+  it('an interrupted recording continues with --resume and fetches only the pages it lacks', async () => {
+    let failSecondPage = true;
+    const pagesAsked: string[] = [];
+    const proxy = await startProxy(source.url, (req, answer) => {
+      const page = /[?&]page=(\d+)/.exec(req.url)?.[1];
+      if (req.url.includes('/products?') && req.url.includes('sort=') && page) pagesAsked.push(page);
+      if (failSecondPage && page === '2') return { status: 503, headers: {}, body: 'down' };
+      return answer;
+    });
+    try {
+      const out = join(dir, 'resumed.json');
+      const args = ['--base-url', `${proxy.url}/acme/live`, '--api-key', KEY, '--out', out];
+      const first = await record(args);
+      expect(first.code).toBe(1);
+      expect(first.output).toMatch(/503[\s\S]*--resume/);
+      expect((await record(args)).output).toMatch(/add --resume/); // no silent restart over it
+      failSecondPage = false;
+      pagesAsked.length = 0;
+      expect((await record([...args, '--resume'])).code).toBe(0);
+      expect(pagesAsked).toEqual(['2', '3']);
+      expect(await served(out)).toEqual(await catalog(base));
+    } finally {
+      await proxy.close();
+    }
+  }, 60_000);
+
+  it('--anonymize: other names and media, same ids, types, prices and relations, valid barcodes, same output twice', async () => {
+    const out = join(dir, 'anon.json');
+    const again = join(dir, 'anon-again.json');
+    expect((await record(['--base-url', base, '--api-key', KEY, '--out', out, '--anonymize'])).code).toBe(0);
+    expect((await record(['--base-url', base, '--api-key', KEY, '--out', again, '--anonymize'])).code).toBe(
+      0,
+    );
+    expect(await readFile(again, 'utf8')).toBe(await readFile(out, 'utf8'));
+
+    const original = await catalog(base);
+    const anon = await served(out); // loads as a seed file: still valid
+    expect(anon.types).toEqual(original.types);
+    expect(anon.products).toHaveLength(original.products.length);
+    const text = JSON.stringify(anon.products);
+    let barcodes = 0;
+    anon.products.forEach((p, i) => {
+      const o = original.products[i]!;
+      expect(p.productGroupId).toBe(o.productGroupId);
+      for (const kept of [
+        'productType',
+        'productPriceList',
+        'spaceIds',
+        'relatedProductGroups',
+        'variantsGroupId',
+      ])
+        expect(p[kept]).toEqual(o[kept]);
+      expect(p.productName).not.toEqual(o.productName);
+      const variants = (p.variants ?? []) as Record<string, unknown>[];
+      const before = (o.variants ?? []) as Record<string, unknown>[];
+      expect(variants.map((v) => v.productId)).toEqual(before.map((v) => v.productId));
+      variants.forEach((v, j) => {
+        for (const field of ['globalTradeItemNumber', 'europeanArticleNumber', 'universalProductCode']) {
+          const was = [before[j]![field] ?? []].flat() as string[];
+          const now = [v[field] ?? []].flat() as string[];
+          expect(now).toHaveLength(was.length);
+          now.forEach((code, k) => {
+            expect(code).not.toBe(was[k]);
+            expect(isValidGtin(code)).toBe(isValidGtin(was[k]!));
+          });
+          barcodes += now.filter(isValidGtin).length;
+        }
+      });
+    });
+    expect(barcodes).toBeGreaterThan(PRODUCTS);
+    for (const o of original.products.slice(0, 20)) {
+      const name = (o.productName as { productName: string }[])[0]!.productName;
+      expect(text).not.toContain(JSON.stringify(name));
+      for (const m of (o.catalogPageLocationProduct ?? []) as { catalogPageLocationProduct: string }[])
+        expect(text).not.toContain(m.catalogPageLocationProduct);
+      for (const b of (o.brand ?? []) as { brandName: string }[])
+        expect(text).not.toContain(`"${b.brandName}"`);
+    }
+  }, 60_000);
+});
