@@ -42,6 +42,8 @@ export interface Fixtures {
   searchWord: string;
   /** How many products the served search for searchWord matches. */
   searchCount: number;
+  /** Time to the answer of the first search the server was sent after start (ms). */
+  firstSearchMs: number;
   /** The median of each product's lowest price: the filter keeps about half the catalog. */
   priceFloor: number;
   prices: PriceRef[];
@@ -53,8 +55,10 @@ const SAMPLE_PAGES = 5;
 const PICKS = 1000;
 
 export async function discoverFixtures(url: string): Promise<Fixtures> {
-  const productCount = (await list(url, 'limit=1')).count;
+  const first = await list(url, 'limit=1');
+  const productCount = first.count;
   if (productCount === 0) throw new Error('the served catalog is empty');
+  const firstSearchMs = await timeFirstSearch(url, first.list[0] as ServedProduct);
   const pages = Math.ceil(productCount / PAGE);
   const chosen = [
     ...new Set(
@@ -74,6 +78,7 @@ export async function discoverFixtures(url: string): Promise<Fixtures> {
     barcodes: spread(sample.flatMap(barcodeOf)),
     searchWord: search.word,
     searchCount: search.count,
+    firstSearchMs,
     priceFloor: median(sample.flatMap((p) => lowestPrice(p) ?? [])),
     prices: spread(sample.flatMap(priceRefOf)),
   };
@@ -117,6 +122,17 @@ function priceRefOf(p: ServedProduct): PriceRef[] {
     (q) => q.productId === price.productId && q.spaceId === price.spaceId,
   );
   return [{ productGroupId: p.productGroupId, price, ...(quantity && { quantity }) }];
+}
+
+/**
+ * The first search after start, sent as soon as the server answers: a page of the products holding a
+ * word of the first product's texts, as a search box asks for. Its time is the server's first search.
+ */
+async function timeFirstSearch(url: string, product: ServedProduct): Promise<number> {
+  const word = [...wordsOf(product)].sort()[0] ?? product.productGroupId.toLowerCase();
+  const started = performance.now();
+  await list(url, `search=${encodeURIComponent(word)}`);
+  return performance.now() - started;
 }
 
 function wordsOf(p: ServedProduct): Set<string> {

@@ -1,13 +1,15 @@
 // `npm run bench`: the mock and a bare node:http server, each in its own process, under the same load.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { packageRoot } from '../src/openapi/packageRoot.js';
 import { READY_PATH } from './cases.js';
 import { startChild } from './child.js';
 import { HEADERS, type Bound } from './load.js';
-import { buildReport, formatReport, writeReport } from './report.js';
+import { buildReport, formatReport, sizeLimits, writeReport, type RunInfo } from './report.js';
 import { runSuite, type ServerHandle } from './suite.js';
 
 const HELP = `usage: npm run bench -- [options]
@@ -19,7 +21,10 @@ const HELP = `usage: npm run bench -- [options]
   --only a,b        run only these cases (the baseline always runs)
   --profile         run the in-memory mock under node --cpu-prof and print where the profile is
   --smoke           a few hundred requests per case, no targets: checks that the harness works
-  --out FILE        where the JSON report goes (default bench/results/latest.json)`;
+  --out FILE        where the JSON report goes (default bench/results/latest.json)
+
+A run of 10,000 generated products also records its byId and barcode ratios in
+bench/results/reference-10000.json; a run of up to 100,000 is judged against them.`;
 
 const { values } = parseArgs({
   options: {
@@ -81,6 +86,39 @@ const start = {
   },
 };
 
+/**
+ * Start-up from a seed file of the same catalog: the seed command writes it, then a mock starts from
+ * it (to its first answer, as for the generated seed) and is stopped once its memory is read.
+ */
+async function fileSeedStartup(): Promise<RunInfo['fileSeed']> {
+  const dir = await mkdtemp(join(tmpdir(), 'catalog-bench-seed-'));
+  try {
+    const file = join(dir, 'catalog.json');
+    console.error(`bench: writing a ${products}-product seed file`);
+    await promisify(execFile)(process.execPath, [cli, 'seed', '--seed', String(products), '--out', file], {
+      maxBuffer: 16 * 2 ** 20,
+    });
+    const args = ['--port', '0', '--host', '127.0.0.1', '--seed', file];
+    const child = await startChild({ script: cli, args, readyPath: READY_PATH, headers: HEADERS });
+    const rssMiB = (await child.rssMiB()) ?? null;
+    await child.stop();
+    console.error(`bench: start-up from the seed file: ${Math.round(child.startupMs)} ms`);
+    return { startupMs: child.startupMs, rssMiB };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Where a 10,000-product run leaves its byId and barcode ratios for larger runs to be judged by. */
+const referenceFile = join(dirname(values.out), 'reference-10000.json');
+const judgedLarge = !smoke && values.seed === undefined && sizeLimits(products).large !== undefined;
+const fileSeed = judgedLarge ? await fileSeedStartup() : undefined;
+const reference = judgedLarge
+  ? ((await readFile(referenceFile, 'utf8')
+      .then((text) => JSON.parse(text) as RunInfo['reference'])
+      .catch(() => undefined)) ?? undefined)
+  : undefined;
+
 const suite = await runSuite(start, {
   connections,
   warmup,
@@ -93,10 +131,21 @@ const report = buildReport(
     connections,
     measured: 'amount' in measured ? `${measured.amount} requests` : `${measured.duration} s`,
     smoke,
+    ...(fileSeed && { fileSeed }),
+    ...(reference && { reference }),
   },
   suite,
 );
 await writeReport(report, values.out);
+if (!smoke && values.seed === undefined && report.products === 10_000 && values.only === undefined) {
+  const ratio = (name: string) => report.cases.find((c) => c.name === name)?.ratio;
+  const recorded: RunInfo['reference'] = {
+    byId: ratio('byId'),
+    barcode: ratio('barcode'),
+    date: report.date,
+  };
+  await writeFile(referenceFile, JSON.stringify(recorded, null, 2) + '\n');
+}
 console.log(formatReport(report));
 console.log(`\nwritten to ${values.out}`);
 if (profileDir) {

@@ -45,8 +45,9 @@ export function pretenuringFlag(execArgv: readonly string[]): string | undefined
 }
 
 /**
- * Applies the heap policy to this process: at start, and again once the catalog is loaded, sized
- * by the heap then in use. For the command line only: a library user's process is theirs to tune.
+ * Applies the heap policy to this process once the catalog is loaded, sized by the heap then in
+ * use. Not before: while a catalog is built every object survives, and a 30% growth collected the
+ * growing old generation over and over (docs/performance.md, "Start-up"). For the command line only: a library user's process is theirs to tune.
  * The flags are read at every collection, so setting them after start-up holds.
  */
 export function applyHeapPolicy(): void {
@@ -69,4 +70,25 @@ export const YOUNG_GENERATION_MIB = 12;
 export function youngGenerationLimit(execArgv: readonly string[], nodeOptions = ''): number | undefined {
   const args = [...execArgv, ...nodeOptions.split(/\s+/)];
   return given(args, 'max-semi-space-size', 'min-semi-space-size') ? undefined : YOUNG_GENERATION_MIB;
+}
+
+/** Heap a generated product takes, with room for the lookup tables and search texts (MiB per 1,000). */
+const MIB_PER_1000_PRODUCTS = 8;
+/** Beside the catalog: the program, the request pipeline, and room to grow. */
+const HEAP_BESIDE_CATALOG_MIB = 1024;
+
+/**
+ * The old generation to give the server's thread for a seed of this many products, in MiB, when V8's
+ * default (about 4 GiB here) would not hold it: a million demo products take about 5.5 GiB of heap.
+ * Undefined when the default suffices or the user sized the heap for node (NODE_OPTIONS can).
+ */
+export function oldGenerationLimit(
+  products: number,
+  defaultMiB: number,
+  execArgv: readonly string[],
+  nodeOptions = '',
+): number | undefined {
+  if (given([...execArgv, ...nodeOptions.split(/\s+/)], 'max-old-space-size')) return undefined;
+  const wanted = Math.ceil((products / 1000) * MIB_PER_1000_PRODUCTS) + HEAP_BESIDE_CATALOG_MIB;
+  return wanted > defaultMiB ? wanted : undefined;
 }

@@ -1,6 +1,7 @@
 // Starting the server of `product-catalog-mock serve`, wherever it runs (see tuning.ts).
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { applyHeapPolicy } from './heapPolicy.js';
+import { warmSearchTexts } from './searchWarmup.js';
 import { resolveSeed, seedFileOf } from '../seed/resolve.js';
 import { startServer, type RunningServer } from '../server.js';
 import type { SeedData } from '../store/store.js';
@@ -50,10 +51,7 @@ async function freePort(host: string): Promise<number> {
   return port;
 }
 
-/**
- * The seed, with its progress reported when it is large. Not kept in a variable: the server rebases
- * it onto its origin (demo media), and this copy would stay in memory beside it.
- */
+/** The seed, with its progress reported when it is large. */
 async function loadSeed(opts: ServeOptions, origin: string, events: SeedEvents): Promise<SeedData> {
   const started = performance.now();
   let large = false;
@@ -70,17 +68,21 @@ async function loadSeed(opts: ServeOptions, origin: string, events: SeedEvents):
   return seed;
 }
 
-/** Resolves the seed and listens; with tuning, applies the heap policy before and after loading. */
+/**
+ * Resolves the seed and listens; with tuning, applies the heap policy once the catalog is loaded: a
+ * small growth while a catalog is built collects the growing old generation over and over
+ * (docs/performance.md, "Start-up"). Then prepares the seed's search texts in the background.
+ */
 export async function startServing(opts: ServeOptions, events: SeedEvents): Promise<RunningServer> {
   const seedFile = seedFileOf(opts.seed);
   if (opts.watch && seedFile === undefined) {
     throw new Error(`--watch needs --seed FILE (a JSON dataset file), not "${opts.seed}"`);
   }
-  if (opts.tune) applyHeapPolicy();
   // Before the seed is built, which can take a while: a --data path that cannot be written ends it at once.
   if (opts.data) await checkDataPath(opts.data);
   const port = opts.port === 0 ? await freePort(opts.host) : opts.port;
   const shownHost = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
+  const seed = await loadSeed(opts, mediaOrigin(`http://${shownHost}:${port}`), events);
   const running = await startServer({
     port,
     host: opts.host,
@@ -89,7 +91,7 @@ export async function startServing(opts: ServeOptions, events: SeedEvents): Prom
     publicReads: opts.publicReads,
     data: opts.data,
     compactAfterMb: opts.compactAfter,
-    seed: await loadSeed(opts, mediaOrigin(`http://${shownHost}:${port}`), events),
+    seed,
     seedName: opts.seed,
     seedFile,
     watch: opts.watch,
@@ -105,6 +107,9 @@ export async function startServing(opts: ServeOptions, events: SeedEvents): Prom
     logRequests: !opts.quiet,
   });
   if (opts.tune) applyHeapPolicy();
+  // Texts are cached by the records' identity; a seed file rebased onto this origin has new records
+  // (SeedSource), which the first searches then prepare themselves.
+  void warmSearchTexts(seed.products);
   return running;
 }
 

@@ -4,8 +4,9 @@
 // Why each measure pays, and what it costs: docs/performance.md, "Server thread with a small young
 // generation", "Heap growth" and "No allocation-site pretenuring".
 import inspector from 'node:inspector';
+import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import { youngGenerationLimit } from './heapPolicy.js';
+import { oldGenerationLimit, youngGenerationLimit } from './heapPolicy.js';
 import { seedProgress } from './seedProgress.js';
 import { announce, type ServeOptions } from './startServing.js';
 
@@ -30,9 +31,16 @@ export function serverOnOwnThread(tune: boolean, inspecting = inspector.url() !=
  */
 export function serveOnThread(opts: ServeOptions): void {
   const young = youngGenerationLimit(process.execArgv, process.env.NODE_OPTIONS);
+  // A generated seed's size is known before it is built; a seed file's is not (it gets the default).
+  const count = /^\d+$/.test(opts.seed) ? Number(opts.seed) : 0;
+  const defaultOldMiB = getHeapStatistics().heap_size_limit / 2 ** 20;
+  const old = oldGenerationLimit(count, defaultOldMiB, process.execArgv, process.env.NODE_OPTIONS);
   const worker = new Worker(new URL('./serveThread.js', import.meta.url), {
     workerData: { ...opts, colorize: Boolean(process.stdout.isTTY) } satisfies ServeOptions,
-    ...(young !== undefined && { resourceLimits: { maxYoungGenerationSizeMb: young } }),
+    resourceLimits: {
+      ...(young !== undefined && { maxYoungGenerationSizeMb: young }),
+      ...(old !== undefined && { maxOldGenerationSizeMb: old }),
+    },
   });
   let ready = false;
   const progress = seedProgress(opts.seed);

@@ -26,37 +26,84 @@ export interface SearchRanker {
 }
 
 const ALL = '';
-// Lowercase text per record and field, cached by identity: stored records are immutable values.
-const textCache = new Map<string, WeakMap<CatalogProduct, string>>();
 
-/** The lowercase text a search looks for its words in: values of the field ('' for all), newline-joined. */
-export function searchText(product: CatalogProduct, field: string): string {
-  let cache = textCache.get(field);
-  if (!cache) textCache.set(field, (cache = new WeakMap()));
-  let text = cache.get(product);
+/**
+ * One part of a product's search text: the values at some paths under one top-level field. Parts are
+ * cached by the identity of that field's value, and a generated catalog shares most of those values
+ * (names, descriptions, tags, brands) between products, so a first search lowercases each shared
+ * text once instead of once per product (docs/performance.md, "Search texts per shared value").
+ */
+interface PartSpec {
+  field: string;
+  paths: readonly FieldPath[];
+  /** Which cache holds this part's texts; equal specs share one. */
+  key: string;
+}
+
+function partsOf(paths: readonly FieldPath[]): PartSpec[] {
+  const byField = new Map<string, FieldPath[]>();
+  for (const path of paths) {
+    const field = path[0] as string;
+    byField.set(field, [...(byField.get(field) ?? []), path]);
+  }
+  return [...byField].map(([field, list]) => ({
+    field,
+    paths: list,
+    key: list.map((path) => path.join('/')).join('\n'),
+  }));
+}
+
+const PARTS = new Map<string, readonly PartSpec[]>([
+  [ALL, partsOf(Object.values(SEARCH_FIELDS))],
+  ...Object.entries(SEARCH_FIELDS).map(([name, path]) => [name, partsOf([path])] as const),
+]);
+
+// Lowercase text per part and field value, cached by identity: stored records are immutable values.
+// Kept as long as the values are: shared values take little, and a changed catalog's first search
+// reuses the texts of every value the change left alone.
+const partCache = new Map<string, WeakMap<object, string>>();
+
+/** A part's lowercase text: the values at its paths, newline-joined. */
+function partText(product: CatalogProduct, spec: PartSpec): string {
+  const value = Object.hasOwn(product, spec.field) ? product[spec.field] : undefined;
+  if (typeof value === 'string')
+    return spec.paths.some((path) => path.length === 1) ? value.toLowerCase() : '';
+  if (typeof value !== 'object' || value === null) return '';
+  let cache = partCache.get(spec.key);
+  if (!cache) partCache.set(spec.key, (cache = new WeakMap()));
+  let text = cache.get(value);
   if (text === undefined) {
-    const paths = field === ALL ? Object.values(SEARCH_FIELDS) : [SEARCH_FIELDS[field] as FieldPath];
     // A newline between values: a word (never containing whitespace) cannot match across two values.
-    text = paths
+    text = spec.paths
       .flatMap((path) => valuesAt(product, path))
       .filter((v) => typeof v === 'string')
       .join('\n')
       .toLowerCase();
-    cache.set(product, text);
+    cache.set(value, text);
   }
   return text;
 }
 
+// The parts of each product's text, by field searched: one lookup per product and search.
+const productParts = new Map<string, WeakMap<CatalogProduct, readonly string[]>>();
+
 /**
- * Drops the cached texts of a field, in every scope. Called once a search index answers which
- * products hold a word: only the candidates' texts are read after that, and the text of every
- * product would otherwise stay for as long as the products do. The price: after a write, the first
- * search of the changed catalog lowercases every product's text again, and the texts stay until
- * that catalog's index is built. Measurements: docs/performance.md, "Search index".
+ * The lowercase texts a search looks for its words in, one per searched top-level field. A word has
+ * no whitespace, so it occurs in the product's text exactly when it occurs in one of the parts.
  */
-export function forgetSearchTexts(field: string): void {
-  textCache.delete(field);
+export function searchParts(product: CatalogProduct, field: string): readonly string[] {
+  let cache = productParts.get(field);
+  if (!cache) productParts.set(field, (cache = new WeakMap()));
+  let parts = cache.get(product);
+  if (parts === undefined) {
+    parts = (PARTS.get(field) ?? []).map((spec) => partText(product, spec)).filter((t) => t !== '');
+    cache.set(product, parts);
+  }
+  return parts;
 }
+
+const occursIn = (parts: readonly string[], word: string): boolean =>
+  parts.some((part) => part.includes(word));
 
 /**
  * Parses search and searchField into a ranker; undefined when the search is blank.
@@ -72,15 +119,15 @@ export function parseSearch(search: string | undefined, searchField?: string): S
   }
   const words = (search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return undefined;
+  const holdsAll = (parts: readonly string[]) => words.every((w) => occursIn(parts, w));
   if (field !== undefined) {
-    const rank = (p: CatalogProduct) => (words.every((w) => searchText(p, field).includes(w)) ? 1 : 0);
+    const rank = (p: CatalogProduct) => (holdsAll(searchParts(p, field)) ? 1 : 0);
     return Object.assign(rank, { field, words });
   }
   const rank = (p: CatalogProduct) => {
-    const all = searchText(p, ALL);
-    if (!words.every((w) => all.includes(w))) return 0;
-    const names = searchText(p, 'productName');
-    return words.reduce((score, w) => score + (names.includes(w) ? 2 : 1), 0);
+    if (!holdsAll(searchParts(p, ALL))) return 0;
+    const name = searchParts(p, 'productName');
+    return words.reduce((score, w) => score + (occursIn(name, w) ? 2 : 1), 0);
   };
   return Object.assign(rank, { field: ALL, words });
 }

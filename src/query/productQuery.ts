@@ -1,12 +1,13 @@
 // One list query (GET and POST /products) over an array of products.
 import { bothFilters, parseFilterWithKey, type ParsedFilter } from '../domain/filter.js';
-import { parseSummaryRequest, summarize, type SummaryRequest } from '../domain/facets.js';
+import { parseSummaryRequest, type SummaryRequest } from '../domain/facets.js';
 import { parseSearch, type SearchRanker } from '../domain/search.js';
 import { searchCandidates } from './searchIndex.js';
 import { applySelect, parseSelect } from '../domain/select.js';
 import { parseSort, sortProducts, sortSpec, type SortKey } from '../domain/sort.js';
 import { sortedSnapshot } from './sortedSnapshot.js';
 import { snapshotCache, type Snapshot } from './snapshotCache.js';
+import { summaryOf } from './summaryCache.js';
 import type { CatalogProduct, ProductListResult, ProductQuery } from '../domain/types.js';
 
 export const DEFAULT_LIMIT = 50;
@@ -59,8 +60,15 @@ export function runListQuery(products: Snapshot, query: ListQuery): ProductListR
   const ordered = query.search
     ? searchInOrder(products, query, query.search)
     : filterInOrder(products, query);
-  // Facets are order-independent, so they are taken over the ordered matches.
-  const { facets, attributeFilters } = summarize(ordered, query.summary);
+  // Facets are order-independent, so they are taken over the ordered matches, and kept per
+  // snapshot and filter whatever the sort.
+  const { facets, attributeFilters } = summaryOf(
+    products,
+    query.filter?.key ?? '',
+    ordered,
+    query.summary,
+    query.search === undefined,
+  );
   const start = (query.page - 1) * query.limit;
   const list = ordered.slice(start, start + query.limit).map((p) => applySelect(p, query.select));
   return { list, count: ordered.length, facets, attributeFilters };
@@ -76,8 +84,24 @@ function filterInOrder(products: Snapshot, { filter, sort }: ListQuery): readonl
   return filtered(products, `${sortSpec(sort)}\n${filter.key}`, () => base.filter(filter.predicate));
 }
 
-/** With search: the products the search index names (usually few), filtered, ranked and sorted. */
+/**
+ * Searched orders kept per snapshot: the searches a search box or a load test repeats. Ranking and
+ * sorting a common word's matches of a 100,000-product catalog took tens of milliseconds per request
+ * (docs/performance.md, "Snapshot cache").
+ */
+const searched = snapshotCache<readonly CatalogProduct[]>(32);
+
+/** With search: the products the search index names (usually few), filtered, ranked and sorted (cached). */
 function searchInOrder(
+  products: Snapshot,
+  query: ListQuery,
+  search: SearchRanker,
+): readonly CatalogProduct[] {
+  const key = `${search.field}\n${search.words.join(' ')}\n${sortSpec(query.sort)}\n${query.filter?.key ?? ''}`;
+  return searched(products, key, () => rankInOrder(products, query, search));
+}
+
+function rankInOrder(
   products: Snapshot,
   { filter, sort }: ListQuery,
   search: SearchRanker,

@@ -1,21 +1,18 @@
 // Finds the products a search can match without reading every product's text.
-import { forgetSearchTexts, searchText, SEARCH_FIELDS, type SearchRanker } from '../domain/search.js';
+import { searchParts, SEARCH_FIELDS, type SearchRanker } from '../domain/search.js';
 import { snapshotCache, type Snapshot } from './snapshotCache.js';
 
 /**
- * Every distinct whitespace-free run ("token") of a field's text over a snapshot, and which products
- * hold it. A search word has no whitespace, so a text contains it exactly when one of the text's
- * tokens does: scanning the distinct tokens finds the same products as scanning every text.
+ * The distinct texts ("parts", see searchParts) of a field over a snapshot, and which products hold
+ * each. Products share most parts (names, descriptions, tags), so a search word is looked for in each
+ * distinct text once instead of in every product's text (docs/performance.md, "Search index").
  */
-interface TokenIndex {
-  /** The distinct tokens joined by newlines, searched with indexOf. */
-  text: string;
-  /** Where each token starts in `text`, then the end of `text`. */
-  starts: Int32Array;
+interface PartIndex {
+  parts: readonly string[];
   /**
-   * Per token, ascending positions in the snapshot of the products holding it: token id's positions
-   * are positions[holderStarts[id]] up to positions[holderStarts[id + 1]]. Two flat arrays rather
-   * than an array per token: no array header and slack per token (docs/performance.md, "Search index").
+   * Per part, ascending positions in the snapshot of the products holding it: part id's holders are
+   * positions[holderStarts[id]] up to positions[holderStarts[id + 1]]. Two flat arrays rather than an
+   * array per part: no array header and slack per part.
    */
   holderStarts: Int32Array;
   positions: Int32Array;
@@ -24,14 +21,14 @@ interface TokenIndex {
 /** Searches of one snapshot and field; the index is built once they are frequent enough to pay for it. */
 interface SearchState {
   searches: number;
-  index?: TokenIndex;
+  index?: PartIndex;
 }
 
 /**
- * Building the index costs a few dozen scans: a snapshot searched only a few times between writes is
+ * Building the index costs about six scans: a snapshot searched only a few times between writes is
  * scanned, one that keeps being searched (a stable catalog) gets an index.
  */
-const SCANS_BEFORE_INDEX = 8;
+const SCANS_BEFORE_INDEX = 4;
 const states = snapshotCache<SearchState>(Object.keys(SEARCH_FIELDS).length + 1);
 
 /** Products holding a word, in snapshot order and as a set for intersecting. */
@@ -50,10 +47,7 @@ const words = snapshotCache<WordHolders>(256);
 export function searchCandidates(snapshot: Snapshot, search: SearchRanker): Snapshot {
   const state = states(snapshot, search.field, () => ({ searches: 0 }));
   if (!state.index && ++state.searches < SCANS_BEFORE_INDEX) return snapshot;
-  if (!state.index) {
-    state.index = buildIndex(snapshot, search.field);
-    forgetSearchTexts(search.field);
-  }
+  state.index ??= buildIndex(snapshot, search.field);
   let positions: number[] | undefined;
   const index = state.index;
   for (const word of search.words) {
@@ -67,60 +61,37 @@ export function searchCandidates(snapshot: Snapshot, search: SearchRanker): Snap
   return (positions ?? []).map((p) => snapshot[p] as Snapshot[number]);
 }
 
-function buildIndex(snapshot: Snapshot, field: string): TokenIndex {
-  const ids = new Map<string, number>();
-  const tokens: string[] = [];
+function buildIndex(snapshot: Snapshot, field: string): PartIndex {
+  const partIds = new Map<string, number>();
+  const parts: string[] = [];
   const holders: number[][] = [];
   snapshot.forEach((product, position) => {
-    for (const token of searchText(product, field).split(/\s+/)) {
-      if (token === '') continue;
-      const id = ids.get(token);
+    for (const part of searchParts(product, field)) {
+      let id = partIds.get(part);
       if (id === undefined) {
-        ids.set(token, tokens.length);
-        tokens.push(token);
-        holders.push([position]);
-      } else {
-        const list = holders[id] as number[];
-        // Positions come in ascending order: a repeated token of one product is its last entry.
-        if (list[list.length - 1] !== position) list.push(position);
+        partIds.set(part, (id = parts.length));
+        parts.push(part);
+        holders.push([]);
       }
+      const list = holders[id] as number[];
+      // Positions come in ascending order: a part repeated in one product is its last entry.
+      if (list[list.length - 1] !== position) list.push(position);
     }
   });
-  const starts = new Int32Array(tokens.length + 1);
-  let offset = 0;
-  tokens.forEach((token, id) => {
-    starts[id] = offset;
-    offset += token.length + 1;
-  });
-  starts[tokens.length] = offset;
   const holderStarts = new Int32Array(holders.length + 1);
   holders.forEach((list, id) => (holderStarts[id + 1] = (holderStarts[id] as number) + list.length));
   const positions = new Int32Array(holderStarts[holders.length] as number);
   holders.forEach((list, id) => positions.set(list, holderStarts[id]));
-  return { text: tokens.join('\n'), starts, holderStarts, positions };
+  return { parts, holderStarts, positions };
 }
 
-/** Positions of the products holding a token that contains the word. */
-function holdersOf(index: TokenIndex, word: string): Set<number> {
+/** Positions of the products holding a part that contains the word. */
+function holdersOf(index: PartIndex, word: string): Set<number> {
   const found = new Set<number>();
-  let from = 0;
-  for (let at = index.text.indexOf(word, from); at >= 0; at = index.text.indexOf(word, from)) {
-    const id = tokenAt(index.starts, at);
+  index.parts.forEach((part, id) => {
+    if (!part.includes(word)) return;
     const end = index.holderStarts[id + 1] as number;
     for (let i = index.holderStarts[id] as number; i < end; i++) found.add(index.positions[i] as number);
-    from = index.starts[id + 1] as number;
-  }
+  });
   return found;
-}
-
-/** The token whose span holds this offset: the last start at or before it. */
-function tokenAt(starts: Int32Array, offset: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (high - low > 1) {
-    const middle = (low + high) >>> 1;
-    if ((starts[middle] as number) <= offset) low = middle;
-    else high = middle;
-  }
-  return low;
 }

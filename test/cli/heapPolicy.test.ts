@@ -4,6 +4,7 @@ import {
   MAX_HEAP_SLACK_MIB,
   growingPercent,
   heapGrowthFlag,
+  oldGenerationLimit,
   pretenuringFlag,
   YOUNG_GENERATION_MIB,
   youngGenerationLimit,
@@ -42,5 +43,14 @@ describe('the command line heap policy', () => {
     expect(pretenuringFlag(['--heap-growing-percent=30'])).toBe('--no-allocation-site-pretenuring');
     expect(pretenuringFlag(['--allocation-site-pretenuring'])).toBeUndefined();
     expect(pretenuringFlag(['--no_allocation_site_pretenuring'])).toBeUndefined();
+  });
+
+  it('raises the old generation for a generated catalog the default heap would not hold, unless the user sized it', () => {
+    expect(oldGenerationLimit(100_000, 4096, [])).toBeUndefined();
+    const million = oldGenerationLimit(1_000_000, 4096, []);
+    expect(million).toBeGreaterThan(6 * 1024);
+    expect(million).toBeLessThan(12 * 1024);
+    expect(oldGenerationLimit(1_000_000, 4096, ['--max-old-space-size=2048'])).toBeUndefined();
+    expect(oldGenerationLimit(1_000_000, 4096, [], '--max_old_space_size=2048')).toBeUndefined();
   });
 });

@@ -72,4 +72,30 @@ describe('search', () => {
     expect(search(lamp)).toBe(0);
     expect(search(renamed)).toBe(2);
   });
+
+  it('answers products sharing a long text value each by its whole text, within one search', () => {
+    // Generated catalogs share values such as descriptions between products; a word's presence in a
+    // shared text is remembered per search, which must not leak one product's other fields to another.
+    const description = [
+      { isoLanguageId: 'en-GB', productDescription: 'A sturdy lamp of brushed steel for reading at night' },
+    ];
+    const plain: CatalogProduct = { productGroupId: 'P-1', productDescription: description };
+    const tagged: CatalogProduct = {
+      productGroupId: 'P-2',
+      productDescription: description,
+      productTags: [{ isoLanguageId: 'en-GB', productTags: ['walnut'] }],
+    };
+    const both = parseSearch('steel walnut');
+    expect([both?.(plain), both?.(tagged)]).toEqual([0, 2]);
+    const steel = parseSearch('STEEL', 'productDescription');
+    expect([steel?.(plain), steel?.(tagged)]).toEqual([1, 1]);
+    const inTags = parseSearch('walnut', 'productTags');
+    expect([inTags?.(tagged), inTags?.(plain)]).toEqual([1, 0]);
+  });
+
+  it('matches no word across two values or two fields', () => {
+    expect(rank('lampa')).toBe(0); // "Desk Lamp" then "A brass desk light"
+    expect(rank('armoffice')).toBe(0); // "Adjustable arm", then the tag "office"
+    expect(rank('p-1-blk')).toBeGreaterThan(0);
+  });
 });

@@ -66,11 +66,50 @@ describe('benchmark smoke run', () => {
     expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ products: PRODUCTS, smoke: true });
   });
 
-  it('judges throughput only at the 10,000 products the targets are sized for, memory at 100,000', () => {
-    const large = { ...suite, fixtures: { ...suite.fixtures, productCount: 100_000 } };
-    const judged = buildReport({ connections: 4, measured: '100 requests', smoke: false }, large);
-    expect(judged.targets.map((t) => t.name)).toEqual(['rss']);
+  it('judges throughput only at the 10,000 products the targets are sized for', () => {
     const small = buildReport({ connections: 4, measured: '100 requests', smoke: false }, suite);
     expect(small.targets.map((t) => t.name)).toContain('byId');
+    expect(small.targets.map((t) => t.name)).not.toContain('firstSearch');
+  });
+
+  it('judges a 100,000-product run on start-up, memory, first search, p99 and reads against a 10,000-product run', () => {
+    const large = { ...suite, fixtures: { ...suite.fixtures, productCount: 100_000 } };
+    const byId = suite.cases.find((c) => c.name === 'byId');
+    const baseline = suite.cases.find((c) => c.name === 'baseline');
+    const ratio = (byId?.rps ?? 0) / (baseline?.rps ?? 1);
+    const judge = (referenceById: number) =>
+      buildReport(
+        {
+          connections: 4,
+          measured: '100 requests',
+          smoke: false,
+          fileSeed: { startupMs: 6000, rssMiB: 500 },
+          reference: { byId: referenceById, barcode: 0, date: '2026-01-01T00:00:00.000Z' },
+        },
+        large,
+      );
+    const judged = judge(ratio);
+    expect(judged.targets.map((t) => t.name)).toEqual([
+      'startup',
+      'rss',
+      'fileStartup',
+      'firstSearch',
+      'searchP99',
+      'facetsP99',
+      'byIdVsReference',
+      'barcodeVsReference',
+    ]);
+    const verdict = (report: typeof judged, name: string) => report.targets.find((t) => t.name === name)?.met;
+    expect(verdict(judged, 'fileStartup')).toBe(false); // 6000 ms against at most 5000
+    expect(verdict(judged, 'byIdVsReference')).toBe(true); // the same ratio as the reference
+    expect(verdict(judge(ratio / 0.79), 'byIdVsReference')).toBe(false); // more than 20% below it
+    const searchP99 = suite.cases.find((c) => c.name === 'search')?.p99Ms ?? Infinity;
+    expect(verdict(judged, 'searchP99')).toBe(searchP99 <= 100);
+    const text = formatReport(judged);
+    expect(text).toMatch(/\| start-up from a seed file +\| +6000 ms \| +<= 5000 ms \| +MISSED \|/);
+    expect(text).toContain('first search after start');
+    // Without a recorded 10,000-product run there is nothing to be within 20% of.
+    const alone = buildReport({ connections: 4, measured: '100 requests', smoke: false }, large);
+    expect(alone.targets.find((t) => t.name === 'byIdVsReference')).toMatchObject({ met: false });
   });
 });

@@ -70,4 +70,25 @@ describe('list query over a snapshot', () => {
     ).toEqual(['c', 'b']);
     expect(ids(run(catalog, { filter: ge(2) as unknown as string }).list)).toEqual(['b', 'c']);
   });
+
+  it('answers each search of one snapshot by its own words, field, filter and sort, also when repeated', () => {
+    const catalog = [
+      product('a', [5], 'Red lamp'),
+      product('b', [1], 'Red chair'),
+      product('c', [3], 'Blue lamp'),
+      product('d', [2], 'Lamp red shade'),
+    ];
+    const queries: [ListParameters, string[]][] = [
+      [{ search: 'red' }, ['a', 'b', 'd']],
+      [{ search: 'lamp' }, ['a', 'c', 'd']],
+      [{ search: 'red lamp' }, ['a', 'd']],
+      [{ search: 'red', searchField: 'productGroupId' }, []],
+      [{ search: 'red', sort: 'productGroupId desc' }, ['d', 'b', 'a']],
+      [{ search: 'red', filter: JSON.stringify({ ge: ['productPriceList/listPrice', 2] }) }, ['a', 'd']],
+    ];
+    // Twice over: the second round is answered from the searched orders kept per snapshot.
+    for (let round = 0; round < 2; round++) {
+      for (const [params, expected] of queries) expect(ids(run(catalog, params).list)).toEqual(expected);
+    }
+  });
 });

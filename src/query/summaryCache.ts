@@ -1,0 +1,40 @@
+// Facets and attribute filters of a catalog snapshot's unsearched matches, counted once per snapshot.
+import { summarize, type Summary, type SummaryRequest } from '../domain/facets.js';
+import { snapshotCache, type Snapshot } from './snapshotCache.js';
+import type { CatalogProduct } from '../domain/types.js';
+
+const NOTHING: Summary = Object.freeze({
+  facets: Object.freeze(Object.create(null) as Summary['facets']),
+  attributeFilters: Object.freeze(Object.create(null) as Summary['attributeFilters']),
+});
+
+/** The request as a key: facet names in the client's order, then the attribute types asked for. */
+function summaryKey({ facets, attributeTypes }: SummaryRequest): string {
+  const types =
+    attributeTypes === undefined ? '-' : attributeTypes === null ? '*' : [...attributeTypes].join(',');
+  return `${facets.map((f) => f.name).join(',')}\n${types}`;
+}
+
+/**
+ * The few facet requests a client repeats, per snapshot: counting them reads every match, which over a
+ * whole catalog of 100,000 products took longer than anything else a list query does
+ * (docs/performance.md, "Facet counts per snapshot"). Answers share the cached summary: nobody changes it.
+ */
+const summaries = snapshotCache<Summary>(16);
+
+/**
+ * The summary of `matches`, which are the products of `snapshot` passing the filter whose key is
+ * `filterKey` ('' for none), in any order: facets do not depend on it. A search's matches are not
+ * cached (searches vary too much to be repeated); pass cacheable false for them.
+ */
+export function summaryOf(
+  snapshot: Snapshot,
+  filterKey: string,
+  matches: readonly CatalogProduct[],
+  request: SummaryRequest,
+  cacheable: boolean,
+): Summary {
+  if (request.facets.length === 0 && request.attributeTypes === undefined) return NOTHING;
+  if (!cacheable) return summarize(matches, request);
+  return summaries(snapshot, `${filterKey}\n${summaryKey(request)}`, () => summarize(matches, request));
+}
