@@ -65,6 +65,10 @@ export class Store {
   /** A reset in progress: writes wait for it. */
   #barrier: Promise<void> | undefined;
   #compacting = false;
+  /** The snapshot a compaction is writing, while it runs. */
+  #snapshotting: Promise<void> | undefined;
+  /** The seed was replaced since the journal in use was started, whose header names the old one. */
+  #seedChanged = false;
 
   private constructor(db: Low<DbShape>, seed: ScopeRecord, file: DataFile | undefined) {
     this.#db = db;
@@ -141,6 +145,7 @@ export class Store {
     this.#seed = seedRecord(seed);
     this.#seedScope = new Scope(this.#seed);
     this.#file?.replaceSeed(this.#seed);
+    this.#seedChanged = this.#file !== undefined;
   }
 
   /** Every scope back to its seed state. */
@@ -155,6 +160,14 @@ export class Store {
       await this.#drained();
       await file.append([{ reset: true }]);
       clear();
+      if (this.#seedChanged) {
+        // Journal and snapshot headers name the seed their lines apply to: a new seed starts both anew,
+        // so a restart on the new seed reads them, and one on the old seed refuses them.
+        await this.#snapshotting;
+        await file.nextGeneration();
+        await this.#db.write();
+        this.#seedChanged = false;
+      }
     };
     const done = (this.#barrier ?? Promise.resolve()).then(run);
     const barrier = done.then(
@@ -216,7 +229,7 @@ export class Store {
       console.error(`product-catalog-mock: could not start a new journal: ${String(err)}`);
       return;
     }
-    this.#db
+    this.#snapshotting = this.#db
       .write()
       .catch((err: unknown) => {
         // Nothing is lost: the journals stay until a snapshot covers them; the next one tries again.
@@ -224,6 +237,7 @@ export class Store {
       })
       .finally(() => {
         this.#compacting = false;
+        this.#snapshotting = undefined;
       });
   }
 

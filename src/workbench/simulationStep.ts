@@ -1,6 +1,7 @@
 // The workbench's simulated failures and delays as a step of the request pipeline
 // (docs/architecture.md, "The seam: wrapping the pipeline"): it runs after the token is checked and
-// the body read, so a simulated failure is answered only to a request the operation would take up.
+// the body read, before the body is validated, so a request without a valid token still gets its
+// 401, while a body the operation would refuse gets the simulated failure.
 import { problemAnswer } from '../pipeline/answers.js';
 import type { SimulationStep } from '../pipeline/pipeline.js';
 import type { MockAnswer } from '../pipeline/types.js';

@@ -186,6 +186,26 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
     ).toEqual(['a', 'b', 's1', 's2']);
   });
 
+  it('starts journal and snapshot anew when a reset brings a new seed, so a restart on it keeps later writes', async () => {
+    const store = await Store.open({ file, seed });
+    await put(store, [product('a')]);
+    const edited = { products: [product('s1'), product('s3')], productTypes: [] };
+    store.replaceSeed(edited);
+    await store.reset();
+    await put(store, [product('b')]);
+    await store.close();
+    const ids = (s: Store) =>
+      s
+        .scope(key)
+        .products()
+        .map((p) => p.productGroupId);
+    const reopened = await Store.open({ file, seed: edited });
+    expect(ids(reopened)).toEqual(['b', 's1', 's3']);
+    await reopened.close();
+    // The old seed no longer matches what the file holds changes to.
+    await expect(Store.open({ file, seed })).rejects.toThrow(/another seed/);
+  });
+
   it('refuses a journal damaged in its middle rather than guess', async () => {
     const store = await Store.open({ file, seed });
     await put(store, [product('a')]);
