@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/openapi/packageRoot.js';
+import { endProcessGroup } from '../processGroup.js';
 
 const cli = join(packageRoot, 'dist', 'src', 'cli', 'cli.js');
 
@@ -181,4 +182,31 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
       /^seed "10000": 10,000 products ready in \d+\.\d s\nproduct-catalog-mock listening on /,
     );
   }, 60_000);
+
+  it.skipIf(!existsSync('/usr/bin/script'))(
+    'draws the progress of a large seed in a terminal, then the ready line',
+    async () => {
+      // `script` gives the CLI a terminal (its stderr a TTY), as a person starting it has.
+      const command = [process.execPath, cli, '--port', '0', '--seed', '12000', '--quiet'].join(' ');
+      const child = spawn('script', ['-qfec', command, '/dev/null'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
+      let screen = '';
+      try {
+        await new Promise<void>((resolve, reject) => {
+          child.stdout.on('data', (d: Buffer) => {
+            screen += d.toString();
+            if (/listening on http/.test(screen)) resolve();
+          });
+          child.once('exit', () => reject(new Error(`ended before listening:\n${screen}`)));
+        });
+      } finally {
+        await endProcessGroup(child);
+      }
+      expect(screen).toMatch(/seeding .* \d+\/12000 products/);
+      expect(screen).toMatch(/seed "12000": 12,000 products ready in \d+\.\d s/);
+    },
+    90_000,
+  );
 });
