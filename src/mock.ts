@@ -1,16 +1,10 @@
 // The mock without a server: the pipeline over a store, ready for any adapter to call.
-import { loadApiDocument, regionsOf } from './openapi/apiDocument.js';
-import { authorizer, parseApiKeys, type KeyRing } from './pipeline/auth.js';
-import { createPipeline } from './pipeline/pipeline.js';
-import { wrap, type Handle, type Wrapper } from './pipeline/types.js';
-import type { RouteContext } from './routes/context.js';
-import { productReadOperations } from './routes/productReads.js';
-import { productTypeOperations } from './routes/productTypes.js';
-import { productWriteOperations } from './routes/productWrites.js';
-import { publishedClientOperations } from './routes/publishedClient.js';
-import { gtinOfEpc } from './routes/epcDecoder.js';
-import { variantOperations } from './routes/variants.js';
+import { loadApiDocument } from './openapi/apiDocument.js';
+import { checkRegion, composeMock, type Mock } from './mockCore.js';
+import type { Wrapper } from './pipeline/types.js';
 import { Store, type SeedData } from './store/store.js';
+
+export type { Mock } from './mockCore.js';
 
 export interface MockOptions {
   /** Region of the two prefixes that name none; default eu. */
@@ -33,40 +27,14 @@ export interface MockOptions {
   wrappers?: Wrapper[];
 }
 
-/** A mock: its request pipeline and what the adapters around it need. */
-export interface Mock {
-  handle: Handle;
-  store: Store;
-  ring: KeyRing;
-  region: string;
-}
-
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const document = await loadApiDocument();
-  const regions = regionsOf(document);
-  const region = options.region ?? 'eu';
-  if (!regions.includes(region)) {
-    throw new Error(`Unknown region "${region}"; allowed regions: ${regions.join(', ')}`);
-  }
+  // Checked before the store opens: an unknown region must not touch a --data file.
+  checkRegion(document, options.region);
   const store = await Store.open({
     file: options.data,
     seed: options.seed,
     compactBytes: options.compactAfterMb === undefined ? undefined : options.compactAfterMb * 1024 * 1024,
   });
-  const ring = parseApiKeys(options.apiKeys);
-  const ctx: RouteContext = { store, document };
-  const pipeline = createPipeline({
-    document,
-    handlers: {
-      ...productReadOperations(ctx),
-      ...productTypeOperations(ctx),
-      ...productWriteOperations(ctx),
-      ...variantOperations(ctx),
-      ...publishedClientOperations(ctx, gtinOfEpc),
-    },
-    authorize: authorizer(ring, { publicReads: options.publicReads }),
-    regions,
-    defaultRegion: region,
-  });
-  return { handle: wrap(pipeline, options.wrappers), store, ring, region };
+  return composeMock({ ...options, document, store });
 }
