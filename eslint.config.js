@@ -9,7 +9,9 @@ const layer = (folder, message) => ({ group: [`**/${folder}/*`, `../${folder}/*`
 const banned = (names, message) => names.map((name) => ({ name, message }));
 
 export default tseslint.config(
-  { ignores: ['src/generated/', 'dist/', 'node_modules/', 'bench/results/', 'coverage/'] },
+  {
+    ignores: ['src/generated/', 'dist/', 'examples/*/dist/', 'node_modules/', 'bench/results/', 'coverage/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -29,6 +29,11 @@ const adminOf = (region = 'EU', accessToken = 'dev') =>
 const seed = generateDataset('demo');
 const subject = seed.products.find((p) => p.variants?.[0]?.europeanArticleNumber?.[0]) as CatalogProduct;
 const ean = subject.variants?.[0]?.europeanArticleNumber?.[0] as string;
+/** The client's record types differ from openapi.yaml's in optional fields; the mock checks what is sent. */
+type Pushed = Parameters<GridProductServiceAdmin['pushProducts']>[0];
+type Updated = Parameters<GridProductServiceAdmin['updateProductFields']>[0];
+const asPushed = (products: CatalogProduct[]) => products as unknown as Pushed;
+
 const newProduct = (id: string): CatalogProduct => ({
   ...subject,
   productGroupId: id,
@@ -85,10 +90,10 @@ describe('the published client through catalogHandlers, its base URL untouched',
 
   it('writes with the admin class and reads the writes back with both, in the region of the host', async () => {
     const admin = adminOf();
-    await admin.pushProducts([newProduct('msw-1'), newProduct('msw-2')]);
+    await admin.pushProducts(asPushed([newProduct('msw-1'), newProduct('msw-2')]));
     await admin.updateProductFields([
       { productGroupId: 'msw-1', productName: [{ isoLanguageId: 'en-US', productName: 'Renamed' }] },
-    ]);
+    ] as unknown as Updated);
     const client = clientOf();
     expect((await client.getProductById('msw-1', { select: 'productName' })).productName).toEqual([
       { isoLanguageId: 'en-US', productName: 'Renamed' },
@@ -103,7 +108,7 @@ describe('the published client through catalogHandlers, its base URL untouched',
   });
 
   it('resetCatalog brings every scope back to the seed', async () => {
-    await adminOf().pushProducts([newProduct('msw-reset')]);
+    await adminOf().pushProducts(asPushed([newProduct('msw-reset')]));
     expect((await clientOf().getProductById('msw-reset', {})).productGroupId).toBe('msw-reset');
     await resetCatalog();
     await expect(clientOf().getProductById('msw-reset', {})).rejects.toThrow('not found');
