@@ -5,9 +5,11 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import type { Plugin } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/openapi/packageRoot.js';
 import { generateDataset } from '../../src/seed/index.js';
@@ -16,6 +18,18 @@ import { browserMissing, chromiumArgs, chromiumPath } from '../browser.js';
 const missing = browserMissing();
 const example = join(packageRoot, 'examples', 'msw-browser');
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+
+const builtins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
+
+/** Fails the build at the first node built-in anything on the page imports (Vite would stub it silently). */
+const noNodeBuiltins = (): Plugin => ({
+  name: 'no-node-builtins',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (builtins.has(source)) this.error(`${importer ?? 'the page'} imports the node built-in ${source}`);
+    return null;
+  },
+});
 
 /** A static server of the built page on 127.0.0.1, port 0. */
 async function serve(dir: string): Promise<{ server: Server; url: string }> {
@@ -42,7 +56,12 @@ describe.skipIf(missing !== undefined)(
     beforeAll(async () => {
       outDir = await mkdtemp(join(tmpdir(), 'msw-example-'));
       const { build } = await import('vite');
-      await build({ configFile: join(example, 'vite.config.ts'), logLevel: 'warn', build: { outDir } });
+      await build({
+        configFile: join(example, 'vite.config.ts'),
+        logLevel: 'warn',
+        build: { outDir },
+        plugins: [noNodeBuiltins()],
+      });
       site = await serve(outDir);
       browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
     }, 120_000);
