@@ -59,14 +59,18 @@ function printedUrl(child: ChildProcess, timeoutMs: number): Promise<string> {
     let err = '';
     const timer = setTimeout(() => reject(new Error(`no URL printed within ${timeoutMs} ms`)), timeoutMs);
     child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.stdout?.on('data', (chunk: Buffer) => {
+    const read = (chunk: Buffer) => {
       out += chunk.toString();
       const match = LISTENING.exec(out);
       if (match?.[1]) {
         clearTimeout(timer);
+        // From here on what the server prints is drained unread: scanning it would load this process.
+        child.stdout?.off('data', read);
+        child.stdout?.resume();
         resolve(match[1]);
       }
-    });
+    };
+    child.stdout?.on('data', read);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with code ${code} before listening: ${err.trim() || out.trim()}`));

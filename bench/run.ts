@@ -53,7 +53,7 @@ const connections = Math.round(positive('connections', values.connections));
 const measured: Bound = smoke ? { amount: 300 } : { duration: positive('duration', values.duration) };
 const warmup: Bound = smoke ? { amount: 50 } : { duration: positive('warmup', values.warmup) };
 const cli = join(packageRoot, 'dist', 'src', 'cli', 'cli.js');
-const seedArgs = ['--port', '0', '--host', '127.0.0.1', '--seed', values.seed ?? String(products)];
+const seedArgs = ['--port', '0', '--host', '127.0.0.1', '--quiet', '--seed', values.seed ?? String(products)];
 const profileDir = values.profile ? await mkdtemp(join(tmpdir(), 'catalog-bench-profile-')) : undefined;
 
 const start = {

@@ -3,9 +3,17 @@ import cors from 'cors';
 import { mountAdminRoutes } from './http/adminRoutes.js';
 import { errorHandler } from './http/errors.js';
 import { expressAdapter } from './http/expressAdapter.js';
+import { exchangeRecorder } from './http/workbenchHook.js';
+import { mountWorkbenchRoutes } from './http/workbenchRoutes.js';
 import { createMock, type MockOptions } from './mock.js';
+import type { Workbench } from './workbench/workbench.js';
 
 export type { MockOptions } from './mock.js';
+
+/** The workbench of an app createApp made (fault rules, journal, seed). */
+export function workbenchOf(app: Express): Workbench {
+  return app.locals.workbench as Workbench;
+}
 
 /** The mock as an express app: admin routes and the reference page, then the pipeline for the API. */
 export async function createApp(options: MockOptions = {}): Promise<Express> {
@@ -13,8 +21,11 @@ export async function createApp(options: MockOptions = {}): Promise<Express> {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.locals.workbench = mock.workbench;
+  app.use(exchangeRecorder(mock.workbench));
   app.use(cors({ maxAge: 600 }));
-  mountAdminRoutes(app, mock.store, mock.ring, { seed: options.seedName ?? 'none', region: mock.region });
+  mountAdminRoutes(app, mock.workbench, mock.ring, { seed: options.seedName ?? 'none', region: mock.region });
+  mountWorkbenchRoutes(app, mock.workbench, mock.ring, mock.operationIds);
   app.use(expressAdapter(mock.handle, { bodyLimit: options.bodyLimit }));
   app.use(errorHandler);
   return app;

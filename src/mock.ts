@@ -1,10 +1,15 @@
 // The mock without a server: the pipeline over a store, ready for any adapter to call.
 import { loadApiDocument } from './openapi/apiDocument.js';
-import { checkRegion, composeMock, type Mock } from './mockCore.js';
+import { checkRegion, composeMock, type MockCore } from './mockCore.js';
 import type { Wrapper } from './pipeline/types.js';
 import { Store, type SeedData } from './store/store.js';
-
-export type { Mock } from './mockCore.js';
+import type { Logger } from 'pino';
+import { OperationTable } from './openapi/operations.js';
+import type { LatencyRange } from './workbench/latency.js';
+import { simulatedStatuses } from './workbench/prefer.js';
+import { SeedSource } from './workbench/seedSource.js';
+import { simulationStep } from './workbench/simulationStep.js';
+import { Workbench } from './workbench/workbench.js';
 
 export interface MockOptions {
   /** Region of the two prefixes that name none; default eu. */
@@ -23,18 +28,45 @@ export interface MockOptions {
   bodyLimit?: string | number;
   /** Reads (GET, and POST /products) need no token, as the published client-side class expects; writes still do. */
   publicReads?: boolean;
+  /** The file `seed` was read from: reset reads it again, and --watch watches it. */
+  seedFile?: string;
+  /** Request lines and notices (seed reloads) go here; nothing is logged when absent. */
+  logger?: Logger;
+  /** Whether every request gets a line in the log; default true when there is a logger. */
+  logRequests?: boolean;
+  /** A delay added to every API answer, chosen uniformly in the range. */
+  latency?: LatencyRange;
   /** Around the pipeline, the first outermost: request logs, faults, journals (see docs/architecture.md). */
   wrappers?: Wrapper[];
+}
+
+/** A mock: its request pipeline and what the adapters around it need. */
+export interface Mock extends MockCore {
+  /** Fault rules, the request journal, the request log and the seed's life. */
+  workbench: Workbench;
+  /** Every documented operationId, for the workbench's fault rules. */
+  operationIds: string[];
 }
 
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const document = await loadApiDocument();
   // Checked before the store opens: an unknown region must not touch a --data file.
   checkRegion(document, options.region);
+  const seeds = new SeedSource(options.seed ?? { products: [], productTypes: [] }, options.seedFile);
   const store = await Store.open({
     file: options.data,
-    seed: options.seed,
+    seed: seeds.current,
     compactBytes: options.compactAfterMb === undefined ? undefined : options.compactAfterMb * 1024 * 1024,
   });
-  return composeMock({ ...options, document, store });
+  const operations = new OperationTable(document).operations;
+  const workbench = new Workbench({
+    store,
+    seeds,
+    statuses: new Map(operations.map((op) => [op.operationId, simulatedStatuses(Object.keys(op.responses))])),
+    logger: options.logger,
+    logRequests: options.logRequests ?? true,
+    latency: options.latency,
+  });
+  const core = composeMock({ ...options, document, store, simulate: simulationStep(workbench) });
+  return { ...core, workbench, operationIds: operations.map((op) => op.operationId) };
 }

@@ -4,7 +4,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { regionsOf } from './openapi/regions.js';
 import { authorizer, parseApiKeys, type KeyRing } from './pipeline/auth.js';
-import { createPipeline } from './pipeline/pipeline.js';
+import { createPipeline, type SimulationStep } from './pipeline/pipeline.js';
 import { wrap, type Handle, type Wrapper } from './pipeline/types.js';
 import type { RouteContext } from './routes/context.js';
 import { gtinOfEpc } from './routes/epcDecoder.js';
@@ -15,8 +15,8 @@ import { publishedClientOperations } from './routes/publishedClient.js';
 import { variantOperations } from './routes/variants.js';
 import type { Store } from './store/store.js';
 
-/** A mock: its request pipeline and what the adapters around it need. */
-export interface Mock {
+/** A mock's pipeline and what the adapters around it need. */
+export interface MockCore {
   handle: Handle;
   store: Store;
   ring: KeyRing;
@@ -36,6 +36,8 @@ export interface MockCoreOptions {
   publicReads?: boolean;
   /** Around the pipeline, the first outermost (see docs/architecture.md). */
   wrappers?: Wrapper[];
+  /** Simulated failures and delays, a step of the pipeline (src/workbench/simulationStep.ts). */
+  simulate?: SimulationStep;
 }
 
 /** The region a mock answers for when a request names none; an unknown one is refused. */
@@ -48,7 +50,7 @@ export function checkRegion(document: OpenAPIV3.Document, region = 'eu'): string
 }
 
 /** The handlers of every documented operation, the pipeline, and the wrappers around it. */
-export function composeMock(options: MockCoreOptions): Mock {
+export function composeMock(options: MockCoreOptions): MockCore {
   const { document, store } = options;
   const region = checkRegion(document, options.region);
   const ring = parseApiKeys(options.apiKeys);
@@ -65,6 +67,7 @@ export function composeMock(options: MockCoreOptions): Mock {
     authorize: authorizer(ring, { publicReads: options.publicReads }),
     regions: regionsOf(document),
     defaultRegion: region,
+    simulate: options.simulate,
   });
   return { handle: wrap(pipeline, options.wrappers), store, ring, region };
 }

@@ -1,12 +1,14 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp, type MockOptions } from './app.js';
+import { createApp, workbenchOf, type MockOptions } from './app.js';
 import { createExpressServer } from './http/expressServer.js';
 
 export interface ServerOptions extends MockOptions {
   /** 0 picks a free port. */
   port?: number;
   host?: string;
+  /** With seedFile: each valid edit of the file becomes the seed (every scope starts over). */
+  watch?: boolean;
 }
 
 export interface RunningServer {
@@ -20,9 +22,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const app = await createApp(options);
   const host = options.host ?? '127.0.0.1';
   const server = createExpressServer(app);
+  // Read here, not in the closure below: a closure that names `options` keeps it, and the seed it
+  // holds (as generated, before it is rebased onto this origin), for the life of the server.
+  const listenPort = options.port ?? 0;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
+    server.listen(listenPort, host, () => {
       server.off('error', reject);
       resolve();
     });
@@ -30,8 +35,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   server.keepAliveTimeout = 65_000;
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
+  const url = `http://${shownHost}:${port}`;
+  // Before any request is read: from the first one on, the seed's demo media name this origin.
+  const workbench = workbenchOf(app);
+  workbench.bindOrigin(url);
+  const unwatch = options.watch ? workbench.watchSeed() : undefined;
+  server.once('close', () => unwatch?.());
   return {
-    url: `http://${shownHost}:${port}`,
+    url,
     port,
     server,
     close: () =>

@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 // Loads only what a command needs: what this thread loads stays in memory beside the server's thread.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_SEED } from '../seed/defaults.js';
+import { packageRoot } from '../openapi/packageRoot.js';
+import { parseLatency } from '../workbench/latency.js';
 import { contractCommand } from './contractCommand.js';
 import { recordCommand } from '../record/command.js';
 import { serve, type ServeOptions } from './serveCommand.js';
@@ -19,11 +23,25 @@ function positiveNumber(value: string): number {
   return n;
 }
 
+function latency(value: string): string {
+  try {
+    parseLatency(value);
+  } catch (err) {
+    throw new InvalidArgumentError((err as Error).message);
+  }
+  return value;
+}
+
+const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
+  version: string;
+};
+
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
 const program = new Command()
   .name('product-catalog-mock')
   .description('In-memory mock of the multi-tenant product catalog service')
+  .version(version, '-V, --version', 'print the version')
   .showHelpAfterError();
 
 program
@@ -65,6 +83,17 @@ program
     '--no-tune',
     'no process tuning: the server on the main thread with V8 defaults (no worker thread, no heap flags)',
   )
+  .option('--watch', 'with --seed FILE: an edit of the file that is valid becomes the seed')
+  .addOption(
+    new Option(
+      '--log-format <format>',
+      'request log on stdout: pretty (readable) or json (a line per request)',
+    )
+      .choices(['pretty', 'json'])
+      .default('pretty'),
+  )
+  .option('-q, --quiet', 'no request log')
+  .option('--latency <ms>', 'delay every API answer: N ms, or A-B for a uniform choice in the range', latency)
   .action((opts: ServeOptions) => serve(opts));
 
 program

@@ -1,4 +1,5 @@
 // `product-catalog-mock serve`: on a tuned thread of its own (tuning.ts), or on this one.
+import { seedProgress } from './seedProgress.js';
 import { announce, startServing, type ServeOptions } from './startServing.js';
 import { serveOnThread, serverOnOwnThread } from './tuning.js';
 
@@ -6,9 +7,12 @@ export type { ServeOptions } from './startServing.js';
 
 export async function serve(opts: ServeOptions): Promise<void> {
   if (serverOnOwnThread(opts.tune)) return serveOnThread(opts);
-  const running = await startServing(opts);
+  const progress = seedProgress(opts.seed);
+  const running = await startServing({ ...opts, colorize: Boolean(process.stdout.isTTY) }, progress).finally(
+    () => progress.stop(),
+  );
   const stop = () => void running.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  announce(running.url);
+  announce(running.url, opts.apiKey);
 }

@@ -1,9 +1,13 @@
 // The server of `product-catalog-mock serve`, on the thread tuning.ts starts for it.
 import { parentPort, workerData } from 'node:worker_threads';
 import { startServing, type ServeOptions } from './startServing.js';
-import type { Listening } from './tuning.js';
+import type { ServerMessage } from './tuning.js';
 
-const running = await startServing(workerData as ServeOptions);
+const post = (message: ServerMessage) => parentPort?.postMessage(message);
+const running = await startServing(workerData as ServeOptions, {
+  progress: (done, total) => post({ progress: { done, total } }),
+  seeded: (products, ms) => post({ seeded: { products, ms } }),
+});
 // The main thread says where it listens, once it passes signals on: see serveOnThread.
 parentPort?.once('message', () => void running.close().then(() => process.exit(0)));
-parentPort?.postMessage({ listening: running.url } satisfies Listening);
+post({ listening: running.url });

@@ -1,8 +1,13 @@
 // Starting the server of `product-catalog-mock serve`, wherever it runs (see tuning.ts).
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { applyHeapPolicy } from './heapPolicy.js';
-import { resolveSeed } from '../seed/resolve.js';
+import { resolveSeed, seedFileOf } from '../seed/resolve.js';
 import { startServer, type RunningServer } from '../server.js';
+import type { SeedData } from '../store/store.js';
 import { checkDataPath } from '../store/dataPath.js';
+import { parseLatency } from '../workbench/latency.js';
+import { mediaOrigin } from '../workbench/demoMedia.js';
+import type { LogFormat } from '../workbench/requestLog.js';
 
 export interface ServeOptions {
   port: number;
@@ -15,35 +20,115 @@ export interface ServeOptions {
   seed: string;
   /** Process tuning (tuning.ts): on unless --no-tune. */
   tune: boolean;
+  logFormat: LogFormat;
+  quiet?: boolean;
+  /** "N" or "A-B" milliseconds, checked by the command line. */
+  latency?: string;
+  watch?: boolean;
+  /** Whether stdout is a terminal (a worker's own stdout never is): colours in the log. */
+  colorize?: boolean;
+}
+
+/** What a start reports while the seed is built: a large seed's progress, then that it is ready. */
+export interface SeedEvents {
+  progress(done: number, total: number): void;
+  seeded(products: number, ms: number): void;
+}
+
+/** A seed this large shows its progress, and says when it is ready. */
+const LARGE_SEED = 10_000;
+
+/**
+ * A free port, for --port 0: known before the seed is generated, its media URLs name the server's
+ * own origin from the start, and no rebased copy of a large catalog is made (see SeedSource).
+ */
+async function freePort(host: string): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, host, resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/**
+ * The seed, with its progress reported when it is large. Not kept in a variable: the server rebases
+ * it onto its origin (demo media), and this copy would stay in memory beside it.
+ */
+async function loadSeed(opts: ServeOptions, origin: string, events: SeedEvents): Promise<SeedData> {
+  const started = performance.now();
+  let large = false;
+  const seed = await resolveSeed(opts.seed, {
+    mediaOrigin: origin,
+    onProgress: (done, total) => {
+      large = total >= LARGE_SEED;
+      if (large) events.progress(done, total);
+    },
+  });
+  if (large || seed.products.length >= LARGE_SEED) {
+    events.seeded(seed.products.length, performance.now() - started);
+  }
+  return seed;
 }
 
 /** Resolves the seed and listens; with tuning, applies the heap policy before and after loading. */
-export async function startServing(opts: ServeOptions): Promise<RunningServer> {
+export async function startServing(opts: ServeOptions, events: SeedEvents): Promise<RunningServer> {
+  const seedFile = seedFileOf(opts.seed);
+  if (opts.watch && seedFile === undefined) {
+    throw new Error(`--watch needs --seed FILE (a JSON dataset file), not "${opts.seed}"`);
+  }
   if (opts.tune) applyHeapPolicy();
   // Before the seed is built, which can take a while: a --data path that cannot be written ends it at once.
   if (opts.data) await checkDataPath(opts.data);
-  const seed = await resolveSeed(opts.seed);
+  const port = opts.port === 0 ? await freePort(opts.host) : opts.port;
+  const shownHost = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   const running = await startServer({
-    port: opts.port,
+    port,
     host: opts.host,
     region: opts.region,
     apiKeys: opts.apiKey,
     publicReads: opts.publicReads,
     data: opts.data,
     compactAfterMb: opts.compactAfter,
-    seed,
+    seed: await loadSeed(opts, mediaOrigin(`http://${shownHost}:${port}`), events),
     seedName: opts.seed,
+    seedFile,
+    watch: opts.watch,
+    latency: opts.latency === undefined ? undefined : parseLatency(opts.latency),
+    // Quiet and not watching, nothing is ever logged: pino is not even loaded.
+    logger:
+      opts.quiet && !opts.watch
+        ? undefined
+        : (await import('../workbench/logger.js')).createLogger({
+            format: opts.logFormat,
+            colorize: opts.colorize,
+          }),
+    logRequests: !opts.quiet,
   });
   if (opts.tune) applyHeapPolicy();
   return running;
 }
 
+/** The banner's example request: in strict mode with a listed key, and a tenant it may use. */
+export function exampleRequest(url: string, apiKeys: readonly string[]): string {
+  const [first] = apiKeys;
+  const eq = first?.indexOf('=') ?? -1;
+  const key = first === undefined ? 'dev' : eq < 0 ? first : first.slice(0, eq);
+  const tenant =
+    (eq < 0
+      ? undefined
+      : first
+          ?.slice(eq + 1)
+          .split(',')[0]
+          ?.trim()) || 'acme';
+  return `curl -H 'x-api-key: ${key}' ${url}/${tenant}/dev/products`;
+}
+
 /** One write, and only once the server listens: whoever reads it may stop the server at once. */
-export function announce(url: string): void {
+export function announce(url: string, apiKeys: readonly string[]): void {
   console.log(
     [
       `product-catalog-mock listening on ${url}`,
-      `  try: curl -H 'x-api-key: dev' ${url}/acme/dev/products`,
+      `  try: ${exampleRequest(url, apiKeys)}`,
       `  API reference: ${url}/docs`,
     ].join('\n'),
   );

@@ -6,12 +6,14 @@
 import inspector from 'node:inspector';
 import { Worker } from 'node:worker_threads';
 import { youngGenerationLimit } from './heapPolicy.js';
+import { seedProgress } from './seedProgress.js';
 import { announce, type ServeOptions } from './startServing.js';
 
-/** What the server thread tells this one once it listens. */
-export interface Listening {
-  listening: string;
-}
+/** What the server thread tells this one: the progress of its seed, then where it listens. */
+export type ServerMessage =
+  | { listening: string }
+  | { progress: { done: number; total: number } }
+  | { seeded: { products: number; ms: number } };
 
 /**
  * Whether the server gets a thread of its own: with tuning, unless an inspector is open. node's
@@ -29,23 +31,28 @@ export function serverOnOwnThread(tune: boolean, inspecting = inspector.url() !=
 export function serveOnThread(opts: ServeOptions): void {
   const young = youngGenerationLimit(process.execArgv, process.env.NODE_OPTIONS);
   const worker = new Worker(new URL('./serveThread.js', import.meta.url), {
-    workerData: opts,
+    workerData: { ...opts, colorize: Boolean(process.stdout.isTTY) } satisfies ServeOptions,
     ...(young !== undefined && { resourceLimits: { maxYoungGenerationSizeMb: young } }),
   });
   let ready = false;
+  const progress = seedProgress(opts.seed);
   worker.on('error', (err: unknown) => {
+    void progress.stop();
     // A failure to start is a message for the user; a crash of a running server keeps its stack.
     const text = err instanceof Error ? (ready ? (err.stack ?? err.message) : err.message) : String(err);
     console.error(`product-catalog-mock: ${text}`);
     process.exitCode = 1;
   });
   worker.on('exit', (code) => process.exit(process.exitCode ?? code));
-  // Until the server listens, a signal keeps its default action and ends the process at once.
-  worker.once('message', ({ listening: url }: Listening) => {
+  worker.on('message', (message: ServerMessage) => {
+    if ('progress' in message) return progress.progress(message.progress.done, message.progress.total);
+    if ('seeded' in message) return progress.seeded(message.seeded.products, message.seeded.ms);
     ready = true;
+    const url = message.listening;
+    // Until the server listens, a signal keeps its default action and ends the process at once.
     const stop = () => worker.postMessage('close');
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
-    announce(url);
+    announce(url, opts.apiKey);
   });
 }

@@ -21,6 +21,8 @@ export type ErrorKind =
   | 'unsupported-media-type'
   /** The store could not persist the change because the disk or file is full; nothing was applied. */
   | 'storage-full'
+  /** The request is well formed but what it names cannot be used (a seed file that no longer loads). */
+  | 'unprocessable'
   /** The store could not persist the change for another reason; nothing was applied. */
   | 'storage-unavailable';
 

@@ -7,11 +7,25 @@ export interface paths {
     "/{tenantId}/{environment}/products": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
             };
             cookie?: never;
@@ -44,11 +58,25 @@ export interface paths {
     "/{tenantId}/{environment}/products/{productGroupId}": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
                 productGroupId: string;
             };
@@ -70,11 +98,25 @@ export interface paths {
     "/{tenantId}/{environment}/products-barcode/{barcode}": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
                 /** @description Matched against globalTradeItemNumber, europeanArticleNumber and universalProductCode of every variant; leading zeros are not significant. */
                 barcode: string;
@@ -97,11 +139,25 @@ export interface paths {
     "/{tenantId}/{environment}/search": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
             };
             cookie?: never;
@@ -119,11 +175,25 @@ export interface paths {
     "/{tenantId}/{environment}/product-recommendations/{productGroupId}": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
                 productGroupId: string;
             };
@@ -145,11 +215,25 @@ export interface paths {
     "/{tenantId}/{environment}/products-push": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
             };
             cookie?: never;
@@ -194,11 +278,25 @@ export interface paths {
     "/{tenantId}/{environment}/products/push": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
             };
             cookie?: never;
@@ -223,11 +321,25 @@ export interface paths {
     "/{tenantId}/{environment}/spaces/{spaceId}/products": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
                 spaceId: string;
             };
@@ -249,11 +361,25 @@ export interface paths {
     "/{tenantId}/{environment}/variants/{productId}": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
                 /** @description The variant's productId. */
                 productId: string;
@@ -276,11 +402,25 @@ export interface paths {
     "/{tenantId}/{environment}/variants": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
             };
             cookie?: never;
@@ -310,11 +450,25 @@ export interface paths {
     "/{tenantId}/{environment}/product-types": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
             };
             cookie?: never;
@@ -337,11 +491,25 @@ export interface paths {
     "/{tenantId}/{environment}/product-types/{productTypeId}": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
                 productTypeId: string;
             };
@@ -362,9 +530,15 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
             };
             cookie?: never;
@@ -396,9 +570,15 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
             };
             cookie?: never;
@@ -425,9 +605,15 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
                 productGroupId: string;
             };
@@ -457,9 +643,15 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
                 /**
                  * @description A GS1 EPC Tag Data Standard SGTIN: SGTIN-96 (or SGTIN-198) as hex digits, e.g.
@@ -492,9 +684,15 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
                 /** @description An SGTIN EPC, as for product-ean-by-epc. */
                 code: string;
@@ -516,10 +714,139 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__admin/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every scope back to the seed; fault rules cleared
+         * @description Every (region, tenant, environment) starts over from the seed. A seed given as a file
+         *     (`--seed FILE`) is read again first: an invalid file is a 422 and nothing is reset. Fault
+         *     rules are removed; the request journal is kept.
+         */
+        post: operations["resetMock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fault rules, in the order they are tried */
+        get: operations["listFaultRules"];
+        put?: never;
+        /**
+         * Make matching API requests fail or slow down
+         * @description A rule matches a request when every field it gives matches: `operationId` as in this
+         *     document, `method`, and `path` as a substring of the request's path (e.g. `/products/ABC`).
+         *     Rules are tried in the order they were added; the first that matches applies, to a share
+         *     `rate` of the matching requests, at most `times` times. A failed request changes nothing.
+         */
+        post: operations["addFaultRule"];
+        /** Remove every fault rule */
+        delete: operations["clearFaultRules"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/faults/{faultId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one fault rule */
+        delete: operations["deleteFaultRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The last 1,000 API requests, newest first
+         * @description What clients sent: every request under the API prefixes, newest first, with its JSON body
+         *     when it is at most 16 KiB (larger bodies are named in `bodyOmitted`). Headers are never
+         *     kept, so neither are tokens. Every filter given must match.
+         */
+        get: operations["listJournalRequests"];
+        put?: never;
+        post?: never;
+        /** Empty the request journal */
+        delete: operations["clearJournal"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Which API requests the rule matches, and what it does to them (a status, a delay, or both). */
+        FaultRuleInput: {
+            /** @description An operationId of this document. */
+            operationId?: string;
+            method?: string;
+            /** @description A substring of the request's path. */
+            path?: string;
+            /** @description Answer this status with the error body instead of running the operation. */
+            status?: number;
+            delayMs?: number;
+            /** @description Share of the matching requests the rule applies to; all when absent. */
+            rate?: number;
+            /** @description The rule applies this many times, then no more; without limit when absent. */
+            times?: number;
+        } | unknown | unknown;
+        /** @description A rule as it was sent (every field of FaultRuleInput it gave), with its id and use. */
+        FaultRule: {
+            id: string;
+            /** @description How many requests the rule has been applied to. */
+            applied: number;
+        } & {
+            [key: string]: unknown;
+        };
+        JournalEntry: {
+            /** Format: date-time */
+            at: string;
+            method: string;
+            /** @description As requested, prefix included. */
+            path: string;
+            query: {
+                [key: string]: unknown;
+            };
+            status: number;
+            durationMs: number;
+            tenantId: string | null;
+            environment: string | null;
+            operationId: string | null;
+            /** @description The JSON body as received. */
+            body?: unknown;
+            /** @description Why the body is not kept (its size). */
+            bodyOmitted?: string;
+        };
         Error: {
             /** @description Written for a person; names the field or parameter at fault. */
             message: string;
@@ -971,10 +1298,23 @@ export interface components {
          *     tag URI `urn:epc:tag:sgtin-96:1.4006381.033393.5`.
          */
         epc: string;
-        /** @description The tenant. */
+        /**
+         * @description The tenant.
+         * @example acme
+         */
         tenantId: string;
-        /** @description Where the product data lives, for example dev or staging. */
+        /**
+         * @description Where the product data lives, for example dev or staging.
+         * @example dev
+         */
         environment: string;
+        /**
+         * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+         *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+         *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+         *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+         */
+        prefer: string;
         /**
          * @description Keyword search, case-insensitive. The search is split into words at whitespace; every word
          *     must occur (as a substring) in the product's names, descriptions, short descriptions, tags,
@@ -1162,11 +1502,25 @@ export interface operations {
                 /** @description Comma-separated productFeatureType values to limit attributeFilters to (only with includeAttributeFilters=true). */
                 attributeFilters?: components["parameters"]["attributeFilters"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
             };
             cookie?: never;
@@ -1182,11 +1536,25 @@ export interface operations {
     queryProducts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
             };
             cookie?: never;
@@ -1208,11 +1576,25 @@ export interface operations {
     deleteProducts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
             };
             cookie?: never;
@@ -1236,11 +1618,25 @@ export interface operations {
     updateProducts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
             };
             cookie?: never;
@@ -1304,11 +1700,25 @@ export interface operations {
                 /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. */
                 includeProductsByVariantsByGroupId?: components["parameters"]["includeProductsByVariantsByGroupId"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
                 productGroupId: string;
             };
@@ -1366,11 +1776,25 @@ export interface operations {
                 /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. */
                 includeProductsByVariantsByGroupId?: components["parameters"]["includeProductsByVariantsByGroupId"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
                 /** @description Matched against globalTradeItemNumber, europeanArticleNumber and universalProductCode of every variant; leading zeros are not significant. */
                 barcode: string;
@@ -1409,11 +1833,25 @@ export interface operations {
                  */
                 filter?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
             };
             cookie?: never;
@@ -1439,11 +1877,25 @@ export interface operations {
     getProductRecommendations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
                 productGroupId: string;
             };
@@ -1471,11 +1923,25 @@ export interface operations {
     pushProducts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
             };
             cookie?: never;
@@ -1499,11 +1965,25 @@ export interface operations {
     overwriteProducts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
             };
             cookie?: never;
@@ -1527,11 +2007,25 @@ export interface operations {
     detachProducts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
                 spaceId: string;
             };
@@ -1556,11 +2050,25 @@ export interface operations {
     getVariant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
                 /** @description The variant's productId. */
                 productId: string;
@@ -1591,11 +2099,25 @@ export interface operations {
             query?: {
                 upsertSpaceIds?: boolean;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
             };
             cookie?: never;
@@ -1632,11 +2154,25 @@ export interface operations {
                 /** @description Product type ids separated by `,` or `;`. Those that exist are returned in the order asked; without ids, all, ordered by productTypeId. */
                 ids?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
             };
             cookie?: never;
@@ -1662,11 +2198,25 @@ export interface operations {
     upsertProductTypes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
             };
             cookie?: never;
@@ -1703,11 +2253,25 @@ export interface operations {
                 /** @description Product type ids separated by `,` or `;`, when no body is sent. */
                 data?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
             };
             cookie?: never;
@@ -1741,11 +2305,25 @@ export interface operations {
     getProductType: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
+                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
                 productTypeId: string;
             };
@@ -1780,9 +2358,15 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
             };
             cookie?: never;
@@ -1813,9 +2397,15 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
             };
             cookie?: never;
@@ -1856,9 +2446,15 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
                 productGroupId: string;
             };
@@ -1888,9 +2484,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
                 /**
                  * @description A GS1 EPC Tag Data Standard SGTIN: SGTIN-96 (or SGTIN-198) as hex digits, e.g.
@@ -1965,9 +2567,15 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The tenant. */
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
                 tenantId: components["parameters"]["tenantId"];
-                /** @description Where the product data lives, for example dev or staging. */
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
                 environment: components["parameters"]["environment"];
                 /** @description An SGTIN EPC, as for product-ean-by-epc. */
                 code: string;
@@ -1991,6 +2599,202 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    resetMock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            reset: boolean;
+                            seed: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The seed file cannot be loaded; nothing was reset. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFaultRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FaultRule"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    addFaultRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FaultRuleInput"];
+            };
+        };
+        responses: {
+            /** @description The rule, with its id. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FaultRule"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    clearFaultRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many rules were removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    deleteFaultRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                faultId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listJournalRequests: {
+        parameters: {
+            query?: {
+                method?: string;
+                /** @description A substring of the request's path. */
+                path?: string;
+                status?: number;
+                tenantId?: string;
+                /** @description At most this many entries (all kept ones when absent). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["JournalEntry"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    clearJournal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many entries were removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
 }

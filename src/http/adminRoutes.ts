@@ -1,12 +1,12 @@
 import type { Express, RequestHandler } from 'express';
 import { checkAdminToken, type KeyRing } from '../pipeline/auth.js';
 import { apiDocumentPath } from '../openapi/apiDocument.js';
-import type { Store } from '../store/store.js';
+import type { Workbench } from '../workbench/workbench.js';
 import { docsRoutes } from './docsPage.js';
 import { sendData } from './respond.js';
 
 /** Admin operations: open by default; in strict mode a listed key bound to no tenant (checkAdminToken). */
-function authenticateAdmin(ring: KeyRing): RequestHandler {
+export function authenticateAdmin(ring: KeyRing): RequestHandler {
   return (req, _res, next) => next(checkAdminToken(ring, req.headers));
 }
 
@@ -18,7 +18,7 @@ function authenticateAdmin(ring: KeyRing): RequestHandler {
  */
 export function mountAdminRoutes(
   app: Express,
-  store: Store,
+  workbench: Workbench,
   ring: KeyRing,
   info: { seed: string; region: string },
 ): void {
@@ -29,7 +29,7 @@ export function mountAdminRoutes(
   });
 
   app.post('/__admin/reset', authenticateAdmin(ring), async (_req, res) => {
-    await store.reset();
+    await workbench.reset();
     sendData(res, { reset: true, seed: info.seed });
   });
 

@@ -4,7 +4,7 @@
 // (setupWorker) as in a test runner (setupServer).
 import { http, type HttpHandler } from 'msw';
 import { apiDocument } from '../generated/apiDocument.js';
-import { checkRegion, composeMock, type Mock } from '../mockCore.js';
+import { checkRegion, composeMock, type MockCore } from '../mockCore.js';
 import { regionsOf } from '../openapi/regions.js';
 import type { Wrapper } from '../pipeline/types.js';
 import { Store } from '../store/store.js';
@@ -42,7 +42,7 @@ interface Base {
 const CLIENT_PREFIX = /^\/api\/tenants(?=\/|$)/i;
 
 /** Every catalog made here, for resetCatalog(). */
-const catalogs = new Set<Promise<Mock>>();
+const catalogs = new Set<Promise<MockCore>>();
 
 export const productionBaseUrl = (region: string): string => `https://product-${region}.omborigrid.com`;
 

@@ -28,6 +28,9 @@ interface DocumentedPath {
   byMethod: Map<string, DocumentedOperation>;
 }
 
+/** The mock's own endpoints are documented too, but answered by their own routes (src/http/workbenchRoutes.ts). */
+export const isAdminPath = (path: string): boolean => path.startsWith('/__admin/');
+
 const isParam = (segment: string): boolean => /^\{[^}]+\}$/.test(segment);
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
 
@@ -63,7 +66,7 @@ export class OperationTable {
 
   constructor(doc: OpenAPIV3.Document, base = '') {
     for (const [fullPath, item] of Object.entries(doc.paths ?? {})) {
-      if (!item || !fullPath.startsWith(base)) continue;
+      if (!item || !fullPath.startsWith(base) || isAdminPath(fullPath)) continue;
       const template = fullPath.slice(base.length);
       const segments = template.split('/').filter(Boolean);
       const pattern = new RegExp(

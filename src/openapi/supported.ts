@@ -38,8 +38,16 @@ function keywordsIn(
   return found;
 }
 
+/**
+ * The Prefer header (a simulated status or delay) is not validated by the request validator: the
+ * pipeline's simulation step reads it (src/workbench/prefer.ts).
+ */
+const isPrefer = (p: OpenAPIV3.ParameterObject): boolean =>
+  p.in === 'header' && p.name.toLowerCase() === 'prefer';
+
 function parameterRefusals(p: OpenAPIV3.ParameterObject): string[] {
   const where = `${p.in} parameter "${p.name}"`;
+  if (isPrefer(p)) return [];
   if (!(p.in in SERIALIZATION)) {
     return [`${where}: ${p.in} parameters are not read by this server (only path and query)`];
   }

@@ -25,6 +25,7 @@ const STATUS: Readonly<Record<ErrorKind, number>> = {
   'method-not-allowed': 405,
   'too-large': 413,
   'unsupported-media-type': 415,
+  unprocessable: 422,
   'storage-full': 507,
   'storage-unavailable': 503,
 };

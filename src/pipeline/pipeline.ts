@@ -6,7 +6,7 @@ import { requestValidator, type ResolvedRequest } from '../openapi/validator.js'
 import { errorAnswer } from './answers.js';
 import { findUnsafe } from './bodyGuard.js';
 import { parseQuery } from './query.js';
-import type { Handle, Headers, MockAnswer, MockRequest } from './types.js';
+import type { AnsweredOperation, Handle, Headers, MockAnswer, MockRequest } from './types.js';
 
 /** What a handler gets: a request matched to its operation and validated against openapi.yaml. */
 export interface OperationCall {
@@ -39,6 +39,21 @@ export type Authorizer = (
   method: string,
 ) => Error | undefined;
 
+/** A request that reached its operation, its token checked and its body read, before validation. */
+export interface SimulationRequest {
+  method: string;
+  /** The path as requested, prefix included, without the query. */
+  path: string;
+  operationId: string;
+  headers: Headers;
+}
+
+/**
+ * May answer instead of the operation (a simulated failure) or delay it: resolves to the answer to
+ * give, or to undefined to run the operation. Returns undefined at once when nothing applies.
+ */
+export type SimulationStep = (request: SimulationRequest) => Promise<MockAnswer | undefined> | undefined;
+
 export interface PipelineOptions {
   /** openapi.yaml, dereferenced. */
   document: OpenAPIV3.Document;
@@ -50,6 +65,8 @@ export interface PipelineOptions {
   defaultRegion: string;
   /** Where a 500's cause goes; console.error by default. */
   logError?: (err: unknown) => void;
+  /** Simulated failures and delays (src/workbench/simulationStep.ts); none when absent. */
+  simulate?: SimulationStep;
 }
 
 /**
@@ -85,9 +102,12 @@ export function createPipeline(options: PipelineOptions): Handle {
     );
   }
   const validator = requestValidator(table);
-  const { handlers, authorize, regions, defaultRegion, logError } = options;
+  const { handlers, authorize, regions, defaultRegion, logError, simulate } = options;
 
-  const answer = async (request: MockRequest): Promise<MockAnswer> => {
+  const answer = async (
+    request: MockRequest,
+    seen: { operation?: AnsweredOperation },
+  ): Promise<MockAnswer> => {
     const queryAt = request.url.indexOf('?');
     const path = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
     const search = queryAt < 0 ? '' : request.url.slice(queryAt + 1);
@@ -114,6 +134,8 @@ export function createPipeline(options: PipelineOptions): Handle {
     if (!resolved) {
       throw notFound(`No route ${request.method} ${path}; see /docs for the API reference`);
     }
+    const operation: AnsweredOperation = { operationId: resolved.op.operationId, params: resolved.params };
+    seen.operation = operation;
     const denied = authorize(
       request.headers,
       resolved.params.tenantId,
@@ -122,6 +144,20 @@ export function createPipeline(options: PipelineOptions): Handle {
     );
     if (denied) throw denied;
     const body = resolved.op.body && request.readBody ? await request.readBody() : undefined;
+    operation.body = body;
+    if (simulate) {
+      const simulated = simulate({
+        method: request.method,
+        path,
+        operationId: resolved.op.operationId,
+        headers: request.headers,
+      });
+      // Most requests: nothing to simulate, decided without a promise.
+      if (simulated) {
+        const instead = await simulated;
+        if (instead) return instead;
+      }
+    }
     const query = parseQuery(search);
     const unsafe = findUnsafe(body) ?? findUnsafe(query, 'query');
     if (unsafe) throw badRequest(unsafe);
@@ -143,10 +179,14 @@ export function createPipeline(options: PipelineOptions): Handle {
   };
 
   return async (request) => {
+    const seen: { operation?: AnsweredOperation } = {};
+    let result: MockAnswer;
     try {
-      return await answer(request);
+      result = await answer(request, seen);
     } catch (err) {
-      return errorAnswer(err, logError);
+      result = errorAnswer(err, logError);
     }
+    result.operation = seen.operation;
+    return result;
   };
 }

@@ -28,6 +28,16 @@ export interface MockAnswer {
   json?: unknown;
   /** Stored records in `json` may be sent from an encoded cache (src/http/encodedCache.ts). */
   records?: RecordSource;
+  /** The documented operation the request reached, when it reached one: for request logs and journals. */
+  operation?: AnsweredOperation;
+}
+
+/** What the pipeline learnt of a request on its way: its operation, path parameters and body. */
+export interface AnsweredOperation {
+  operationId: string;
+  params: Readonly<Record<string, string>>;
+  /** The parsed JSON body, when the operation takes one and it was read. */
+  body?: unknown;
 }
 
 /** The pipeline, or any stage of it: a request in, an answer out. */

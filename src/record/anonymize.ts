@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { Faker, en } from '@faker-js/faker';
 import { gs1CheckDigit, isValidGtin } from '../seed/barcodes.js';
-import { MEDIA_HOST } from '../seed/media.js';
+import { MEDIA_BASE } from '../workbench/demoMedia.js';
 
 type Json = Record<string, unknown>;
 
@@ -28,7 +28,7 @@ const extensionOf = (url: string): string =>
   /\.([a-z0-9]{2,5})(?:$|[?#])/i.exec(url)?.[1]?.toLowerCase() ?? 'jpg';
 
 const mediaFor = (productGroupId: string, n: number, original: string): string =>
-  `${MEDIA_HOST}/anonymized/${encodeURIComponent(productGroupId)}/${n}.${extensionOf(original)}`;
+  `${MEDIA_BASE}/anonymized/${encodeURIComponent(productGroupId)}/${n}.${extensionOf(original)}`;
 
 /** Replaces `key` in each element of a localized list, keeping every other field. */
 function localized(list: unknown, key: string, make: () => string): unknown {

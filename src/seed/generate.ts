@@ -9,6 +9,7 @@ import { deriveSpaceIds } from '../domain/spaceIds.js';
 import type { SeedData } from '../store/store.js';
 import { ean13, upcA } from './barcodes.js';
 import { mediaUrl, swatchUrl, MIME_TYPES, type MediaExtension } from './media.js';
+import { MEDIA_BASE, MEDIA_PATH } from '../workbench/demoMedia.js';
 import { text, type Brand, type DatasetDefinition, type Space, type Texts } from './model.js';
 import { endPrice, shelfPrice } from './pricing.js';
 import { flat } from './flat.js';
@@ -25,6 +26,11 @@ export interface GenerateOptions {
   randomSeed?: number;
   /** Called every PROGRESS_STEP products and once at the end. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * The origin of the server that will serve the dataset (e.g. http://127.0.0.1:4010), written into
+   * its media URLs; the placeholder origin of src/workbench/demoMedia.ts when absent.
+   */
+  mediaOrigin?: string;
 }
 
 export const PROGRESS_STEP = 1000;
@@ -95,6 +101,7 @@ export function generateCatalog<Leaf>(def: DatasetDefinition<Leaf>, options: Gen
     upc: faker.number.int({ min: 10_000_000, max: 90_000_000 }),
   };
   const shared = new Shared();
+  const mediaBase = options.mediaOrigin === undefined ? MEDIA_BASE : options.mediaOrigin + MEDIA_PATH;
   const products: CatalogProduct[] = [];
   for (let index = 0; index < count; index++) {
     const plan = plans[index]!;
@@ -106,6 +113,7 @@ export function generateCatalog<Leaf>(def: DatasetDefinition<Leaf>, options: Gen
         leafType: leaves[plan.leaf]!,
         related: related.map(idOf),
         serials,
+        mediaBase,
       }),
     );
     if ((index + 1) % PROGRESS_STEP === 0) options.onProgress?.(index + 1, count);
@@ -166,6 +174,8 @@ interface BuildInput<Leaf> {
   leafType: LeafType<Leaf>;
   related: string[];
   serials: { ean: number; upc: number };
+  /** Where the media URLs point, e.g. http://127.0.0.1:4010/__media. */
+  mediaBase: string;
 }
 
 function buildProduct<Leaf>(
@@ -186,7 +196,10 @@ function buildProduct<Leaf>(
     productGroupId,
     ...barcodes(def, faker, input.serials),
     ...(v.color
-      ? { color: v.color, colorImageUrl: shared.get(`swatch ${v.color}`, () => swatchUrl(v.color!)) }
+      ? {
+          color: v.color,
+          colorImageUrl: shared.get(`swatch ${v.color}`, () => swatchUrl(v.color!, input.mediaBase)),
+        }
       : {}),
     ...(v.size ? { size: v.size } : {}),
     ...(v.style ? { style: v.style } : {}),
@@ -230,7 +243,7 @@ function buildProduct<Leaf>(
       {
         isoLanguageId: langs[0]!,
         brandName: plan.brand.name,
-        brandLogo: mediaUrl('brands', plan.brand.vendorId, 'logo', 'png'),
+        brandLogo: mediaUrl('brands', plan.brand.vendorId, 'logo', 'png', input.mediaBase),
       },
     ]),
     productType: shared.get(`type ${leafType.productTypeId}`, () => [leafType.productTypeId]),
@@ -301,7 +314,7 @@ function buildProduct<Leaf>(
       periodStartDate: isoDate(introduced),
       ...(status === 'Discontinued' ? { productStatusNote: 'Last units: not reordered' } : {}),
     })),
-    catalogPageLocationProduct: media(def.name, faker, productGroupId, variants),
+    catalogPageLocationProduct: media(def.name, faker, productGroupId, variants, input.mediaBase),
     relatedProductGroups: input.related.map((id) => ({
       relatedProductGroupId: id,
       productRelationshipType: 'Recommended' as const,
@@ -349,18 +362,26 @@ function barcodes(
 const VIEWS = ['front', 'back', 'detail'] as const;
 
 /** One to three pictures per colour (on its first variant), and a video for some products. */
-function media(dataset: string, faker: Faker, productGroupId: string, variants: Variant[]) {
+function media(dataset: string, faker: Faker, productGroupId: string, variants: Variant[], base: string) {
   const firstOfColour = new Map<string, Variant>();
   for (const v of variants) if (!firstOfColour.has(v.color ?? '')) firstOfColour.set(v.color ?? '', v);
   const items = [...firstOfColour.values()].flatMap((variant) =>
     VIEWS.slice(0, faker.number.int({ min: 1, max: 3 })).map((view, i) => {
       const ext: MediaExtension =
         i === 0 ? 'jpg' : faker.helpers.arrayElement(['jpg', 'webp', 'png'] as const);
-      return item(dataset, productGroupId, variant.productId, `${variant.productId}-${view}`, ext, i + 1);
+      return item(
+        dataset,
+        productGroupId,
+        variant.productId,
+        `${variant.productId}-${view}`,
+        ext,
+        i + 1,
+        base,
+      );
     }),
   );
   if (faker.number.float() < 0.08) {
-    items.push(item(dataset, productGroupId, variants[0]!.productId, 'video', 'mp4', items.length + 1));
+    items.push(item(dataset, productGroupId, variants[0]!.productId, 'video', 'mp4', items.length + 1, base));
   }
   return items;
 }
@@ -372,6 +393,7 @@ function item(
   file: string,
   ext: MediaExtension,
   at: number,
+  base: string,
 ) {
   return {
     productId,
@@ -379,6 +401,6 @@ function item(
     catalogType: MIME_TYPES[ext],
     catalogPage: 'product',
     catalogPageLocation: String(at),
-    catalogPageLocationProduct: mediaUrl(dataset, productGroupId, file, ext),
+    catalogPageLocationProduct: mediaUrl(dataset, productGroupId, file, ext, base),
   };
 }

@@ -1,7 +1,7 @@
-// Image and video URLs on example hosts, each with the MIME type its extension means.
+// Image and video URLs of the mock's own demo media (src/workbench/demoMedia.ts), each with the
+// MIME type its extension means. The server moves them to its own origin when it listens.
 import { flat } from './flat.js';
-
-export const MEDIA_HOST = 'https://images.example.com';
+import { MEDIA_BASE } from '../workbench/demoMedia.js';
 
 /** The catalogType of each file extension the generator uses. */
 export const MIME_TYPES = {
@@ -13,8 +13,14 @@ export const MIME_TYPES = {
 
 export type MediaExtension = keyof typeof MIME_TYPES;
 
-export function mediaUrl(dataset: string, productGroupId: string, file: string, ext: MediaExtension): string {
-  return flat(`${MEDIA_HOST}/${dataset}/${productGroupId}/${file}.${ext}`);
+export function mediaUrl(
+  dataset: string,
+  productGroupId: string,
+  file: string,
+  ext: MediaExtension,
+  base = MEDIA_BASE,
+): string {
+  return flat(`${base}/${dataset}/${productGroupId}/${file}.${ext}`);
 }
 
 /** The MIME type a URL's extension stands for, or undefined for an unknown one. */
@@ -23,8 +29,8 @@ export function mimeTypeOf(url: string): string | undefined {
   return ext && ext in MIME_TYPES ? MIME_TYPES[ext as MediaExtension] : undefined;
 }
 
-export function swatchUrl(color: string): string {
-  return `${MEDIA_HOST}/swatches/${slug(color)}.png`;
+export function swatchUrl(color: string, base = MEDIA_BASE): string {
+  return `${base}/swatches/${slug(color)}.png`;
 }
 
 export function slug(value: string): string {

@@ -14,6 +14,8 @@ export const MAX_SEED_COUNT = 1_000_000;
 export interface ResolveSeedOptions {
   /** Progress of a generated dataset, in products. */
   onProgress?: (done: number, total: number) => void;
+  /** The origin a generated dataset's media URLs name (see GenerateOptions); a file keeps its own. */
+  mediaOrigin?: string;
 }
 
 /**
@@ -37,6 +39,11 @@ export async function resolveSeed(
     return generateDataset('demo', { ...options, count });
   }
   return loadSeedFile(value);
+}
+
+/** The file a `--seed` value names, or undefined for a bundled name, a count or none. */
+export function seedFileOf(value: string): string | undefined {
+  return value === 'none' || isDatasetName(value) || /^\d+$/.test(value) ? undefined : value;
 }
 
 /** A JSON dataset file, every record checked against openapi.yaml; spaceIds computed where absent. */

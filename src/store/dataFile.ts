@@ -50,13 +50,21 @@ interface SnapshotLine {
   deletedProductType?: string;
 }
 
+/**
+ * Demo media URLs name the origin of the server that generated the seed; the same seed served on
+ * another port is the same seed, so the fingerprint reads them without their origin.
+ */
+const MEDIA_ORIGIN = /https?:\/\/[^/"]+(?=\/__media\/)/g;
+
 /** A cheap fingerprint of a seed: its sizes and a sample of its records. */
 export function seedFingerprint(seed: ScopeRecord): string {
   const products = Object.values(seed.products);
   const types = Object.values(seed.productTypes);
   const hash = createHash('sha256').update(`${products.length}/${types.length}`);
   const step = Math.max(1, Math.floor(products.length / 64));
-  for (let i = 0; i < products.length; i += step) hash.update(JSON.stringify(products[i]));
+  for (let i = 0; i < products.length; i += step) {
+    hash.update(JSON.stringify(products[i]).replace(MEDIA_ORIGIN, ''));
+  }
   for (const t of types.slice(0, 64)) hash.update(JSON.stringify(t));
   return hash.digest('hex').slice(0, 16);
 }
@@ -92,8 +100,8 @@ async function writeAll(fh: FileHandle, bytes: Buffer): Promise<void> {
 export class DataFile implements Adapter<DbShape> {
   readonly #file: string;
   readonly #dir: string;
-  readonly #seed: ScopeRecord;
-  readonly #fingerprint: string;
+  #seed: ScopeRecord;
+  #fingerprint: string;
   #generation = 0;
   #journal: FileHandle | undefined;
   #journalBytes = 0;
@@ -110,6 +118,12 @@ export class DataFile implements Adapter<DbShape> {
     this.#compactBytes = compactBytes;
     this.#file = resolve(file);
     this.#dir = dirname(this.#file);
+    this.#seed = seed;
+    this.#fingerprint = seedFingerprint(seed);
+  }
+
+  /** The seed changed (a reset re-read its file): later snapshots and journals are against it. */
+  replaceSeed(seed: ScopeRecord): void {
     this.#seed = seed;
     this.#fingerprint = seedFingerprint(seed);
   }

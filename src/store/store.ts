@@ -48,12 +48,12 @@ const EMPTY_SEED: SeedData = { products: [], productTypes: [] };
 export class Store {
   readonly #db: Low<DbShape>;
   readonly #file: DataFile | undefined;
-  readonly #seed: ScopeRecord;
+  #seed: ScopeRecord;
   /**
    * What every scope not yet written to reads: one Scope for all of them, so a read naming a new
    * scope stores nothing and costs no copy (copy on write).
    */
-  readonly #seedScope: Scope;
+  #seedScope: Scope;
   /** Scopes written to, each with its own records (the seed's shared until replaced). */
   readonly #scopes = new Map<string, Scope>();
   /** Per scope, the changes planned but not yet on disk (with --data). */
@@ -133,6 +133,13 @@ export class Store {
       // A write queued between the loop's end and this turn would otherwise wait for the next one.
       if (this.#queue.length > 0) this.#startFlushing(file);
     });
+  }
+
+  /** What scopes not yet started start from; those already started keep their data until reset(). */
+  replaceSeed(seed: SeedData): void {
+    this.#seed = seedRecord(seed);
+    this.#seedScope = new Scope(this.#seed);
+    this.#file?.replaceSeed(this.#seed);
   }
 
   /** Every scope back to its seed state. */

@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/openapi/packageRoot.js';
 
@@ -9,7 +11,7 @@ const cli = join(packageRoot, 'dist', 'src', 'cli', 'cli.js');
 /** Runs the built CLI; `ready` is called with the URL once it listens, and must stop it. */
 async function runCli(
   args: string[],
-  ready?: (url: string, stop: () => void) => Promise<void>,
+  ready?: (url: string, stop: () => void, output: () => string) => Promise<void>,
   nodeArgs: string[] = [],
 ) {
   const child = spawn(process.execPath, [...nodeArgs, cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -25,7 +27,12 @@ async function runCli(
   );
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
   try {
-    if (ready) await ready(await listening, () => child.kill('SIGTERM'));
+    if (ready)
+      await ready(
+        await listening,
+        () => child.kill('SIGTERM'),
+        () => stdout,
+      );
   } catch (err) {
     child.kill('SIGKILL');
     throw err;
@@ -97,4 +104,81 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     expect(signal).toBe('SIGTERM');
     expect(stdout).not.toMatch(/listening/);
   }, 30_000);
+
+  it('prints its version', async () => {
+    const result = await runCli(['--version']);
+    const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe(version);
+  }, 30_000);
+
+  it('in strict mode the banner example uses a listed key and a tenant it may read', async () => {
+    const result = await runCli(
+      ['--port', '0', '--seed', 'none', '--api-key', 'k1=shop1,shop2'],
+      async (url, stop) => {
+        const res = await fetch(`${url}/shop1/dev/products`, { headers: { 'x-api-key': 'k1' } });
+        expect(res.status).toBe(200);
+        stop();
+      },
+    );
+    expect(result.stdout).toMatch(
+      /try: curl -H 'x-api-key: k1' http:\/\/127\.0\.0\.1:\d+\/shop1\/dev\/products\n/,
+    );
+  }, 30_000);
+
+  /** What the server prints after its banner while `path` is requested (without a token: a 401). */
+  async function logOf(args: string[], path = '/acme/dev/products?limit=1'): Promise<string[]> {
+    let banner = '';
+    const result = await runCli(['--port', '0', '--seed', 'none', ...args], async (url, stop, output) => {
+      banner = `API reference: ${url}/docs\n`;
+      await (await fetch(url + path)).arrayBuffer();
+      await (await fetch(`${url}/__admin/health`)).arrayBuffer();
+      // Once the health check's line is out, the request's is too; --quiet prints neither.
+      for (let i = 0; i < 50 && !output().includes('/__admin/health'); i++) await sleep(20);
+      stop();
+    });
+    return result.stdout
+      .slice(result.stdout.indexOf(banner) + banner.length)
+      .split('\n')
+      .filter(Boolean);
+  }
+
+  it('logs a readable line per request, with the message of an error', async () => {
+    const [line] = await logOf([]);
+    expect(line).toMatch(
+      /^\[\d\d:\d\d:\d\d\.\d{3}\] WARN: GET \/acme\/dev\/products\?limit=1 401 [\d.]+ ms - Missing access token/,
+    );
+  }, 30_000);
+
+  it('logs one JSON object per request with --log-format json, and nothing with --quiet', async () => {
+    const lines = await logOf(['--log-format', 'json']);
+    expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({
+        method: 'GET',
+        url: '/acme/dev/products?limit=1',
+        status: 401,
+        error: expect.any(String),
+      }),
+      expect.objectContaining({ method: 'GET', url: '/__admin/health', status: 200 }),
+    ]);
+    expect(await logOf(['--quiet'])).toEqual([]);
+  }, 30_000);
+
+  it('refuses --watch without a seed file, and a --latency it cannot read', async () => {
+    const watch = await runCli(['--port', '0', '--watch']);
+    expect(watch.code).toBe(1);
+    expect(watch.stderr).toMatch(/--watch needs --seed FILE/);
+    const latency = await runCli(['--port', '0', '--latency', 'slow']);
+    expect(latency.code).not.toBe(0);
+    expect(latency.stderr).toMatch(/--latency must be milliseconds N or a range A-B/);
+  }, 30_000);
+
+  it('says when a large seed is ready, before the banner', async () => {
+    const result = await runCli(['--port', '0', '--seed', '10000', '--quiet'], async (_url, stop) => stop());
+    expect(result.stdout).toMatch(
+      /^seed "10000": 10,000 products ready in \d+\.\d s\nproduct-catalog-mock listening on /,
+    );
+  }, 60_000);
 });

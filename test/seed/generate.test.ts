@@ -8,6 +8,7 @@ import { resolveSeed } from '../../src/seed/resolve.js';
 import { DATASETS, DATASET_NAMES, generateDataset } from '../../src/seed/index.js';
 import { gs1CheckDigit, isValidGtin } from '../../src/seed/barcodes.js';
 import type { Space } from '../../src/seed/model.js';
+import { MEDIA_BASE } from '../../src/workbench/demoMedia.js';
 
 // Written out here rather than imported, so a wrong table in the generator cannot agree with itself.
 const MIME_BY_EXTENSION: Record<string, string> = {
@@ -112,7 +113,7 @@ function catalogProblems(data: SeedData, spaces: readonly Space[]): string[] {
     for (const media of product.catalogPageLocationProduct ?? []) {
       const url = new URL(media.catalogPageLocationProduct);
       const ext = url.pathname.split('.').pop() ?? '';
-      if (!url.hostname.endsWith('example.com')) fail(id, `media host ${url.hostname}`);
+      if (!media.catalogPageLocationProduct.startsWith(MEDIA_BASE + '/')) fail(id, `media at ${url.origin}`);
       if (media.catalogType !== MIME_BY_EXTENSION[ext]) fail(id, `${media.catalogType} for .${ext}`);
       if (!variants.has(media.productId) || media.productGroupId !== id)
         fail(id, `media of ${media.productId}`);

@@ -1,0 +1,34 @@
+// The express side of the workbench's request log and journal (src/workbench/): it reports every
+// answered request, the mock's own endpoints included. Simulated failures run inside the pipeline
+// (src/workbench/simulationStep.ts).
+import type { RequestHandler } from 'express';
+import type { AnsweredOperation } from '../pipeline/types.js';
+import type { Workbench } from '../workbench/workbench.js';
+
+/** First middleware of the app: each request, once answered, goes to the journal and the log. */
+export function exchangeRecorder(workbench: Workbench): RequestHandler {
+  return (req, res, next) => {
+    const at = Date.now();
+    const started = performance.now();
+    // `on`, not `once`: a response finishes once, and once() wraps the listener in more objects.
+    res.on('finish', () => {
+      // Set by writeAnswer (respond.ts) from the answer.
+      const operation = res.locals.operation as AnsweredOperation | undefined;
+      workbench.completed({
+        at,
+        method: req.method,
+        url: req.originalUrl,
+        status: res.statusCode,
+        durationMs: performance.now() - started,
+        operationId: operation?.operationId,
+        tenantId: operation?.params.tenantId,
+        environment: operation?.params.environment,
+        body: operation ? operation.body : (req.body as unknown),
+        bodyBytes:
+          req.headers['content-length'] === undefined ? undefined : Number(req.headers['content-length']),
+        message: res.locals.errorMessage as string | undefined,
+      });
+    });
+    next();
+  };
+}

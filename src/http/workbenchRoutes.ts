@@ -1,0 +1,87 @@
+import express, { type Express } from 'express';
+import { badRequest, notFound } from '../domain/errors.js';
+import type { KeyRing } from '../pipeline/auth.js';
+import { authenticateAdmin } from './adminRoutes.js';
+import { sendData } from './respond.js';
+import { loadSchemaValidator, type SchemaValidator } from '../openapi/schemas.js';
+import { cardSvg, mediaCard, MEDIA_PATH } from '../workbench/demoMedia.js';
+import type { FaultRuleInput } from '../workbench/faults.js';
+import { parseJournalFilter } from '../workbench/journal.js';
+import type { Workbench } from '../workbench/workbench.js';
+
+/** The first value of each query parameter, as text. */
+function firstValues(query: Record<string, unknown>): Record<string, string | undefined> {
+  return Object.fromEntries(
+    Object.entries(query).map(([name, value]) => [name, String(Array.isArray(value) ? value[0] : value)]),
+  );
+}
+
+/**
+ * The workbench's endpoints: fault rules and the request journal under /__admin (shapes in
+ * openapi.yaml, tag Admin), and the demo media the bundled datasets link to.
+ */
+export function mountWorkbenchRoutes(
+  app: Express,
+  workbench: Workbench,
+  ring: KeyRing,
+  operationIds: readonly string[],
+): void {
+  const admin = authenticateAdmin(ring);
+  // Compiled when the first rule arrives, not at every start.
+  let validator: Promise<SchemaValidator> | undefined;
+
+  app.get('/__admin/faults', admin, (_req, res) => sendData(res, workbench.faults.list()));
+
+  app.post('/__admin/faults', admin, express.json({ limit: '64kb' }), async (req, res) => {
+    const body: unknown = req.body;
+    if (body === undefined) throw badRequest('A fault rule is required as a JSON body');
+    validator ??= loadSchemaValidator();
+    const problems = (await validator).checkComponent('FaultRuleInput', body);
+    if (problems.length > 0) {
+      const text = problems.map((p) => `${p.path.replace(/^\//, '') || 'rule'} ${p.message}`).join('; ');
+      throw badRequest(`Invalid fault rule: ${text} (a rule needs status or delayMs)`);
+    }
+    const input = body as FaultRuleInput;
+    if (input.operationId !== undefined && !operationIds.includes(input.operationId)) {
+      throw badRequest(
+        `operationId "${input.operationId}" is not in openapi.yaml; operations: ${operationIds.join(', ')}`,
+      );
+    }
+    sendData(res, workbench.faults.add(input), undefined, 201);
+  });
+
+  app.delete('/__admin/faults', admin, (_req, res) => {
+    const deleted = workbench.faults.list().length;
+    workbench.faults.clear();
+    sendData(res, { deleted });
+  });
+
+  app.delete('/__admin/faults/:faultId', admin, (req, res) => {
+    const id = String(req.params.faultId);
+    if (!workbench.faults.remove(id)) throw notFound(`No fault rule "${id}"`);
+    sendData(res, { deleted: 1 });
+  });
+
+  app.get('/__admin/requests', admin, (req, res) => {
+    const filter = parseJournalFilter(firstValues(req.query as Record<string, unknown>));
+    sendData(res, workbench.journal.find(filter));
+  });
+
+  app.delete('/__admin/requests', admin, (_req, res) => {
+    const deleted = workbench.journal.find().length;
+    workbench.journal.clear();
+    sendData(res, { deleted });
+  });
+
+  // Open to anyone, also in strict mode: an <img> sends no token.
+  app.get(`${MEDIA_PATH}/*media`, (req, res) => {
+    const path = req.path.slice(MEDIA_PATH.length);
+    const card = mediaCard(path, (id) => workbench.seeds.product(id));
+    if (!card) throw notFound(`No demo media at ${req.path}`);
+    res
+      .status(200)
+      .type('image/svg+xml')
+      .setHeader('Cache-Control', 'public, max-age=3600')
+      .send(cardSvg(card));
+  });
+}

@@ -1,0 +1,90 @@
+// Fault rules set at run time (POST /__admin/faults): which requests fail or slow down, and how.
+
+/** A rule as a client sends it; its shape is checked against openapi.yaml (FaultRuleInput) first. */
+export interface FaultRuleInput {
+  operationId?: string;
+  method?: string;
+  /** A substring of the request's path, e.g. /products/ABC. */
+  path?: string;
+  status?: number;
+  delayMs?: number;
+  /** Share of matching requests the rule applies to, 0..1; all when absent. */
+  rate?: number;
+  /** How many times the rule applies; without limit when absent. */
+  times?: number;
+}
+
+export interface FaultRule extends FaultRuleInput {
+  id: string;
+  /** How many requests the rule has been applied to. */
+  applied: number;
+}
+
+/** What the rules look at in a request. */
+export interface FaultFacts {
+  method: string;
+  path: string;
+  operationId?: string;
+}
+
+export interface Fault {
+  status?: number;
+  delayMs?: number;
+  ruleId: string;
+}
+
+const spent = (rule: FaultRule): boolean => rule.times !== undefined && rule.applied >= rule.times;
+
+/** Whether every field the rule gives matches the request (rate and times aside). */
+export function ruleMatches(rule: FaultRuleInput, facts: FaultFacts): boolean {
+  return (
+    (rule.operationId === undefined || rule.operationId === facts.operationId) &&
+    (rule.method === undefined || rule.method.toUpperCase() === facts.method.toUpperCase()) &&
+    (rule.path === undefined || facts.path.includes(rule.path))
+  );
+}
+
+/**
+ * The rules in the order they were added: the first one that matches, is not spent and wins its
+ * roll of `rate` applies; the others are not consulted. A rule is never changed in place: applying
+ * it replaces it with a copy, so a listing handed out stays as it was.
+ */
+export class FaultRules {
+  #rules: FaultRule[] = [];
+  #next = 1;
+
+  add(input: FaultRuleInput): FaultRule {
+    const rule: FaultRule = { id: `fault-${this.#next++}`, ...input, applied: 0 };
+    this.#rules = [...this.#rules, rule];
+    return rule;
+  }
+
+  list(): readonly FaultRule[] {
+    return this.#rules;
+  }
+
+  /** False when there is no rule with that id. */
+  remove(id: string): boolean {
+    const kept = this.#rules.filter((rule) => rule.id !== id);
+    const removed = kept.length !== this.#rules.length;
+    this.#rules = kept;
+    return removed;
+  }
+
+  clear(): void {
+    this.#rules = [];
+  }
+
+  /** The fault for this request, counted as applied; undefined when no rule applies. */
+  apply(facts: FaultFacts, random: () => number = Math.random): Fault | undefined {
+    if (this.#rules.length === 0) return undefined;
+    const index = this.#rules.findIndex(
+      (rule) => !spent(rule) && ruleMatches(rule, facts) && (rule.rate === undefined || random() < rule.rate),
+    );
+    const rule = this.#rules[index];
+    if (!rule) return undefined;
+    const applied = { ...rule, applied: rule.applied + 1 };
+    this.#rules = this.#rules.map((r, i) => (i === index ? applied : r));
+    return { status: rule.status, delayMs: rule.delayMs, ruleId: rule.id };
+  }
+}

@@ -1,0 +1,221 @@
+// The request journal: the last API requests, for a test to ask what an app sent (GET /__admin/requests).
+import { badRequest } from '../domain/errors.js';
+
+export const JOURNAL_SIZE = 1000;
+/** A body whose JSON is longer than this is left out of its entry (bodyOmitted says so). */
+export const JOURNAL_BODY_BYTES = 16 * 1024;
+
+export interface JournalEntry {
+  /** When the request arrived, ISO 8601. */
+  at: string;
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  status: number;
+  durationMs: number;
+  tenantId: string | null;
+  environment: string | null;
+  operationId: string | null;
+  /** The JSON body as received; never a header, so never a token. */
+  body?: unknown;
+  bodyOmitted?: string;
+}
+
+export interface JournalFilter {
+  method?: string;
+  path?: string;
+  status?: number;
+  tenantId?: string;
+  limit?: number;
+}
+
+/** The query string's parameters; a repeated name keeps every value. */
+export function queryObject(search: string): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [name, value] of new URLSearchParams(search)) {
+    const seen = query[name];
+    query[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return query;
+}
+
+/** What is recorded per request: little work while answering, the entry is built when asked for. */
+export interface JournalRecord {
+  /** When the request arrived, ms since the epoch. */
+  at: number;
+  method: string;
+  /** Path and query, as requested. */
+  url: string;
+  status: number;
+  durationMs: number;
+  tenantId?: string;
+  environment?: string;
+  operationId?: string;
+  /** The parsed JSON body, when there was one. */
+  body?: unknown;
+  /** Its size on the wire (Content-Length), when known. */
+  bodyBytes?: number;
+  bodyOmitted?: string;
+}
+
+/** The body as it goes into an entry: small ones as they are, larger ones named by their size. */
+export function journalBody(body: unknown, bytes?: number): Pick<JournalEntry, 'body' | 'bodyOmitted'> {
+  if (body === undefined) return {};
+  const size = bytes ?? Buffer.byteLength(JSON.stringify(body) ?? '');
+  return size <= JOURNAL_BODY_BYTES
+    ? { body }
+    : { bodyOmitted: `${size} bytes of JSON, more than the ${JOURNAL_BODY_BYTES} kept` };
+}
+
+const pathOf = (url: string): string => {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+};
+
+export function journalEntry(record: JournalRecord): JournalEntry {
+  const q = record.url.indexOf('?');
+  return {
+    at: new Date(record.at).toISOString(),
+    method: record.method,
+    path: pathOf(record.url),
+    query: q < 0 ? {} : queryObject(record.url.slice(q + 1)),
+    status: record.status,
+    durationMs: Math.round(record.durationMs * 10) / 10,
+    tenantId: record.tenantId ?? null,
+    environment: record.environment ?? null,
+    operationId: record.operationId ?? null,
+    ...(record.body !== undefined && { body: record.body }),
+    ...(record.bodyOmitted !== undefined && { bodyOmitted: record.bodyOmitted }),
+  };
+}
+
+/** A record as kept: a body over the bound is dropped at once, not held for 1,000 requests. */
+function kept(record: JournalRecord): JournalRecord {
+  if (
+    record.body === undefined ||
+    (record.bodyBytes !== undefined && record.bodyBytes <= JOURNAL_BODY_BYTES)
+  ) {
+    return record;
+  }
+  const { body, ...rest } = record;
+  return { ...rest, ...journalBody(body, record.bodyBytes) };
+}
+
+/** Reads the filters of GET /__admin/requests; a value that cannot be meant gets a 400. */
+export function parseJournalFilter(query: Record<string, string | undefined>): JournalFilter {
+  const known = new Set(['method', 'path', 'status', 'tenantId', 'limit']);
+  const unknown = Object.keys(query).filter((name) => !known.has(name));
+  if (unknown.length > 0) {
+    throw badRequest(`Unknown filter ${unknown.join(', ')}; filters: ${[...known].join(', ')}`);
+  }
+  const whole = (name: string, min: number, max: number): number | undefined => {
+    const text = query[name];
+    if (text === undefined) return undefined;
+    const n = Number(text);
+    if (!/^\d+$/.test(text) || n < min || n > max) {
+      throw badRequest(`${name} must be a whole number from ${min} to ${max}, not "${text}"`);
+    }
+    return n;
+  };
+  return {
+    method: query.method,
+    path: query.path,
+    tenantId: query.tenantId,
+    status: whole('status', 100, 599),
+    limit: whole('limit', 1, JOURNAL_SIZE),
+  };
+}
+
+/**
+ * A ring of the last JOURNAL_SIZE requests, kept column by column: numbers in typed arrays, and of
+ * each request only its strings and body. A record object kept per request would outlive the young
+ * generation and be copied into the old one at the rate requests come in, which slows every answer.
+ */
+export class RequestJournal {
+  readonly #at: Float64Array;
+  readonly #durationMs: Float64Array;
+  readonly #status: Uint16Array;
+  readonly #method: (string | undefined)[];
+  readonly #url: (string | undefined)[];
+  readonly #tenantId: (string | undefined)[];
+  readonly #environment: (string | undefined)[];
+  readonly #operationId: (string | undefined)[];
+  readonly #body: unknown[];
+  readonly #bodyOmitted: (string | undefined)[];
+  #next = 0;
+  #count = 0;
+
+  constructor(readonly size = JOURNAL_SIZE) {
+    this.#at = new Float64Array(size);
+    this.#durationMs = new Float64Array(size);
+    this.#status = new Uint16Array(size);
+    const column = () => new Array<string | undefined>(size).fill(undefined);
+    this.#method = column();
+    this.#url = column();
+    this.#tenantId = column();
+    this.#environment = column();
+    this.#operationId = column();
+    this.#body = new Array<unknown>(size).fill(undefined);
+    this.#bodyOmitted = column();
+  }
+
+  record(record: JournalRecord): void {
+    const i = this.#next;
+    const { body, bodyOmitted } = kept(record);
+    this.#at[i] = record.at;
+    this.#durationMs[i] = record.durationMs;
+    this.#status[i] = record.status;
+    this.#method[i] = record.method;
+    this.#url[i] = record.url;
+    this.#tenantId[i] = record.tenantId;
+    this.#environment[i] = record.environment;
+    this.#operationId[i] = record.operationId;
+    this.#body[i] = body;
+    this.#bodyOmitted[i] = bodyOmitted;
+    this.#next = (i + 1) % this.size;
+    this.#count = Math.min(this.#count + 1, this.size);
+  }
+
+  get count(): number {
+    return this.#count;
+  }
+
+  /** Newest first, those that pass every filter given, at most `limit`. */
+  find(filter: JournalFilter = {}): JournalEntry[] {
+    const method = filter.method?.toUpperCase();
+    const found: JournalEntry[] = [];
+    const limit = filter.limit ?? this.size;
+    for (let n = 1; n <= this.#count && found.length < limit; n++) {
+      const i = (this.#next - n + this.size) % this.size;
+      if (method !== undefined && this.#method[i] !== method) continue;
+      if (filter.path !== undefined && !pathOf(this.#url[i] as string).includes(filter.path)) continue;
+      if (filter.status !== undefined && this.#status[i] !== filter.status) continue;
+      if (filter.tenantId !== undefined && this.#tenantId[i] !== filter.tenantId) continue;
+      found.push(
+        journalEntry({
+          at: this.#at[i] as number,
+          durationMs: this.#durationMs[i] as number,
+          status: this.#status[i] as number,
+          method: this.#method[i] as string,
+          url: this.#url[i] as string,
+          tenantId: this.#tenantId[i],
+          environment: this.#environment[i],
+          operationId: this.#operationId[i],
+          body: this.#body[i],
+          bodyOmitted: this.#bodyOmitted[i],
+        }),
+      );
+    }
+    return found;
+  }
+
+  clear(): void {
+    for (const column of [this.#method, this.#url, this.#tenantId, this.#environment, this.#operationId]) {
+      column.fill(undefined);
+    }
+    this.#body.fill(undefined);
+    this.#bodyOmitted.fill(undefined);
+    this.#next = 0;
+    this.#count = 0;
+  }
+}

@@ -1,0 +1,73 @@
+// The `Prefer` request header of a simulated answer: `code=503`, `delay=1500`, or both.
+import { badRequest } from '../domain/errors.js';
+
+/** The longest delay a request or a rule may ask for: a minute is slow enough for any loading state. */
+export const MAX_DELAY_MS = 60_000;
+/** Failures any operation may be asked for, whether it documents them or not: what a gateway or a busy service answers. */
+export const ALWAYS_SIMULATED = [429, 500, 502, 503, 504] as const;
+
+export interface Preference {
+  /** The status to answer instead of the operation's own answer. */
+  code?: number;
+  /** Milliseconds to wait before answering. */
+  delayMs?: number;
+}
+
+/** A delay in ms, as a request or a rule gives it: a whole number, 0 to MAX_DELAY_MS. */
+export function checkDelay(value: unknown, what: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_DELAY_MS) {
+    throw badRequest(`${what} must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}`);
+  }
+  return value;
+}
+
+/**
+ * Reads the preferences this server acts on from Prefer header values (RFC 7240: comma-separated,
+ * the header may repeat). Other preferences (return=minimal, ...) are left to the server they are for.
+ */
+export function parsePrefer(header: string | readonly string[] | undefined): Preference {
+  if (header === undefined) return {};
+  const preference: Preference = {};
+  for (const item of (typeof header === 'string' ? header : header.join(',')).split(/[,;]/)) {
+    const eq = item.indexOf('=');
+    if (eq < 0) continue;
+    const name = item.slice(0, eq).trim().toLowerCase();
+    const text = item
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
+    if (name === 'code') {
+      if (!/^[1-5]\d\d$/.test(text)) {
+        throw badRequest(`Prefer: code=${text} is not an HTTP status; send e.g. Prefer: code=503`);
+      }
+      preference.code = Number(text);
+    } else if (name === 'delay') {
+      preference.delayMs = checkDelay(/^\d+$/.test(text) ? Number(text) : NaN, `Prefer: delay=${text}:`);
+    }
+  }
+  return preference;
+}
+
+/**
+ * The statuses a request may ask for on an operation: those it documents (a 2xx or 3xx asked for is
+ * its own answer), and ALWAYS_SIMULATED.
+ */
+export function simulatedStatuses(documented: Iterable<string>): number[] {
+  const statuses = new Set<number>(ALWAYS_SIMULATED);
+  for (const key of documented) if (/^[1-5]\d\d$/.test(key)) statuses.add(Number(key));
+  return [...statuses].sort((a, b) => a - b);
+}
+
+/** Throws a 400 naming the allowed statuses when `code` is not one of them. */
+export function checkSimulatedStatus(code: number, allowed: readonly number[], operationId: string): void {
+  if (!allowed.includes(code)) {
+    throw badRequest(
+      `Prefer: code=${code} cannot be simulated on ${operationId}; allowed: ${allowed.join(', ')}`,
+    );
+  }
+}
+
+/** The error body of a simulated failure: the documented error shape, saying what happened. */
+export function simulatedError(status: number, source: string): { message: string; status: number } {
+  return { message: `Simulated failure ${status} (${source}); nothing was changed`, status };
+}

@@ -1,0 +1,156 @@
+// The developer's workbench around the API, framework-neutral: simulated failures and latency,
+// the request journal, the request log, and the seed's life (origin, reload, watch). An http
+// adapter (src/http/workbenchHook.ts) asks simulate() before an operation runs and reports each
+// answered request to completed().
+import type { Logger } from 'pino';
+import { CatalogError } from '../domain/errors.js';
+import type { Store } from '../store/store.js';
+import { FaultRules } from './faults.js';
+import { RequestJournal, type JournalRecord } from './journal.js';
+import { chooseLatency, type LatencyRange } from './latency.js';
+import { checkSimulatedStatus, parsePrefer } from './prefer.js';
+import { logRequest } from './requestLog.js';
+import type { SeedSource } from './seedSource.js';
+import { mediaOrigin } from './demoMedia.js';
+
+export interface WorkbenchOptions {
+  store: Store;
+  seeds: SeedSource;
+  /** Statuses a request may ask for, by operationId (see simulatedStatuses). */
+  statuses: ReadonlyMap<string, readonly number[]>;
+  /** Where request lines and notices go; none when absent. */
+  logger?: Logger;
+  /** Whether each request gets a line (notices are written either way). */
+  logRequests?: boolean;
+  latency?: LatencyRange;
+  random?: () => number;
+}
+
+/** An API request that has found its documented operation, before it runs. */
+export interface SimulationRequest {
+  method: string;
+  /** The path as requested, prefix included, without the query. */
+  path: string;
+  operationId: string;
+  /** The Prefer header. */
+  prefer: string | readonly string[] | undefined;
+}
+
+export interface Simulation {
+  /** Answer this status instead of running the operation. */
+  status?: number;
+  delayMs: number;
+  /** What asked for it, for the error message: "Prefer: code=503" or "fault rule fault-2". */
+  source: string;
+}
+
+/** One answered request, as the adapter saw it. */
+export interface Exchange extends JournalRecord {
+  /** The error's message of a 4xx or 5xx answer. */
+  message?: string;
+}
+
+const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/** Requests that are not API requests: the mock's own endpoints, its reference page and demo media. */
+const OWN_PATH = /^\/(?:__admin|__media|docs|openapi\.yaml|favicon\.ico)(?:[/?]|$)/;
+
+export class Workbench {
+  readonly faults = new FaultRules();
+  readonly journal = new RequestJournal();
+  readonly seeds: SeedSource;
+  readonly #options: WorkbenchOptions;
+  readonly #random: () => number;
+
+  constructor(options: WorkbenchOptions) {
+    this.#options = options;
+    this.seeds = options.seeds;
+    this.#random = options.random ?? Math.random;
+  }
+
+  /** Whether only a Prefer header can change a request now: no fault rule, no --latency. */
+  get idle(): boolean {
+    return this.faults.list().length === 0 && this.#options.latency === undefined;
+  }
+
+  get logger(): Logger | undefined {
+    return this.#options.logger;
+  }
+
+  /**
+   * What happens to an API request before its operation runs: undefined for nothing (the common
+   * case, decided without allocating). A Prefer header beats a fault rule, which beats --latency.
+   * Throws a 400 for a Prefer header that asks for what cannot be simulated.
+   */
+  simulate(request: SimulationRequest): Simulation | undefined {
+    const { latency } = this.#options;
+    if (request.prefer === undefined && this.faults.list().length === 0 && latency === undefined)
+      return undefined;
+    const preference = parsePrefer(request.prefer);
+    if (preference.code !== undefined) {
+      const allowed = this.#options.statuses.get(request.operationId) ?? [];
+      checkSimulatedStatus(preference.code, allowed, request.operationId);
+    }
+    // A code in the header decides alone (a 2xx or 3xx is the operation's own answer); else the first rule that applies.
+    const rule = preference.code === undefined ? this.faults.apply(request, this.#random) : undefined;
+    const delayMs = preference.delayMs ?? rule?.delayMs ?? chooseLatency(latency, this.#random);
+    if (preference.code !== undefined && preference.code >= 400) {
+      return { status: preference.code, delayMs, source: `Prefer: code=${preference.code}` };
+    }
+    if (rule?.status !== undefined)
+      return { status: rule.status, delayMs, source: `fault rule ${rule.ruleId}` };
+    if (delayMs === 0) return undefined;
+    const source =
+      preference.delayMs !== undefined ? 'Prefer: delay' : rule ? `fault rule ${rule.ruleId}` : '--latency';
+    return { delayMs, source };
+  }
+
+  /** Journals an API request and logs every request. */
+  completed(exchange: Exchange): void {
+    const { logger, logRequests } = this.#options;
+    if (logger && logRequests) logRequest(logger, exchange);
+    if (!OWN_PATH.test(exchange.url)) this.journal.record(exchange);
+  }
+
+  /** The server listens at `url`: the seed's demo media move to its origin. */
+  bindOrigin(url: string): void {
+    this.#options.store.replaceSeed(this.seeds.bindOrigin(mediaOrigin(url)));
+  }
+
+  /**
+   * POST /__admin/reset: the seed file is read again (a bad file throws, and nothing changes), the
+   * fault rules are cleared and every scope starts over from the seed.
+   */
+  async reset(): Promise<void> {
+    const seed = await this.seeds.reload().catch((err: unknown) => {
+      throw new CatalogError(
+        'unprocessable',
+        `${messageOf(err)}; the previous seed stays and nothing was reset`,
+      );
+    });
+    this.faults.clear();
+    this.#options.store.replaceSeed(seed);
+    await this.#options.store.reset();
+  }
+
+  /** --watch: each valid edit of the seed file becomes the seed; an invalid one is reported. */
+  watchSeed(): () => void {
+    const file = this.seeds.file;
+    return this.seeds.watch(() => {
+      this.seeds
+        .reload()
+        .then(async (seed) => {
+          this.#options.store.replaceSeed(seed);
+          await this.#options.store.reset();
+          this.logger?.info(
+            `seed ${file} changed: ${seed.products.length} products, ${seed.productTypes.length} product types; every scope starts over from it`,
+          );
+        })
+        .catch((err: unknown) => {
+          this.logger?.warn(
+            `seed ${file} changed but is not loaded, the previous seed stays: ${messageOf(err)}`,
+          );
+        });
+    });
+  }
+}

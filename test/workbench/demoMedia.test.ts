@@ -1,0 +1,89 @@
+// Demo media: every image of the bundled datasets loads from the mock itself, whatever its port.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CatalogProduct } from '../../src/domain/types.js';
+import { startServer, type RunningServer } from '../../src/server.js';
+import { resolveSeed } from '../../src/seed/resolve.js';
+import { cardSvg, mediaCard, MEDIA_BASE, rebaseMedia } from '../../src/workbench/demoMedia.js';
+import { DATASET_NAMES } from '../../src/seed/index.js';
+
+/** Every media URL a product links to: pictures and videos, swatches, brand logos. */
+function mediaUrls(product: CatalogProduct): string[] {
+  return [
+    ...(product.catalogPageLocationProduct ?? []).map((m) => m.catalogPageLocationProduct),
+    ...(product.variants ?? []).flatMap((v) => (v.colorImageUrl ? [v.colorImageUrl] : [])),
+    ...(product.brand ?? []).flatMap((b) => (b.brandLogo ? [b.brandLogo] : [])),
+  ];
+}
+
+describe('rebaseMedia', () => {
+  it('moves the placeholder origin to the server, in new records, sharing what was shared', async () => {
+    const { products } = await resolveSeed('demo');
+    const before = JSON.stringify(products);
+    const rebased = rebaseMedia(products, 'http://127.0.0.1:5173');
+    expect(JSON.stringify(products)).toBe(before);
+    const urls = rebased.flatMap(mediaUrls);
+    expect(urls.length).toBeGreaterThan(products.length);
+    expect(urls.filter((u) => !u.startsWith('http://127.0.0.1:5173/__media/'))).toEqual([]);
+    const byBrand = new Map<string, object>();
+    for (const p of rebased) {
+      const brand = p.brand!;
+      const seen = byBrand.get(brand[0]!.brandName!);
+      if (seen) expect(brand).toBe(seen);
+      else byBrand.set(brand[0]!.brandName!, brand);
+    }
+    // A URL elsewhere is left as it is, and so is its record.
+    const own = {
+      ...products[0]!,
+      catalogPageLocationProduct: [],
+      variants: [],
+      brand: [{ isoLanguageId: 'en', brandName: 'Own', brandLogo: 'https://cdn.test/logo.png' }],
+    };
+    expect(rebaseMedia([own], 'http://127.0.0.1:5173')[0]).toBe(own);
+  });
+
+  it('draws the same card for the same path, with the product name and colour', async () => {
+    const { products } = await resolveSeed('demo');
+    const product = products.find((p) => p.variants?.[0]?.color)!;
+    const url = product.catalogPageLocationProduct![0]!.catalogPageLocationProduct;
+    expect(url.startsWith(MEDIA_BASE)).toBe(true);
+    const lookup = (id: string) => products.find((p) => p.productGroupId === id);
+    const card = mediaCard(url.slice(MEDIA_BASE.length), lookup)!;
+    expect(card.title).toBe(product.productName![0]!.productName);
+    expect(card.subtitle).toContain(product.variants![0]!.color);
+    expect(cardSvg(card)).toBe(cardSvg(mediaCard(url.slice(MEDIA_BASE.length), lookup)!));
+    expect(mediaCard('/demo/too/many/parts.jpg', lookup)).toBeUndefined();
+  });
+});
+
+describe.each(DATASET_NAMES)('demo media of the %s dataset', (name) => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ port: 0, seed: await resolveSeed(name), seedName: name });
+  });
+  afterAll(() => server?.close());
+
+  it("every image URL answers 200 with an SVG from the server's own origin", async () => {
+    const res = await fetch(`${server.url}/acme/dev/products?limit=1000`, { headers: { 'x-api-key': 'k' } });
+    const { list } = ((await res.json()) as { data: { list: CatalogProduct[] } }).data;
+    const urls = [...new Set(list.flatMap(mediaUrls))];
+    expect(urls.length).toBeGreaterThan(list.length);
+    expect(urls.filter((u) => !u.startsWith(`${server.url}/__media/`))).toEqual([]);
+    const failed: string[] = [];
+    for (let i = 0; i < urls.length; i += 32) {
+      await Promise.all(
+        urls.slice(i, i + 32).map(async (url) => {
+          const image = await fetch(url);
+          const body = await image.text();
+          if (
+            image.status !== 200 ||
+            image.headers.get('content-type') !== 'image/svg+xml; charset=utf-8' ||
+            !body.startsWith('<svg')
+          ) {
+            failed.push(`${image.status} ${url}`);
+          }
+        }),
+      );
+    }
+    expect(failed).toEqual([]);
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { FaultRules } from '../../src/workbench/faults.js';
+
+const GET_PRODUCT = { method: 'GET', path: '/acme/dev/products/ABC-1', operationId: 'getProduct' };
+
+describe('fault rules', () => {
+  it('match when every field they give matches the request', () => {
+    const rules = new FaultRules();
+    rules.add({ operationId: 'getProduct', method: 'post', status: 500 });
+    rules.add({ path: '/products/XYZ', status: 502 });
+    expect(rules.apply(GET_PRODUCT)).toBeUndefined();
+    const rule = rules.add({ method: 'get', path: '/products/ABC', status: 503, delayMs: 10 });
+    expect(rules.apply(GET_PRODUCT)).toEqual({ status: 503, delayMs: 10, ruleId: rule.id });
+    expect(rules.apply({ ...GET_PRODUCT, path: '/acme/dev/products/ZZZ' })).toBeUndefined();
+  });
+
+  it('are tried in the order they were added, and stop once their times are spent', () => {
+    const rules = new FaultRules();
+    const first = rules.add({ operationId: 'getProduct', status: 500, times: 2 });
+    const second = rules.add({ status: 429 });
+    expect(rules.apply(GET_PRODUCT)?.ruleId).toBe(first.id);
+    expect(rules.apply(GET_PRODUCT)?.ruleId).toBe(first.id);
+    expect(rules.apply(GET_PRODUCT)?.ruleId).toBe(second.id);
+    expect(rules.list().map((r) => r.applied)).toEqual([2, 1]);
+  });
+
+  it('apply to the share `rate` of matching requests', () => {
+    const rules = new FaultRules();
+    rules.add({ status: 503, rate: 0.25 });
+    expect(rules.apply(GET_PRODUCT, () => 0.2)?.status).toBe(503);
+    expect(rules.apply(GET_PRODUCT, () => 0.3)).toBeUndefined();
+  });
+
+  it('are removed one by one or all at once, and never change a listing handed out', () => {
+    const rules = new FaultRules();
+    const a = rules.add({ status: 500 });
+    const b = rules.add({ status: 502 });
+    const listed = rules.list();
+    rules.apply(GET_PRODUCT);
+    expect(listed[0]?.applied).toBe(0);
+    expect(rules.remove('fault-none')).toBe(false);
+    expect(rules.remove(a.id)).toBe(true);
+    expect(rules.list().map((r) => r.id)).toEqual([b.id]);
+    rules.clear();
+    expect(rules.list()).toEqual([]);
+    expect(rules.add({ status: 500 }).id).not.toBe(a.id);
+  });
+});

@@ -1,0 +1,205 @@
+// Simulated failures and latency, fault rules and the request journal, through HTTP.
+import { Writable } from 'node:stream';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/workbench/logger.js';
+import { BASE, TOKEN, client, makeApp } from '../helpers.js';
+
+const PRODUCT = { productGroupId: 'p1', productName: [{ isoLanguageId: 'en-US', productName: 'Boot' }] };
+
+describe('Prefer: code and delay', () => {
+  it('answers the status asked for with the error body, and changes nothing', async () => {
+    const c = client(await makeApp());
+    const failed = await c.post(`${BASE}/products-push`, { data: [PRODUCT] }).set('Prefer', 'code=503');
+    expect(failed.status).toBe(503);
+    expect(failed.body).toEqual({
+      status: 503,
+      message: expect.stringMatching(/Simulated failure 503.*nothing was changed/),
+    });
+    expect((await c.get(`${BASE}/products/p1`)).status).toBe(404);
+    // A documented status of the operation, on a read.
+    expect((await c.get(`${BASE}/products/p1`).set('Prefer', 'code=401')).status).toBe(401);
+  });
+
+  it('refuses a status the operation does not document, naming the allowed ones', async () => {
+    const c = client(await makeApp());
+    const res = await c.get(`${BASE}/products`).set('Prefer', 'code=418');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      'Prefer: code=418 cannot be simulated on listProducts; allowed: 200, 400, 401, 403, 429, 500, 502, 503, 504',
+    );
+  });
+
+  it('delays the answer, failed or not', async () => {
+    const c = client(await makeApp());
+    let started = Date.now();
+    expect((await c.get(`${BASE}/products`).set('Prefer', 'delay=150')).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(145);
+    started = Date.now();
+    expect((await c.get(`${BASE}/products`).set('Prefer', 'code=500, delay=150')).status).toBe(500);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(145);
+    expect((await c.get(`${BASE}/products`).set('Prefer', 'delay=60001')).status).toBe(400);
+  });
+
+  it('--latency delays every API answer', async () => {
+    const c = client(await makeApp({ latency: { minMs: 120, maxMs: 120 } }));
+    const started = Date.now();
+    expect((await c.get(`${BASE}/products`)).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(115);
+  });
+});
+
+describe('Prefer and fault rules together', () => {
+  it('a code in the header decides alone: its own answer for a documented 2xx, and no rule is spent', async () => {
+    const c = client(await makeApp());
+    await c.post('/__admin/faults', { operationId: 'listProducts', status: 500, times: 1 });
+    expect((await c.get(`${BASE}/products`).set('Prefer', 'code=200')).status).toBe(200);
+    expect((await c.get(`${BASE}/products`).set('Prefer', 'code=429')).status).toBe(429);
+    expect((await c.get('/__admin/faults')).body.data[0].applied).toBe(0);
+    expect((await c.get(`${BASE}/products`)).status).toBe(500);
+    expect((await c.get(`${BASE}/products`).set('Prefer', 'code=201')).status).toBe(400);
+  });
+});
+
+describe('/__admin/faults', () => {
+  it('adds, lists, applies, spends and removes rules; reset clears them', async () => {
+    const c = client(await makeApp());
+    const added = await c.post('/__admin/faults', { operationId: 'pushProducts', status: 502, times: 1 });
+    expect(added.status).toBe(201);
+    expect(added.body.data).toEqual({
+      id: expect.any(String),
+      operationId: 'pushProducts',
+      status: 502,
+      times: 1,
+      applied: 0,
+    });
+
+    expect((await c.post(`${BASE}/products-push`, { data: [PRODUCT] })).status).toBe(502);
+    expect((await c.get(`${BASE}/products/p1`)).status).toBe(404);
+    // Spent: the next push goes through.
+    expect((await c.post(`${BASE}/products-push`, { data: [PRODUCT] })).status).toBe(200);
+    expect((await c.get('/__admin/faults')).body.data).toEqual([
+      expect.objectContaining({ id: added.body.data.id, applied: 1 }),
+    ]);
+
+    const byPath = await c.post('/__admin/faults', { path: '/products/p1', method: 'GET', status: 404 });
+    expect((await c.get(`${BASE}/products/p1`)).status).toBe(404);
+    expect((await c.delete(`/__admin/faults/${byPath.body.data.id}`)).status).toBe(200);
+    expect((await c.get(`${BASE}/products/p1`)).status).toBe(200);
+    expect((await c.delete(`/__admin/faults/${byPath.body.data.id}`)).status).toBe(404);
+
+    await c.post('/__admin/faults', { status: 500 });
+    expect((await c.delete('/__admin/faults')).body.data).toEqual({ deleted: 2 });
+    await c.post('/__admin/faults', { status: 500 });
+    expect((await c.post('/__admin/reset')).status).toBe(200);
+    expect((await c.get('/__admin/faults')).body.data).toEqual([]);
+    expect((await c.get(`${BASE}/products`)).status).toBe(200);
+  });
+
+  it('refuses a rule that is malformed, does nothing, or names an unknown operation', async () => {
+    const c = client(await makeApp());
+    for (const rule of [
+      { status: 200 },
+      { path: '/x' },
+      { status: 500, rate: 2 },
+      { status: 500, colour: 'red' },
+    ]) {
+      const res = await c.post('/__admin/faults', rule);
+      expect(res.status, JSON.stringify(rule)).toBe(400);
+      expect(res.body.message).toMatch(/^Invalid fault rule: /);
+    }
+    const unknown = await c.post('/__admin/faults', { operationId: 'getProducts', status: 500 });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toMatch(
+      /operationId "getProducts" is not in openapi.yaml; operations: listProducts/,
+    );
+    expect((await c.get('/__admin/faults')).body.data).toEqual([]);
+  });
+
+  it('in strict mode needs a listed key, as every admin endpoint', async () => {
+    const app = await makeApp({ apiKeys: ['k1'] });
+    expect((await request(app).get('/__admin/faults')).status).toBe(401);
+    expect((await request(app).post('/__admin/faults').send({ status: 500 })).status).toBe(401);
+    expect((await request(app).get('/__admin/requests')).status).toBe(401);
+    expect((await request(app).delete('/__admin/requests')).status).toBe(401);
+    expect((await request(app).get('/__admin/faults').set('x-api-key', 'k1')).status).toBe(200);
+  });
+});
+
+describe('/__admin/requests (request journal)', () => {
+  it('tells what a client sent, newest first, filtered, without its token', async () => {
+    const c = client(await makeApp());
+    await c.post(`${BASE}/products-push`, { data: [PRODUCT] });
+    await c.get(`${BASE}/products?limit=2`);
+    await c.get('/other/dev/products/nope');
+    await c.get('/__admin/health');
+
+    const all = (await c.get('/__admin/requests')).body.data;
+    expect(all.map((e: { status: number; path: string }) => `${e.status} ${e.path}`)).toEqual([
+      '404 /other/dev/products/nope',
+      '200 /acme/dev/products',
+      '200 /acme/dev/products-push',
+    ]);
+    expect(all[1]).toMatchObject({ method: 'GET', query: { limit: '2' }, operationId: 'listProducts' });
+    expect(JSON.stringify(all)).not.toContain(TOKEN['x-api-key']);
+
+    const pushes = (await c.get('/__admin/requests?method=post&tenantId=acme')).body.data;
+    expect(pushes).toEqual([
+      {
+        at: expect.any(String),
+        method: 'POST',
+        path: '/acme/dev/products-push',
+        query: {},
+        status: 200,
+        durationMs: expect.any(Number),
+        tenantId: 'acme',
+        environment: 'dev',
+        operationId: 'pushProducts',
+        body: { data: [PRODUCT] },
+      },
+    ]);
+    expect((await c.get('/__admin/requests?status=404&limit=1')).body.data).toHaveLength(1);
+    expect((await c.get('/__admin/requests?limit=0')).status).toBe(400);
+
+    expect((await c.delete('/__admin/requests')).body.data).toEqual({ deleted: 3 });
+    expect((await c.get('/__admin/requests')).body.data).toEqual([]);
+  });
+});
+
+describe('request log', () => {
+  it('writes a line per request with the message of an error', async () => {
+    const lines: string[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const app = await makeApp({ logger: createLogger({ format: 'json', destination }) });
+    await request(app).get(`${BASE}/products?limit=1`);
+    await request(app).get(`${BASE}/products`).set(TOKEN).set('Prefer', 'code=503');
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged).toEqual([
+      expect.objectContaining({
+        method: 'GET',
+        url: `${BASE}/products?limit=1`,
+        status: 401,
+        error: expect.stringMatching(/Missing access token/),
+      }),
+      expect.objectContaining({
+        method: 'GET',
+        url: `${BASE}/products`,
+        status: 503,
+        durationMs: expect.any(Number),
+      }),
+    ]);
+
+    lines.length = 0;
+    const quiet = await makeApp({
+      logger: createLogger({ format: 'json', destination }),
+      logRequests: false,
+    });
+    await request(quiet).get(`${BASE}/products`);
+    expect(lines).toEqual([]);
+  });
+});

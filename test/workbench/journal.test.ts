@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import {
+  JOURNAL_BODY_BYTES,
+  journalBody,
+  parseJournalFilter,
+  queryObject,
+  RequestJournal,
+  type JournalRecord,
+} from '../../src/workbench/journal.js';
+
+const entry = (n: number, over: Partial<JournalRecord> = {}): JournalRecord => ({
+  at: n,
+  method: 'GET',
+  url: `/acme/dev/products/P${n}`,
+  status: 200,
+  durationMs: 1,
+  tenantId: 'acme',
+  environment: 'dev',
+  operationId: 'getProduct',
+  ...over,
+});
+
+const iso = (n: number) => new Date(n).toISOString();
+
+describe('request journal', () => {
+  it('gives each request as { at, method, path, query, status, durationMs, tenantId, environment, operationId, body? }', () => {
+    const journal = new RequestJournal();
+    journal.record({ ...entry(1), url: '/acme/dev/products?limit=2&sort=a&sort=b', durationMs: 1.234 });
+    journal.record({
+      at: 2,
+      method: 'POST',
+      url: '/nowhere',
+      status: 404,
+      durationMs: 0.5,
+      body: { data: [] },
+      bodyBytes: 11,
+    });
+    expect(journal.find()).toEqual([
+      {
+        at: iso(2),
+        method: 'POST',
+        path: '/nowhere',
+        query: {},
+        status: 404,
+        durationMs: 0.5,
+        tenantId: null,
+        environment: null,
+        operationId: null,
+        body: { data: [] },
+      },
+      {
+        at: iso(1),
+        method: 'GET',
+        path: '/acme/dev/products',
+        query: { limit: '2', sort: ['a', 'b'] },
+        status: 200,
+        durationMs: 1.2,
+        tenantId: 'acme',
+        environment: 'dev',
+        operationId: 'getProduct',
+      },
+    ]);
+  });
+
+  it('keeps no body larger than the bound, whether its size was sent or not', () => {
+    const journal = new RequestJournal();
+    const big = { text: 'x'.repeat(JOURNAL_BODY_BYTES) };
+    journal.record({ ...entry(1), body: big, bodyBytes: JOURNAL_BODY_BYTES + 12 });
+    journal.record({ ...entry(2), body: big });
+    for (const found of journal.find()) {
+      expect(found.body).toBeUndefined();
+      expect(found.bodyOmitted).toMatch(/more than the 16384 kept/);
+    }
+  });
+
+  it('keeps the last `size` requests, newest first', () => {
+    const journal = new RequestJournal(3);
+    for (let n = 1; n <= 5; n++) journal.record(entry(n));
+    expect(journal.find().map((e) => e.path)).toEqual([
+      '/acme/dev/products/P5',
+      '/acme/dev/products/P4',
+      '/acme/dev/products/P3',
+    ]);
+    journal.clear();
+    expect(journal.find()).toEqual([]);
+  });
+
+  it('filters by method, path substring, status and tenant, and limits', () => {
+    const journal = new RequestJournal();
+    journal.record(entry(1));
+    journal.record(entry(2, { method: 'POST', url: '/acme/dev/products-push', status: 400 }));
+    journal.record(entry(3, { tenantId: 'other' }));
+    journal.record(entry(4, { method: 'POST', url: '/acme/dev/products-push' }));
+    expect(journal.find({ method: 'post' }).map((e) => e.at)).toEqual([iso(4), iso(2)]);
+    expect(journal.find({ path: 'push', status: 400 }).map((e) => e.at)).toEqual([iso(2)]);
+    expect(journal.find({ tenantId: 'other' }).map((e) => e.at)).toEqual([iso(3)]);
+    expect(journal.find({ limit: 2 }).map((e) => e.at)).toEqual([iso(4), iso(3)]);
+  });
+
+  it('keeps a body up to the bound and names the size of a larger one', () => {
+    expect(journalBody(undefined)).toEqual({});
+    expect(journalBody({ data: [1] })).toEqual({ body: { data: [1] } });
+    const large = journalBody({ text: 'x'.repeat(JOURNAL_BODY_BYTES) });
+    expect(large.body).toBeUndefined();
+    expect(large.bodyOmitted).toMatch(/^\d+ bytes of JSON, more than the 16384 kept$/);
+  });
+
+  it('reads query strings with repeated names, and refuses filters it does not know', () => {
+    expect(queryObject('a=1&b=2&a=3')).toEqual({ a: ['1', '3'], b: '2' });
+    expect(parseJournalFilter({ status: '404', limit: '5' })).toMatchObject({ status: 404, limit: 5 });
+    expect(() => parseJournalFilter({ limit: '0' })).toThrow(/limit must be a whole number from 1 to 1000/);
+    expect(() => parseJournalFilter({ status: 'bad' })).toThrow(/status/);
+    expect(() => parseJournalFilter({ tenant: 'acme' })).toThrow(/Unknown filter tenant/);
+  });
+});

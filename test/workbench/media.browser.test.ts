@@ -1,0 +1,83 @@
+// In headless Chromium: a page of 24 product cards from GET /products shows no broken image.
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../src/server.js';
+import { resolveSeed } from '../../src/seed/resolve.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const found = existsSync(CHROMIUM);
+if (!found && process.env.CI) throw new Error(`Chromium is required in CI and missing at ${CHROMIUM}`);
+/** Where the page's screenshot goes, to look at. */
+export const SCREENSHOT = join(tmpdir(), 'product-catalog-mock-cards.png');
+
+// The page fetches the products itself, as a frontend would (a cross-origin request with a token).
+const page = (api: string) => `<!doctype html><html><head><style>
+  body { font: 14px sans-serif; margin: 16px; }
+  main { display: grid; grid-template-columns: repeat(6, 1fr); gap: 12px; }
+  figure { margin: 0; border: 1px solid #ddd; border-radius: 8px; padding: 8px; }
+  figure img { width: 100%; aspect-ratio: 1; display: block; }
+  .row { display: flex; gap: 4px; align-items: center; margin-top: 6px; }
+  .row img { width: 18px; height: 18px; border-radius: 50%; }
+  .row img.logo { width: 28px; height: 28px; border-radius: 4px; }
+</style></head><body><main id="cards"></main><script>
+  window.done = fetch(${JSON.stringify(api)} + '/acme/dev/products?limit=24', { headers: { 'x-api-key': 'dev' } })
+    .then((res) => res.json())
+    .then(({ data }) => {
+      for (const p of data.list) {
+        const fig = document.createElement('figure');
+        const img = (src, cls) => '<img class="' + (cls || '') + '" src="' + src + '">';
+        const picture = (p.catalogPageLocationProduct || []).find((m) => m.catalogType.startsWith('image/'));
+        const swatches = [...new Set((p.variants || []).map((v) => v.colorImageUrl).filter(Boolean))];
+        fig.innerHTML = (picture ? img(picture.catalogPageLocationProduct) : '') +
+          '<figcaption>' + p.productName[0].productName + '</figcaption><div class="row">' +
+          swatches.map((s) => img(s)).join('') + (p.brand?.[0]?.brandLogo ? img(p.brand[0].brandLogo, 'logo') : '') + '</div>';
+        document.getElementById('cards').append(fig);
+      }
+      return Promise.all([...document.images].map((i) => i.decode().catch(() => undefined)));
+    });
+</script></body></html>`;
+
+describe.skipIf(!found)(
+  'demo media in a browser (needs Chromium: apt-get install chromium, or set CHROMIUM_PATH)',
+  () => {
+    let server: RunningServer;
+    let browser: Browser;
+    beforeAll(async () => {
+      server = await startServer({ port: 0, seed: await resolveSeed('demo'), seedName: 'demo' });
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
+      });
+    }, 60_000);
+    afterAll(async () => {
+      await browser?.close();
+      await server?.close();
+    });
+
+    it('a page of 24 product cards shows no broken image', async () => {
+      const tab = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+      await tab.setContent(page(server.url));
+      await tab.evaluate(() => (window as unknown as { done: Promise<unknown> }).done);
+      const images = await tab.evaluate(() =>
+        [...document.images].map((i) => ({ src: i.src, width: i.naturalWidth })),
+      );
+      await tab.screenshot({ path: SCREENSHOT, fullPage: true });
+      expect(await tab.locator('figure').count()).toBe(24);
+      // Pictures, swatches and a logo per card.
+      expect(images.length).toBeGreaterThanOrEqual(24 * 3);
+      expect(images.filter((i) => i.width === 0)).toEqual([]);
+      expect(images.every((i) => i.src.startsWith(`${server.url}/__media/`))).toBe(true);
+    }, 60_000);
+  },
+);

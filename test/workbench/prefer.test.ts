@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkSimulatedStatus,
+  MAX_DELAY_MS,
+  parsePrefer,
+  simulatedStatuses,
+} from '../../src/workbench/prefer.js';
+import { chooseLatency, parseLatency } from '../../src/workbench/latency.js';
+
+describe('Prefer header', () => {
+  it('reads code and delay, alone, combined, repeated, and ignores other preferences', () => {
+    expect(parsePrefer(undefined)).toEqual({});
+    expect(parsePrefer('code=503')).toEqual({ code: 503 });
+    expect(parsePrefer('delay=1500')).toEqual({ delayMs: 1500 });
+    expect(parsePrefer('code=503, delay=1500')).toEqual({ code: 503, delayMs: 1500 });
+    expect(parsePrefer(['return=minimal', 'CODE="429"'])).toEqual({ code: 429 });
+    expect(parsePrefer('respond-async, wait=5')).toEqual({});
+  });
+
+  it('refuses a code that is no status and a delay out of bounds, saying what is allowed', () => {
+    expect(() => parsePrefer('code=abc')).toThrow(/not an HTTP status/);
+    expect(() => parsePrefer('code=99')).toThrow(/not an HTTP status/);
+    expect(() => parsePrefer(`delay=${MAX_DELAY_MS + 1}`)).toThrow(/0 to 60000/);
+    expect(() => parsePrefer('delay=-5')).toThrow(/0 to 60000/);
+    expect(() => parsePrefer('delay=1.5')).toThrow(/whole number/);
+  });
+
+  it('allows the statuses an operation documents and the gateway failures', () => {
+    const allowed = simulatedStatuses(['200', '400', '401', '404', 'default']);
+    expect(allowed).toEqual([200, 400, 401, 404, 429, 500, 502, 503, 504]);
+    expect(() => checkSimulatedStatus(404, allowed, 'getProduct')).not.toThrow();
+    expect(() => checkSimulatedStatus(409, allowed, 'getProduct')).toThrow(
+      'Prefer: code=409 cannot be simulated on getProduct; allowed: 200, 400, 401, 404, 429, 500, 502, 503, 504',
+    );
+  });
+});
+
+describe('--latency', () => {
+  it('takes N or A-B milliseconds and nothing else', () => {
+    expect(parseLatency('200')).toEqual({ minMs: 200, maxMs: 200 });
+    expect(parseLatency('100-800')).toEqual({ minMs: 100, maxMs: 800 });
+    for (const bad of ['', 'fast', '800-100', '-5', '1-70000', '1.5']) {
+      expect(() => parseLatency(bad), bad).toThrow(/--latency/);
+    }
+  });
+
+  it('draws uniformly from the whole range, both ends included', () => {
+    const range = { minMs: 100, maxMs: 800 };
+    expect(chooseLatency(range, () => 0)).toBe(100);
+    expect(chooseLatency(range, () => 0.9999999)).toBe(800);
+    expect(chooseLatency(range, () => 0.5)).toBe(450);
+    expect(chooseLatency(undefined)).toBe(0);
+  });
+});
