@@ -1,9 +1,13 @@
 // The `seed` option of catalogHandlers, resolved without a file system: a bundled dataset, a product
 // count (the demo dataset's shape), given records, or nothing. Seed files are the CLI's (src/seed/resolve.ts).
-import { deriveSpaceIds } from '../domain/spaceIds.js';
+import { apiDocument } from '../generated/apiDocument.js';
+import { schemaValidator, type SchemaValidator } from '../openapi/schemaValidator.js';
 import { DEFAULT_SEED } from '../seed/defaults.js';
 import { DATASET_NAMES, generateDataset, isDatasetName, type DatasetName } from '../seed/index.js';
+import { checkSeedRecords } from '../seed/records.js';
 import type { SeedData } from '../store/store.js';
+
+let validator: SchemaValidator | undefined;
 
 /** `demo`, `grocery`, `electronics`, `none`, a product count, or `{ products, productTypes }`. */
 export type CatalogSeed = DatasetName | 'none' | number | Partial<SeedData>;
@@ -31,9 +35,7 @@ export function seedOf(seed: CatalogSeed = DEFAULT_SEED as DatasetName): SeedDat
   if (!Array.isArray(products) || !Array.isArray(productTypes)) {
     throw new Error('seed: { products, productTypes } must hold two arrays');
   }
-  // As for a seed file (src/seed/resolve.ts): spaceIds derived where a record has none.
-  return {
-    products: products.map((p) => (p.spaceIds ? p : { ...p, spaceIds: deriveSpaceIds(p) })),
-    productTypes,
-  };
+  // Checked as a seed file's records are, against the bundled openapi.yaml.
+  validator ??= schemaValidator(apiDocument);
+  return checkSeedRecords('seed', { products, productTypes }, validator);
 }

@@ -80,6 +80,10 @@ describe('catalogHandlers', () => {
   it('refuses bad options where the handlers are made', () => {
     expect(() => catalogHandlers({ seed: 'groceries' as never })).toThrow(/unknown dataset "groceries"/);
     expect(() => catalogHandlers({ seed: -1 })).toThrow(/product count/);
+    // Given records are checked as a seed file's are.
+    expect(() =>
+      catalogHandlers({ seed: { products: [{ productGroupId: 'p1', productName: 'x' } as never] } }),
+    ).toThrow(/^seed: products\[0\] \(productGroupId "p1"\): productName must be array/);
     expect(() => catalogHandlers({ region: 'mars' })).toThrow(/Unknown region "mars"/);
     expect(() => catalogHandlers({ baseUrl: 'localhost:5173' })).toThrow(/not an http\(s\) URL/);
   });
