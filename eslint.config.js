@@ -9,7 +9,9 @@ const layer = (folder, message) => ({ group: [`**/${folder}/*`, `../${folder}/*`
 const banned = (names, message) => names.map((name) => ({ name, message }));
 
 export default tseslint.config(
-  { ignores: ['src/generated/', 'dist/', 'node_modules/', 'bench/results/', 'coverage/'] },
+  {
+    ignores: ['src/generated/', 'dist/', 'examples/*/dist/', 'node_modules/', 'bench/results/', 'coverage/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -105,6 +107,44 @@ export default tseslint.config(
       'no-restricted-globals': [
         'error',
         { name: 'Buffer', message: 'the pipeline runs under any adapter: no node Buffer' },
+      ],
+    },
+  },
+  {
+    // The Mock Service Worker adapter and the composition it uses run in a browser or service worker:
+    // no framework, no node built-in, no file system (openapi.yaml comes bundled, the store in memory).
+    files: ['src/msw/**/*.ts', 'src/mockCore.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: banned(
+            [...frameworks, ...nodeBuiltins, '@apidevtools/swagger-parser'],
+            'the msw adapter runs in a browser: no framework, node built-in or file access',
+          ),
+          patterns: [
+            ...['http', 'cli', 'contract', 'record'].map((folder) =>
+              layer(folder, `the msw adapter imports nothing from src/${folder}`),
+            ),
+            ...['**/mock.js', '**/app.js', '**/server.js', '**/seed/resolve.js', '**/seed/file.js'].map(
+              (group) => ({
+                group: [group],
+                message: 'node-only: the msw adapter composes the mock with src/mockCore.ts',
+              }),
+            ),
+            ...['**/openapi/apiDocument.js', '**/openapi/packageRoot.js', '**/openapi/schemas.js'].map(
+              (group) => ({
+                group: [group],
+                message: 'reads openapi.yaml from disk: use src/generated/apiDocument.ts',
+              }),
+            ),
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'Buffer', message: 'the msw adapter runs in a browser: no node Buffer' },
+        { name: 'process', message: 'the msw adapter runs in a browser: no process' },
       ],
     },
   },

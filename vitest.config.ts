@@ -29,6 +29,17 @@ export default defineConfig({
       },
       // The contract suite against an in-process mock (or CONTRACT_BASE_URL), with its own setup.
       'contract-tests/vitest.config.ts',
+      {
+        // The same contract suite, answered by the msw handlers (src/msw/) instead of a server.
+        test: {
+          name: 'contract-msw',
+          include: ['contract-tests/*.test.ts'],
+          globalSetup: ['test/msw/contract/globalSetup.ts'],
+          setupFiles: ['test/msw/contract/setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

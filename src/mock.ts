@@ -1,15 +1,7 @@
 // The mock without a server: the pipeline over a store, ready for any adapter to call.
-import { loadApiDocument, regionsOf } from './openapi/apiDocument.js';
-import { authorizer, parseApiKeys, type KeyRing } from './pipeline/auth.js';
-import { createPipeline } from './pipeline/pipeline.js';
-import { wrap, type Handle, type Wrapper } from './pipeline/types.js';
-import type { RouteContext } from './routes/context.js';
-import { productReadOperations } from './routes/productReads.js';
-import { productTypeOperations } from './routes/productTypes.js';
-import { productWriteOperations } from './routes/productWrites.js';
-import { publishedClientOperations } from './routes/publishedClient.js';
-import { gtinOfEpc } from './routes/epcDecoder.js';
-import { variantOperations } from './routes/variants.js';
+import { loadApiDocument } from './openapi/apiDocument.js';
+import { checkRegion, composeMock, type MockCore } from './mockCore.js';
+import type { Wrapper } from './pipeline/types.js';
 import { Store, type SeedData } from './store/store.js';
 import type { Logger } from 'pino';
 import { OperationTable } from './openapi/operations.js';
@@ -49,11 +41,7 @@ export interface MockOptions {
 }
 
 /** A mock: its request pipeline and what the adapters around it need. */
-export interface Mock {
-  handle: Handle;
-  store: Store;
-  ring: KeyRing;
-  region: string;
+export interface Mock extends MockCore {
   /** Fault rules, the request journal, the request log and the seed's life. */
   workbench: Workbench;
   /** Every documented operationId, for the workbench's fault rules. */
@@ -62,19 +50,14 @@ export interface Mock {
 
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const document = await loadApiDocument();
-  const regions = regionsOf(document);
-  const region = options.region ?? 'eu';
-  if (!regions.includes(region)) {
-    throw new Error(`Unknown region "${region}"; allowed regions: ${regions.join(', ')}`);
-  }
+  // Checked before the store opens: an unknown region must not touch a --data file.
+  checkRegion(document, options.region);
   const seeds = new SeedSource(options.seed ?? { products: [], productTypes: [] }, options.seedFile);
   const store = await Store.open({
     file: options.data,
     seed: seeds.current,
     compactBytes: options.compactAfterMb === undefined ? undefined : options.compactAfterMb * 1024 * 1024,
   });
-  const ring = parseApiKeys(options.apiKeys);
-  const ctx: RouteContext = { store, document };
   const operations = new OperationTable(document).operations;
   const workbench = new Workbench({
     store,
@@ -84,26 +67,6 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     logRequests: options.logRequests ?? true,
     latency: options.latency,
   });
-  const pipeline = createPipeline({
-    document,
-    handlers: {
-      ...productReadOperations(ctx),
-      ...productTypeOperations(ctx),
-      ...productWriteOperations(ctx),
-      ...variantOperations(ctx),
-      ...publishedClientOperations(ctx, gtinOfEpc),
-    },
-    authorize: authorizer(ring, { publicReads: options.publicReads }),
-    regions,
-    defaultRegion: region,
-    simulate: simulationStep(workbench),
-  });
-  return {
-    handle: wrap(pipeline, options.wrappers),
-    store,
-    ring,
-    region,
-    workbench,
-    operationIds: operations.map((op) => op.operationId),
-  };
+  const core = composeMock({ ...options, document, store, simulate: simulationStep(workbench) });
+  return { ...core, workbench, operationIds: operations.map((op) => op.operationId) };
 }

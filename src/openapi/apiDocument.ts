@@ -17,11 +17,4 @@ export function loadApiDocument(): Promise<OpenAPIV3.Document> {
   return loaded;
 }
 
-/** The data-residency regions, as the document's server variable lists them. */
-export function regionsOf(doc: OpenAPIV3.Document): string[] {
-  for (const server of doc.servers ?? []) {
-    const values = server.variables?.region?.enum;
-    if (values) return values.map(String);
-  }
-  throw new Error('openapi.yaml names no region server variable');
-}
+export { regionsOf } from './regions.js';

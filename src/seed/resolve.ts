@@ -1,8 +1,6 @@
 import type { SeedData } from '../store/store.js';
-import type { CatalogProduct, ProductType } from '../domain/types.js';
-import { deriveSpaceIds } from '../domain/spaceIds.js';
-import { loadSchemaValidator, type Problem } from '../openapi/schemas.js';
-import { readablePath } from '../openapi/readablePath.js';
+import { loadSchemaValidator } from '../openapi/schemas.js';
+import { checkSeedRecords } from './records.js';
 import { DATASET_NAMES, generateDataset, isDatasetName } from './index.js';
 import { readDatasetFile } from './file.js';
 import { DEFAULT_SEED } from './defaults.js';
@@ -49,17 +47,7 @@ export function seedFileOf(value: string): string | undefined {
 /** A JSON dataset file, every record checked against openapi.yaml; spaceIds computed where absent. */
 export async function loadSeedFile(file: string): Promise<SeedData> {
   const raw = checkShape(file, await readSeed(file));
-  const validator = await loadSchemaValidator();
-  const products = checkRecords(file, raw.products, 'products', 'productGroupId', (p) =>
-    validator.checkComponent('CatalogProduct', p),
-  ) as CatalogProduct[];
-  const productTypes = checkRecords(file, raw.productTypes, 'productTypes', 'productTypeId', (t) =>
-    validator.checkComponent('ProductType', t),
-  ) as ProductType[];
-  return {
-    products: products.map((p) => (p.spaceIds ? p : { ...p, spaceIds: deriveSpaceIds(p) })),
-    productTypes,
-  };
+  return checkSeedRecords(`Seed file "${file}"`, raw, await loadSchemaValidator());
 }
 
 async function readSeed(file: string): Promise<unknown> {
@@ -88,36 +76,4 @@ function checkShape(file: string, raw: unknown): { products: unknown[]; productT
       throw new Error(`Seed file "${file}": "${name}" must be an array (the file must be ${shape})`);
   }
   return { products: products as unknown[], productTypes: productTypes as unknown[] };
-}
-
-/** Throws at the first bad record, naming its index, its id and the fields at fault. */
-function checkRecords(
-  file: string,
-  records: unknown[],
-  section: string,
-  idField: string,
-  check: (record: unknown) => Problem[],
-): unknown[] {
-  const seen = new Map<string, number>();
-  records.forEach((record, index) => {
-    const id = (record as Record<string, unknown> | null)?.[idField];
-    const where =
-      `Seed file "${file}": ${section}[${index}]` + (typeof id === 'string' ? ` (${idField} "${id}")` : '');
-    const problems = check(record);
-    if (problems.length > 0) {
-      const listed = problems.slice(0, 3).map(describeProblem).join('; ');
-      const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
-      throw new Error(`${where}: ${listed}${more}`);
-    }
-    const first = seen.get(id as string);
-    if (first !== undefined) throw new Error(`${where}: ${idField} repeats the one of ${section}[${first}]`);
-    seen.set(id as string, index);
-  });
-  return records;
-}
-
-/** "/productPriceList/0/listPrice" + "must be number" -> "productPriceList[0].listPrice must be number". */
-function describeProblem({ path, message }: Problem): string {
-  const field = readablePath(path);
-  return field ? `${field} ${message}` : `record ${message}`;
 }

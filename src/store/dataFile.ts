@@ -9,34 +9,11 @@ import type { Adapter } from 'lowdb';
 import { CatalogError } from '../domain/errors.js';
 import type { CatalogProduct, ProductType } from '../domain/types.js';
 import { readLines } from './lines.js';
-import { applyPatch, patchOf, type ProductPatch } from './productPatch.js';
-import { applyToRecord, copyRecord, emptyRecord, type ScopeChange, type ScopeRecord } from './scope.js';
+import { applyPatch } from './productPatch.js';
+import { applyToRecord, copyRecord, emptyRecord, type ScopeRecord } from './scope.js';
+import type { DbShape, JournalChange, JournalEntry } from './journal.js';
 
-/** What lowdb holds: the scopes written to, each whole (the others read the seed). */
-export interface DbShape {
-  scopes: Record<string, ScopeRecord>;
-}
-
-/** A write as the journal keeps it: products that existed as the fields that changed. */
-export type JournalChange = ScopeChange & { patches?: ProductPatch[] };
-
-/** One journal line: a write to one scope, or a reset of every scope. */
-export type JournalEntry = ({ scope: string } & JournalChange) | { reset: true };
-
-/** The journal's form of a change, given the records as they were before it. */
-export function journalChange(
-  change: ScopeChange,
-  before: (productGroupId: string) => CatalogProduct | undefined,
-): JournalChange {
-  const products: CatalogProduct[] = [];
-  const patches: ProductPatch[] = [];
-  for (const product of change.products ?? []) {
-    const old = before(product.productGroupId);
-    if (old) patches.push(patchOf(old, product));
-    else products.push(product);
-  }
-  return { ...change, products, patches };
-}
+export { journalChange, type DbShape, type JournalChange, type JournalEntry } from './journal.js';
 
 /** Applies a journal line's change to a scope being loaded. */
 function replayChange(record: ScopeRecord, change: JournalChange, file: string): void {

@@ -2,9 +2,9 @@
 // DataFile adapter keeps them in a snapshot and a journal (src/store/dataFile.ts).
 import { Low, Memory } from 'lowdb';
 import type { CatalogProduct, ProductType } from '../domain/types.js';
-import { DataFile, journalChange, type DbShape, type JournalEntry } from './dataFile.js';
+import type { DataFile } from './dataFile.js';
+import { journalChange, type DbShape, type JournalEntry } from './journal.js';
 import { Pending, type ScopeView } from './pendingView.js';
-import { checkDataPath } from './dataPath.js';
 import { admitRecord } from './frozen.js';
 import { Scope, copyRecord, emptyRecord, type ScopeChange, type ScopeRecord } from './scope.js';
 
@@ -79,8 +79,7 @@ export class Store {
 
   static async open(options: StoreOptions = {}): Promise<Store> {
     const seed = seedRecord(options.seed ?? EMPTY_SEED);
-    if (options.file) await checkDataPath(options.file);
-    const file = options.file ? new DataFile(options.file, seed, options.compactBytes) : undefined;
+    const file = options.file ? await openDataFile(options.file, seed, options.compactBytes) : undefined;
     const db = new Low<DbShape>(file ?? new Memory<DbShape>(), { scopes: emptyRecord() });
     await db.read();
     if (file?.needsSnapshot) await db.write();
@@ -250,6 +249,24 @@ export class Store {
     }
     scope.apply(change);
   }
+}
+
+/**
+ * The --data file, its modules loaded only when one is asked for: they use node's file system, and
+ * the in-memory store also runs in a browser or service worker (src/msw/). The specifiers are
+ * values, not literals, so that a bundler building for the browser leaves them out.
+ */
+async function openDataFile(path: string, seed: ScopeRecord, compactBytes?: number): Promise<DataFile> {
+  const dataPathModule: string = './dataPath.js';
+  const dataFileModule: string = './dataFile.js';
+  const { checkDataPath } = (await import(
+    /* @vite-ignore */ dataPathModule
+  )) as typeof import('./dataPath.js');
+  const { DataFile: FileAdapter } = (await import(
+    /* @vite-ignore */ dataFileModule
+  )) as typeof import('./dataFile.js');
+  await checkDataPath(path);
+  return new FileAdapter(path, seed, compactBytes);
 }
 
 function scopeName({ region, tenantId, environment }: ScopeKey): string {

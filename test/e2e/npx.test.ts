@@ -1,7 +1,8 @@
 // The published package, run the way a user runs it: npx on the packed tarball, from another folder.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packageRoot } from '../../src/openapi/packageRoot.js';
@@ -9,11 +10,19 @@ import { endProcessGroup } from '../processGroup.js';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const execFileAsync = promisify(execFile);
+
+/** The environment without the npm_* variables of a surrounding npm run, which would steer an inner npm. */
+const cleanEnv = (): NodeJS.ProcessEnv => ({
+  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith('npm_'))),
+  npm_config_update_notifier: 'false',
+});
 
 describe('npx product-catalog-mock from the packed tarball', () => {
   let dir: string;
   let child: ChildProcess | undefined;
   let url = '';
+  let tarball = '';
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'pcm-npx-'));
@@ -21,7 +30,7 @@ describe('npx product-catalog-mock from the packed tarball', () => {
       cwd: packageRoot,
       encoding: 'utf8',
     });
-    const tarball = packed.trim().split('\n').pop() as string;
+    tarball = packed.trim().split('\n').pop() as string;
     // run as the issue says: `npx --yes ./<tarball>` from a temporary folder holding it
     child = spawn(npx, ['--yes', `./${tarball}`, '--port', '0', '--seed', 'none'], {
       cwd: dir,
@@ -68,4 +77,37 @@ describe('npx product-catalog-mock from the packed tarball', () => {
     const got = await fetch(`${url}/acme/dev/product-types/shoes`, { headers });
     expect(await got.json()).toEqual({ data: { productTypeId: 'shoes', isRoot: true } });
   });
+
+  it('installs with the files product-catalog-mock/msw needs: its handlers answer under setupServer', async () => {
+    const project = join(dir, 'project');
+    await rm(project, { recursive: true, force: true });
+    await mkdir(join(project, 'node_modules'), { recursive: true });
+    await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'uses-msw', type: 'module' }));
+    // The packed tarball, its dependencies from the cache npx just filled; msw, an optional peer, is
+    // this repository's copy, linked rather than fetched again.
+    await execFileAsync(
+      npm,
+      ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', `../${tarball}`],
+      {
+        cwd: project,
+        env: cleanEnv(),
+      },
+    );
+    await symlink(join(packageRoot, 'node_modules', 'msw'), join(project, 'node_modules', 'msw'), 'dir');
+    const script = [
+      "import { catalogHandlers } from 'product-catalog-mock/msw';",
+      "import { setupServer } from 'msw/node';",
+      'const server = setupServer(...catalogHandlers({ seed: 3, publicReads: true }));',
+      "server.listen({ onUnhandledRequest: 'error' });",
+      "const res = await fetch('https://product-us.omborigrid.com/api/tenants/acme/dev/products');",
+      'const body = await res.json();',
+      'server.close();',
+      'console.log(JSON.stringify({ status: res.status, count: body.data.list.length }));',
+    ].join('\n');
+    const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: project,
+      timeout: 60_000,
+    });
+    expect(JSON.parse(stdout)).toEqual({ status: 200, count: 3 });
+  }, 240_000);
 });

@@ -1,0 +1,73 @@
+// The mock's composition without node: the pipeline over a store, given the document. createMock
+// (src/mock.ts) loads openapi.yaml from disk and opens the store for it; the Mock Service Worker
+// adapter (src/msw/) passes the bundled document and an in-memory store.
+import type { OpenAPIV3 } from 'openapi-types';
+import { regionsOf } from './openapi/regions.js';
+import { authorizer, parseApiKeys, type KeyRing } from './pipeline/auth.js';
+import { createPipeline, type SimulationStep } from './pipeline/pipeline.js';
+import { wrap, type Handle, type Wrapper } from './pipeline/types.js';
+import type { RouteContext } from './routes/context.js';
+import { gtinOfEpc } from './routes/epcDecoder.js';
+import { productReadOperations } from './routes/productReads.js';
+import { productTypeOperations } from './routes/productTypes.js';
+import { productWriteOperations } from './routes/productWrites.js';
+import { publishedClientOperations } from './routes/publishedClient.js';
+import { variantOperations } from './routes/variants.js';
+import type { Store } from './store/store.js';
+
+/** A mock's pipeline and what the adapters around it need. */
+export interface MockCore {
+  handle: Handle;
+  store: Store;
+  ring: KeyRing;
+  region: string;
+}
+
+export interface MockCoreOptions {
+  /** openapi.yaml, dereferenced. */
+  document: OpenAPIV3.Document;
+  /** Where the scopes live. */
+  store: Store;
+  /** Region of the two prefixes that name none; default eu. */
+  region?: string;
+  /** Strict mode: only these keys (`KEY` or `KEY=tenantA,tenantB`). Empty: any non-empty token. */
+  apiKeys?: string[];
+  /** Reads need no token, as the published client-side class expects; writes still do. */
+  publicReads?: boolean;
+  /** Around the pipeline, the first outermost (see docs/architecture.md). */
+  wrappers?: Wrapper[];
+  /** Simulated failures and delays, a step of the pipeline (src/workbench/simulationStep.ts). */
+  simulate?: SimulationStep;
+}
+
+/** The region a mock answers for when a request names none; an unknown one is refused. */
+export function checkRegion(document: OpenAPIV3.Document, region = 'eu'): string {
+  const regions = regionsOf(document);
+  if (!regions.includes(region)) {
+    throw new Error(`Unknown region "${region}"; allowed regions: ${regions.join(', ')}`);
+  }
+  return region;
+}
+
+/** The handlers of every documented operation, the pipeline, and the wrappers around it. */
+export function composeMock(options: MockCoreOptions): MockCore {
+  const { document, store } = options;
+  const region = checkRegion(document, options.region);
+  const ring = parseApiKeys(options.apiKeys);
+  const ctx: RouteContext = { store, document };
+  const pipeline = createPipeline({
+    document,
+    handlers: {
+      ...productReadOperations(ctx),
+      ...productTypeOperations(ctx),
+      ...productWriteOperations(ctx),
+      ...variantOperations(ctx),
+      ...publishedClientOperations(ctx, gtinOfEpc),
+    },
+    authorize: authorizer(ring, { publicReads: options.publicReads }),
+    regions: regionsOf(document),
+    defaultRegion: region,
+    simulate: options.simulate,
+  });
+  return { handle: wrap(pipeline, options.wrappers), store, ring, region };
+}

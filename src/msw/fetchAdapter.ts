@@ -1,0 +1,43 @@
+// A fetch Request to the pipeline's MockRequest and its MockAnswer back to a fetch Response: what the
+// express adapter (src/http/expressAdapter.ts) does for node's http server, with web APIs only.
+import { CatalogError } from '../domain/errors.js';
+import type { MockAnswer, MockRequest } from '../pipeline/types.js';
+
+/** The express adapter's default limit (5mb), in bytes. */
+export const BODY_LIMIT = 5 * 1024 * 1024;
+
+/** As express.json() reads a body: only a JSON content type; an object or array; a 400 when malformed. */
+async function readJsonBody(request: Request, limit: number): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  // Not JSON: left unread, and the validator answers 415 (or 400 when a body is required).
+  if (!/^application\/json\s*(;|$)/i.test(type)) return undefined;
+  const bytes = await request.arrayBuffer();
+  if (bytes.byteLength > limit) {
+    throw new CatalogError('too-large', `Request body is larger than the limit of ${limit} bytes`);
+  }
+  const text = new TextDecoder().decode(bytes);
+  if (text.trim() === '') return undefined;
+  if (!/^\s*[{[]/.test(text)) {
+    throw new CatalogError('invalid', 'Malformed JSON body: it must be a JSON object or array');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw new CatalogError('invalid', `Malformed JSON body: ${(err as Error).message}`);
+  }
+}
+
+/** The neutral request for a fetch Request; `url` is the path (and query) the pipeline routes on. */
+export function mockRequestOf(request: Request, url: string, limit = BODY_LIMIT): MockRequest {
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    headers[name.toLowerCase()] = value;
+  });
+  return { method: request.method.toUpperCase(), url, headers, readBody: () => readJsonBody(request, limit) };
+}
+
+/** The fetch Response for an answer: its status, its headers, its JSON encoded. */
+export function responseOf(answer: MockAnswer): Response {
+  const body = answer.json === undefined ? null : JSON.stringify(answer.json);
+  return new Response(body, { status: answer.status, headers: answer.headers });
+}

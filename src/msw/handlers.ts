@@ -1,0 +1,112 @@
+// Mock Service Worker handlers that answer with the mock: the same pipeline the express server
+// serves (src/mockCore.ts), over an in-memory store, with openapi.yaml bundled
+// (src/generated/apiDocument.ts). Nothing here needs node: it runs in a browser's service worker
+// (setupWorker) as in a test runner (setupServer).
+import { http, type HttpHandler } from 'msw';
+import { apiDocument } from '../generated/apiDocument.js';
+import { checkRegion, composeMock, type MockCore } from '../mockCore.js';
+import { regionsOf } from '../openapi/regions.js';
+import type { Wrapper } from '../pipeline/types.js';
+import { Store } from '../store/store.js';
+import { mockRequestOf, responseOf } from './fetchAdapter.js';
+import { seedOf, type CatalogSeed } from './seed.js';
+
+export interface CatalogHandlersOptions {
+  /**
+   * The origins, or origins with a path, to answer for; default: the production host of every
+   * region, `https://product-<region>.omborigrid.com`, where the published client's calls go.
+   * Under each, requests under `/api/tenants/...` and `/regions/...` are answered; under a base
+   * with a path (`http://localhost:5173/catalog`) every request, the path removed first.
+   */
+  baseUrl?: string | readonly string[];
+  /** `demo` (default), `grocery`, `electronics`, `none`, a product count, or `{ products, productTypes }`. */
+  seed?: CatalogSeed;
+  /** Reads need no token, as the published client-side class expects; writes still do. */
+  publicReads?: boolean;
+  /** Strict mode: only these keys (`KEY` or `KEY=tenantA,tenantB`). Empty: any non-empty token. */
+  apiKeys?: string[];
+  /** Region of the requests whose address names none; default eu (a region host names its own). */
+  region?: string;
+  /** Around the pipeline, the first outermost (see docs/architecture.md). */
+  wrappers?: Wrapper[];
+}
+
+/** Where requests are answered: an origin, a path under it, and the region its host stands for. */
+interface Base {
+  origin: string;
+  mount: string;
+  region?: string;
+}
+
+/** The published client's prefix; on a region host it means that region (docs/behaviour.md, "Addressing"). */
+const CLIENT_PREFIX = /^\/api\/tenants(?=\/|$)/i;
+
+/** Every catalog made here, for resetCatalog(). */
+const catalogs = new Set<Promise<MockCore>>();
+
+export const productionBaseUrl = (region: string): string => `https://product-${region}.omborigrid.com`;
+
+function basesOf(option: CatalogHandlersOptions['baseUrl']): Base[] {
+  if (option === undefined) {
+    return regionsOf(apiDocument).map((region) => ({ origin: productionBaseUrl(region), mount: '', region }));
+  }
+  const list = typeof option === 'string' ? [option] : option;
+  if (list.length === 0) throw new Error('baseUrl: give at least one origin, such as http://localhost:5173');
+  return list.map((value) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new Error(`baseUrl: "${value}" is not an absolute URL, such as https://catalog.example.test`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new Error(`baseUrl: "${value}" is not an http(s) URL, such as https://catalog.example.test`);
+    }
+    // A region host keeps its region, as the default bases do.
+    const region = regionsOf(apiDocument).find((r) => url.origin === productionBaseUrl(r));
+    return { origin: url.origin, mount: url.pathname.replace(/\/+$/, ''), region };
+  });
+}
+
+/**
+ * msw 2 request handlers answering as the mock does, from one catalog (one store of scopes) shared
+ * by all of them. Bad options throw here, not at the first request.
+ */
+export function catalogHandlers(options: CatalogHandlersOptions = {}): HttpHandler[] {
+  const bases = basesOf(options.baseUrl);
+  checkRegion(apiDocument, options.region);
+  const seed = seedOf(options.seed);
+  const opened = Store.open({ seed }).then((store) =>
+    composeMock({
+      document: apiDocument,
+      store,
+      region: options.region,
+      apiKeys: options.apiKeys,
+      publicReads: options.publicReads,
+      wrappers: options.wrappers,
+    }),
+  );
+  catalogs.add(opened);
+
+  const handlerFor = (base: Base, pattern: string): HttpHandler =>
+    http.all(`${base.origin}${base.mount}${pattern}`, async ({ request }) => {
+      const url = new URL(request.url);
+      let path = url.pathname.slice(base.mount.length) || '/';
+      if (base.region && CLIENT_PREFIX.test(path)) {
+        path = path.replace(CLIENT_PREFIX, `/regions/${base.region}/products/v1/tenants`);
+      }
+      const mock = await opened;
+      return responseOf(await mock.handle(mockRequestOf(request, path + url.search)));
+    });
+
+  return bases.flatMap((base) =>
+    base.mount
+      ? [handlerFor(base, '/*')]
+      : [handlerFor(base, '/api/tenants/*'), handlerFor(base, '/regions/*')],
+  );
+}
+
+/** Every catalog made by catalogHandlers back to its seed: for between tests. */
+export async function resetCatalog(): Promise<void> {
+  await Promise.all([...catalogs].map(async (catalog) => (await catalog).store.reset()));
+}

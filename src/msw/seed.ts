@@ -1,0 +1,41 @@
+// The `seed` option of catalogHandlers, resolved without a file system: a bundled dataset, a product
+// count (the demo dataset's shape), given records, or nothing. Seed files are the CLI's (src/seed/resolve.ts).
+import { apiDocument } from '../generated/apiDocument.js';
+import { schemaValidator, type SchemaValidator } from '../openapi/schemaValidator.js';
+import { DEFAULT_SEED } from '../seed/defaults.js';
+import { DATASET_NAMES, generateDataset, isDatasetName, type DatasetName } from '../seed/index.js';
+import { checkSeedRecords } from '../seed/records.js';
+import type { SeedData } from '../store/store.js';
+
+let validator: SchemaValidator | undefined;
+
+/** `demo`, `grocery`, `electronics`, `none`, a product count, or `{ products, productTypes }`. */
+export type CatalogSeed = DatasetName | 'none' | number | Partial<SeedData>;
+
+/** Beyond this a catalog held in a browser tab is of no use (the CLI allows more). */
+export const MAX_BROWSER_SEED_COUNT = 100_000;
+
+export function seedOf(seed: CatalogSeed = DEFAULT_SEED as DatasetName): SeedData {
+  if (seed === 'none') return { products: [], productTypes: [] };
+  if (typeof seed === 'number') {
+    if (!Number.isInteger(seed) || seed < 0 || seed > MAX_BROWSER_SEED_COUNT) {
+      throw new Error(
+        `seed: a product count is a whole number from 0 to ${MAX_BROWSER_SEED_COUNT}, not ${seed}`,
+      );
+    }
+    return generateDataset('demo', { count: seed });
+  }
+  if (typeof seed === 'string') {
+    if (isDatasetName(seed)) return generateDataset(seed);
+    throw new Error(
+      `seed: unknown dataset "${String(seed)}"; one of ${DATASET_NAMES.join(', ')}, none, a product count or { products, productTypes }`,
+    );
+  }
+  const { products = [], productTypes = [] } = seed;
+  if (!Array.isArray(products) || !Array.isArray(productTypes)) {
+    throw new Error('seed: { products, productTypes } must hold two arrays');
+  }
+  // Checked as a seed file's records are, against the bundled openapi.yaml.
+  validator ??= schemaValidator(apiDocument);
+  return checkSeedRecords('seed', { products, productTypes }, validator);
+}

@@ -1,0 +1,60 @@
+// A seed's records checked against openapi.yaml's schemas, for seed files (src/seed/resolve.ts) and
+// the records given to the msw handlers (src/msw/seed.ts): no file access.
+import { deriveSpaceIds } from '../domain/spaceIds.js';
+import type { CatalogProduct, ProductType } from '../domain/types.js';
+import { readablePath } from '../openapi/readablePath.js';
+import type { Problem } from '../domain/problem.js';
+import type { SchemaValidator } from '../openapi/schemaValidator.js';
+import type { SeedData } from '../store/store.js';
+
+/**
+ * Every record checked against its schema, ids unique; spaceIds computed where absent. Throws at the
+ * first bad record; `label` starts the message (`Seed file "x.json"`).
+ */
+export function checkSeedRecords(
+  label: string,
+  raw: { products: unknown[]; productTypes: unknown[] },
+  validator: SchemaValidator,
+): SeedData {
+  const products = checkRecords(label, raw.products, 'products', 'productGroupId', (p) =>
+    validator.checkComponent('CatalogProduct', p),
+  ) as CatalogProduct[];
+  const productTypes = checkRecords(label, raw.productTypes, 'productTypes', 'productTypeId', (t) =>
+    validator.checkComponent('ProductType', t),
+  ) as ProductType[];
+  return {
+    products: products.map((p) => (p.spaceIds ? p : { ...p, spaceIds: deriveSpaceIds(p) })),
+    productTypes,
+  };
+}
+
+/** Throws at the first bad record, naming its index, its id and the fields at fault. */
+function checkRecords(
+  label: string,
+  records: unknown[],
+  section: string,
+  idField: string,
+  check: (record: unknown) => Problem[],
+): unknown[] {
+  const seen = new Map<string, number>();
+  records.forEach((record, index) => {
+    const id = (record as Record<string, unknown> | null)?.[idField];
+    const where = `${label}: ${section}[${index}]` + (typeof id === 'string' ? ` (${idField} "${id}")` : '');
+    const problems = check(record);
+    if (problems.length > 0) {
+      const listed = problems.slice(0, 3).map(describeProblem).join('; ');
+      const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
+      throw new Error(`${where}: ${listed}${more}`);
+    }
+    const first = seen.get(id as string);
+    if (first !== undefined) throw new Error(`${where}: ${idField} repeats the one of ${section}[${first}]`);
+    seen.set(id as string, index);
+  });
+  return records;
+}
+
+/** "/productPriceList/0/listPrice" + "must be number" -> "productPriceList[0].listPrice must be number". */
+function describeProblem({ path, message }: Problem): string {
+  const field = readablePath(path);
+  return field ? `${field} ${message}` : `record ${message}`;
+}

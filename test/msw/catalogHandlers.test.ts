@@ -1,0 +1,90 @@
+// catalogHandlers under setupServer with fetch: the answers are the pipeline's, the body is read as
+// the express adapter reads it, and the options decide what is answered.
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMock } from '../../src/mock.js';
+import { catalogHandlers } from '../../src/msw/index.js';
+import { generateDataset } from '../../src/seed/index.js';
+
+const seed = generateDataset('grocery', { count: 30 });
+const server = setupServer(
+  ...catalogHandlers({ seed, apiKeys: ['secret'] }),
+  ...catalogHandlers({ baseUrl: 'http://localhost:5173/catalog', seed: 5, region: 'us' }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+const EU = 'https://product-eu.omborigrid.com';
+const json = (body: unknown) => ({
+  method: 'POST',
+  headers: { 'x-api-key': 'secret', 'content-type': 'application/json' },
+  body: typeof body === 'string' ? body : JSON.stringify(body),
+});
+
+describe('catalogHandlers', () => {
+  it('answers as the pipeline does for the same request, under both prefixes of a region host', async () => {
+    const mock = await createMock({ seed, apiKeys: ['secret'] });
+    const path = '/acme/dev/products?limit=2&sort=productGroupId%20desc&facets=productType';
+    const direct = await mock.handle({ method: 'GET', url: path, headers: { 'x-api-key': 'secret' } });
+    for (const prefix of ['/api/tenants', '/regions/eu/products/v1/tenants']) {
+      const res = await fetch(`${EU}${prefix}${path}`, { headers: { 'x-api-key': 'secret' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await res.json()).toEqual(direct.json);
+    }
+  });
+
+  it('applies strict keys, and answers a malformed or non-JSON body as the server does', async () => {
+    const noKey = await fetch(`${EU}/api/tenants/acme/dev/products/p1`);
+    expect(noKey.status).toBe(401);
+    const wrongKey = await fetch(`${EU}/api/tenants/acme/dev/products/p1`, {
+      headers: { 'x-api-key': 'nope' },
+    });
+    expect(wrongKey.status).toBe(401);
+    const malformed = await fetch(`${EU}/api/tenants/acme/dev/products/push`, json('{"data": ['));
+    expect(malformed.status).toBe(400);
+    expect(((await malformed.json()) as { message: string }).message).toMatch(/^Malformed JSON body/);
+    const text = await fetch(`${EU}/api/tenants/acme/dev/products/push`, {
+      ...json({ data: [] }),
+      headers: { 'x-api-key': 'secret', 'content-type': 'text/plain' },
+    });
+    expect(text.status).toBe(415);
+    const unknown = await fetch(`${EU}/api/tenants/acme/dev/nothing-here`, {
+      headers: { 'x-api-key': 'secret' },
+    });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('serves a base URL with a path in the region it is given, with its own catalog', async () => {
+    const res = await fetch('http://localhost:5173/catalog/acme/dev/products?limit=100', {
+      headers: { 'x-api-key': 'any' },
+    });
+    expect(res.status).toBe(200);
+    const { data } = (await res.json()) as { data: { list: { productGroupId: string }[] } };
+    expect(data.list).toHaveLength(5);
+    // The same seed value gives the same data, as with --seed 5.
+    expect(data.list.map((p) => p.productGroupId).sort()).toEqual(
+      generateDataset('demo', { count: 5 })
+        .products.map((p) => p.productGroupId)
+        .sort(),
+    );
+    const region = await fetch(
+      'http://localhost:5173/catalog/regions/us/products/v1/tenants/acme/dev/products',
+      {
+        headers: { 'x-api-key': 'any' },
+      },
+    );
+    expect(((await region.json()) as { data: { list: unknown[] } }).data.list).toHaveLength(5);
+  });
+
+  it('refuses bad options where the handlers are made', () => {
+    expect(() => catalogHandlers({ seed: 'groceries' as never })).toThrow(/unknown dataset "groceries"/);
+    expect(() => catalogHandlers({ seed: -1 })).toThrow(/product count/);
+    // Given records are checked as a seed file's are.
+    expect(() =>
+      catalogHandlers({ seed: { products: [{ productGroupId: 'p1', productName: 'x' } as never] } }),
+    ).toThrow(/^seed: products\[0\] \(productGroupId "p1"\): productName must be array/);
+    expect(() => catalogHandlers({ region: 'mars' })).toThrow(/Unknown region "mars"/);
+    expect(() => catalogHandlers({ baseUrl: 'localhost:5173' })).toThrow(/not an http\(s\) URL/);
+  });
+});
