@@ -1,5 +1,9 @@
 // Headless Chromium for tests that look at a page: found at CHROMIUM_PATH or /usr/bin/chromium.
 import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startServer, type RunningServer } from '../src/server.js';
+import { resolveSeed } from '../src/seed/resolve.js';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -20,3 +24,20 @@ export const chromiumArgs = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/**
+ * The demo-seeded mock on a free port and headless Chromium, started before the tests of the
+ * describe block that calls this and closed after them (also when a test fails).
+ */
+export function demoInBrowser(): { server: RunningServer; browser: Browser } {
+  const started = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    started.server = await startServer({ port: 0, seed: await resolveSeed('demo'), seedName: 'demo' });
+    started.browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  }, 60_000);
+  afterAll(async () => {
+    await started.browser?.close();
+    await started.server?.close();
+  });
+  return started;
+}

@@ -1,3 +1,4 @@
+import { beforeAll } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
 import { createApp, type MockOptions } from '../src/app.js';
@@ -22,5 +23,39 @@ export function client(app: Express) {
       return body === undefined ? req : req.send(body);
     },
     raw: agent,
+  };
+}
+
+export type Client = ReturnType<typeof client>;
+
+/**
+ * One mock for the whole test file, made before its tests, with an authenticated client on it;
+ * `fresh()` gives each caller a scope of its own, which starts empty, so tests need no reset.
+ */
+export function appPerFile(options: MockOptions = {}) {
+  let made: { app: Express; c: Client } | undefined;
+  let tenant = 0;
+  beforeAll(async () => {
+    const app = await makeApp(options);
+    made = { app, c: client(app) };
+  });
+  const ready = () => {
+    if (!made) throw new Error('appPerFile: the mock is made in beforeAll; use it inside a test');
+    return made;
+  };
+  const c: Client = {
+    get: (path) => ready().c.get(path),
+    post: (path, body) => ready().c.post(path, body),
+    patch: (path, body) => ready().c.patch(path, body),
+    delete: (path, body) => ready().c.delete(path, body),
+    get raw() {
+      return ready().c.raw;
+    },
+  };
+  return {
+    c,
+    /** The app itself, for requests that must go without the token. */
+    app: () => ready().app,
+    fresh: () => `/scope${++tenant}/dev`,
   };
 }

@@ -1,5 +1,6 @@
 // HTTP to the target: every answer is checked against openapi.yaml and carries the context a failure needs.
 import { expect, type Assertion } from 'vitest';
+import { readAnswer } from './answerBody.js';
 import type { Checker } from './checker.js';
 import { failureContext, recordRequestFailure, type SentRequest } from './failure.js';
 import type { Target } from './target.js';
@@ -105,16 +106,7 @@ export function createApi(target: Target, checker: Checker): Api {
       recordRequestFailure(sent, documented, [`no answer (${cause})`]);
       throw new ContractViolation(`${request.method} ${url}: no answer (${cause})`);
     });
-    const contentType = res.headers.get('content-type');
-    const text = await res.text();
-    let body: unknown = text;
-    if (contentType?.includes('json') && text !== '') {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = text;
-      }
-    }
+    const { contentType, body } = await readAnswer(res);
     const operationId = documented ?? 'undocumented operation';
     const reply = new Reply(request, operationId, res.status, body, sent);
     const problems = checker.check({

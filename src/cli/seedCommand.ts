@@ -1,9 +1,9 @@
 // `product-catalog-mock seed --seed VALUE --out FILE`: a progress bar in a terminal, one summary line always.
 import { stat } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { SingleBar, Presets } from 'cli-progress';
 import { resolveSeed } from '../seed/resolve.js';
 import { writeDatasetFile } from '../seed/file.js';
+import { productBar } from './productBar.js';
 
 export interface SeedCommandOptions {
   seed: string;
@@ -19,23 +19,9 @@ export async function runSeedCommand({
   stdout = process.stdout,
 }: SeedCommandOptions): Promise<string> {
   const started = performance.now();
-  const bar = stdout.isTTY
-    ? new SingleBar(
-        { stream: stdout, format: 'generating {bar} {value}/{total} products', hideCursor: true },
-        Presets.shades_classic,
-      )
-    : undefined;
-  let barStarted = false;
-  const data = await resolveSeed(seed, {
-    onProgress: bar
-      ? (done, total) => {
-          if (!barStarted) bar.start(total, 0);
-          barStarted = true;
-          bar.update(done);
-        }
-      : undefined,
-  });
-  bar?.stop();
+  const bar = productBar(stdout, 'generating');
+  const data = await resolveSeed(seed, { onProgress: bar.update });
+  bar.stop();
   await writeDatasetFile(data, out);
   const { size } = await stat(out);
   const variants = data.products.reduce((n, p) => n + (p.variants?.length ?? 0), 0);

@@ -98,12 +98,14 @@ const wordsFor = (language: string): Words =>
  * labels, in the same order. `languages` are those of the catalog, or the one asked.
  */
 export function sortOptions(sortable: Iterable<string>, languages: readonly string[]): SortOptions {
-  const values = [...sortable].flatMap((field) => [`${field} asc`, `${field} desc`]);
+  // Read once: an iterator given as `sortable` would be empty the second time.
+  const fields = [...sortable];
+  const values = fields.flatMap((field) => [`${field} asc`, `${field} desc`]);
   const result: SortOptions = { sortOptions: {}, sortOptionsEnum: {} };
   for (const language of languages) {
     const words = wordsFor(language);
     result.sortOptionsEnum[language] = values;
-    result.sortOptions[language] = [...sortable].flatMap((field) => {
+    result.sortOptions[language] = fields.flatMap((field) => {
       const name = words.fields[field] ?? field;
       const [asc, desc] = words.directions[KINDS[field] ?? 'text'];
       return [`${name} ${asc}`, `${name} ${desc}`];

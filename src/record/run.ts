@@ -1,11 +1,11 @@
 // Records a deployment into a seed file: preflight, paging with a progress bar, anonymizing, writing.
 import { access } from 'node:fs/promises';
-import { Presets, SingleBar } from 'cli-progress';
 import { writeDatasetFile } from '../seed/file.js';
 import type { SeedData } from '../store/store.js';
 import { describeFailure, preflight } from '../contract/preflight.js';
 import { anonymizeProduct } from './anonymize.js';
 import { record, RecordError, removePartial } from './recorder.js';
+import { productBar } from '../cli/productBar.js';
 
 export interface RecordCommandOptions {
   baseUrl: string;
@@ -40,13 +40,7 @@ export async function runRecord(opts: RecordCommandOptions, stderr = process.std
     );
     return EXIT_MISCONFIGURED;
   }
-  const bar = stderr.isTTY
-    ? new SingleBar(
-        { stream: stderr, format: 'recording {bar} {value}/{total} products', hideCursor: true },
-        Presets.shades_classic,
-      )
-    : undefined;
-  let started = false;
+  const bar = productBar(stderr, 'recording');
   try {
     const recording = await record(
       { baseUrl, apiKey: opts.apiKey },
@@ -54,16 +48,10 @@ export async function runRecord(opts: RecordCommandOptions, stderr = process.std
         partialFile,
         resume: opts.resume ?? false,
         limit: opts.limit,
-        onProgress: (done, total) => {
-          if (!bar) return;
-          if (!started) bar.start(total, done);
-          started = true;
-          bar.setTotal(total);
-          bar.update(done);
-        },
+        onProgress: bar.update,
       },
     );
-    bar?.stop();
+    bar.stop();
     const data = {
       products: opts.anonymize ? recording.products.map(anonymizeProduct) : recording.products,
       productTypes: recording.productTypes,
@@ -76,7 +64,7 @@ export async function runRecord(opts: RecordCommandOptions, stderr = process.std
     );
     return 0;
   } catch (err) {
-    bar?.stop();
+    bar.stop();
     if (!(err instanceof RecordError)) throw err;
     stderr.write(
       `record: ${err.message}\nWhat was recorded so far is in ${partialFile}: run again with --resume to continue.\n`,

@@ -7,18 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startServer, type RunningServer } from '../../src/server.js';
-import { packageRoot } from '../../src/openapi/packageRoot.js';
 import { startProxy } from '../proxy.js';
 import { chromium } from 'playwright-core';
 import { pathToFileURL } from 'node:url';
 import { browserMissing, chromiumArgs, chromiumPath } from '../browser.js';
+import { cli, withoutContractEnv } from './contractRun.js';
 
 const run = promisify(execFile);
-const cli = join(packageRoot, 'dist', 'src', 'cli', 'cli.js');
-/** The command's options must decide the target, not CONTRACT_* variables of the surrounding run. */
-const withoutContractEnv = () =>
-  Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONTRACT_')));
-
 /** Opens the HTML report in headless Chromium: it must show the failures, each with its curl. */
 async function lookAtReport(file: string, failures: number): Promise<void> {
   const missing = browserMissing();

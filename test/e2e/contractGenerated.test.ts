@@ -1,28 +1,13 @@
 // `contract --generated`: requests generated from openapi.yaml; a conforming mock passes, a server that
 // answers 500 to one kind of input fails with the shrunk request as curl.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { startServer, type RunningServer } from '../../src/server.js';
-import { packageRoot } from '../../src/openapi/packageRoot.js';
 import { startProxy, type Exchange } from '../proxy.js';
+import { runContract } from './contractRun.js';
 
-const cli = join(packageRoot, 'dist', 'src', 'cli', 'cli.js');
 const KEY = 'gen-key';
-const withoutContractEnv = () =>
-  Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONTRACT_')));
-
-function contract(args: string[]): Promise<{ code: number; output: string }> {
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      [cli, 'contract', '--generated', ...args],
-      { env: withoutContractEnv(), maxBuffer: 16 * 1024 * 1024 },
-      (err, stdout, stderr) =>
-        done({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, output: stdout + stderr }),
-    );
-  });
-}
+/** `contract --generated` with these arguments. */
+const contract = (args: string[]) => runContract(['--generated', ...args]);
 
 /** Every value of the id fields anywhere in a JSON body. */
 function idsIn(body: string): string[] {

@@ -1,29 +1,8 @@
 // A misconfigured contract run ends before any test: a short explanation and exit code 2.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { startServer, type RunningServer } from '../../src/server.js';
-import { packageRoot } from '../../src/openapi/packageRoot.js';
-
-const cli = join(packageRoot, 'dist', 'src', 'cli', 'cli.js');
-const withoutContractEnv = () =>
-  Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONTRACT_')));
-
-/** Runs `contract` and resolves to its exit code and everything it printed. */
-function contract(args: string[]): Promise<{ code: number; output: string }> {
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      [cli, 'contract', ...args],
-      { env: withoutContractEnv() },
-      (err, stdout, stderr) => {
-        const code = err ? Number((err as { code?: number }).code ?? 1) : 0;
-        done({ code, output: `${stdout}${stderr}` });
-      },
-    );
-  });
-}
+import { runContract as contract } from './contractRun.js';
 
 /** A port on 127.0.0.1 that nothing listens on: opened, then closed. */
 async function closedPort(): Promise<number> {

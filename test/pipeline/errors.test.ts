@@ -1,24 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import type { Express } from 'express';
-import { BASE, TOKEN, client, makeApp } from '../helpers.js';
+import { BASE, TOKEN, appPerFile, client, makeApp } from '../helpers.js';
 import { loadSchemaValidator, type SchemaValidator } from '../../src/openapi/schemas.js';
 
-type Client = ReturnType<typeof client>;
-
-let app: Express;
-
-let c: Client;
+const shared = appPerFile();
+const { c, fresh } = shared;
 
 let schemas: SchemaValidator;
 
-let tenant = 0;
-/** A scope of its own for each caller: it starts empty. */
-const fresh = () => `/scope${++tenant}/dev`;
-
 beforeAll(async () => {
-  app = await makeApp();
-  c = client(app);
   schemas = await loadSchemaValidator();
 });
 
@@ -26,10 +16,10 @@ const type = (id: string) => ({ data: [{ productTypeId: id }] });
 
 describe('the { data } envelope and error bodies', () => {
   it('wraps the admin answers in data', async () => {
-    const reset = await request(app).post('/__admin/reset');
+    const reset = await request(shared.app()).post('/__admin/reset');
     expect(reset.status).toBe(200);
     expect(Object.keys(reset.body)).toEqual(['data']);
-    const health = await request(app).get('/__admin/health');
+    const health = await request(shared.app()).get('/__admin/health');
     expect(Object.keys(health.body)).toEqual(['data']);
   });
 
@@ -41,7 +31,7 @@ describe('the { data } envelope and error bodies', () => {
       ['filter', c.get(`${base}/products?filter=nope`)],
       ['sort', c.get(`${base}/products?sort=nope`)],
       ['malformed JSON', c.raw.post(`${base}/products`).set(TOKEN).type('json').send('{')],
-      ['no token', request(app).get(`${base}/products`)],
+      ['no token', request(shared.app()).get(`${base}/products`)],
       ['wrong key', request(strict).get(`${base}/products`).set('x-api-key', 'x')],
       ['bound key', request(strict).get(`${base}/products`).set('x-api-key', 'bound')],
       ['unknown product', c.get(`${base}/products/nope`)],

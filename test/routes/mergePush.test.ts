@@ -1,21 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Express } from 'express';
-import { client, makeApp } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { appPerFile } from '../helpers.js';
 
-type Client = ReturnType<typeof client>;
-
-let app: Express;
-
-let c: Client;
-
-let tenant = 0;
-/** A scope of its own for each caller: it starts empty. */
-const fresh = () => `/scope${++tenant}/dev`;
-
-beforeAll(async () => {
-  app = await makeApp();
-  c = client(app);
-});
+const { c, fresh } = appPerFile();
 
 describe('merge push', () => {
   // Each merge field with an element lacking one required key part (the part named).

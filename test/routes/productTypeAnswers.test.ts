@@ -1,22 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import request from 'supertest';
-import type { Express } from 'express';
-import { client, makeApp } from '../helpers.js';
+import { appPerFile } from '../helpers.js';
 
-type Client = ReturnType<typeof client>;
-
-let app: Express;
-
-let c: Client;
-
-let tenant = 0;
-/** A scope of its own for each caller: it starts empty. */
-const fresh = () => `/scope${++tenant}/dev`;
-
-beforeAll(async () => {
-  app = await makeApp();
-  c = client(app);
-});
+const { c, fresh } = appPerFile();
 
 const typeIds = (res: request.Response): string[] =>
   (res.body.data as { productTypeId: string }[]).map((t) => t.productTypeId);

@@ -1,15 +1,10 @@
 // In headless Chromium: a page of 24 product cards from GET /products shows no broken image.
-import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/server.js';
-import { resolveSeed } from '../../src/seed/resolve.js';
+import { describe, expect, it } from 'vitest';
+import { browserMissing, demoInBrowser } from '../browser.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const found = existsSync(CHROMIUM);
-if (!found && process.env.CI) throw new Error(`Chromium is required in CI and missing at ${CHROMIUM}`);
+const missing = browserMissing();
 /** Where the page's screenshot goes, to look at. */
 export const SCREENSHOT = join(tmpdir(), 'product-catalog-mock-cards.png');
 
@@ -40,34 +35,14 @@ const page = (api: string) => `<!doctype html><html><head><style>
     });
 </script></body></html>`;
 
-describe.skipIf(!found)(
+describe.skipIf(missing !== undefined)(
   'demo media in a browser (needs Chromium: apt-get install chromium, or set CHROMIUM_PATH)',
   () => {
-    let server: RunningServer;
-    let browser: Browser;
-    beforeAll(async () => {
-      server = await startServer({ port: 0, seed: await resolveSeed('demo'), seedName: 'demo' });
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
-      });
-    }, 60_000);
-    afterAll(async () => {
-      await browser?.close();
-      await server?.close();
-    });
+    const demo = demoInBrowser();
 
     it('a page of 24 product cards shows no broken image', async () => {
-      const tab = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-      await tab.setContent(page(server.url));
+      const tab = await demo.browser.newPage({ viewport: { width: 1280, height: 1000 } });
+      await tab.setContent(page(demo.server.url));
       await tab.evaluate(() => (window as unknown as { done: Promise<unknown> }).done);
       const images = await tab.evaluate(() =>
         [...document.images].map((i) => ({ src: i.src, width: i.naturalWidth })),
@@ -77,7 +52,7 @@ describe.skipIf(!found)(
       // Pictures, swatches and a logo per card.
       expect(images.length).toBeGreaterThanOrEqual(24 * 3);
       expect(images.filter((i) => i.width === 0)).toEqual([]);
-      expect(images.every((i) => i.src.startsWith(`${server.url}/__media/`))).toBe(true);
+      expect(images.every((i) => i.src.startsWith(`${demo.server.url}/__media/`))).toBe(true);
     }, 60_000);
   },
 );

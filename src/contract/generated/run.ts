@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { createChecker } from '../../../contract-tests/lib/checker.js';
 import { toCurl, type SentRequest } from '../../../contract-tests/lib/curl.js';
+import { readAnswer } from '../../../contract-tests/lib/answerBody.js';
 import { OperationTable, type DocumentedOperation } from '../../openapi/operations.js';
 import { loadSchemaValidator } from '../../openapi/schemas.js';
 import { violations, type Answer, type Kind } from './properties.js';
@@ -51,16 +52,7 @@ async function send(
   if (req.body !== undefined) headers['content-type'] = 'application/json';
   const sent: SentRequest = { method: req.method, url: target.baseUrl + req.path, headers, body: req.body };
   const res = await fetch(sent.url, { method: sent.method, headers, body: sent.body });
-  const text = await res.text();
-  const contentType = res.headers.get('content-type');
-  let body: unknown = text;
-  if (contentType?.includes('json') && text !== '') {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = text;
-    }
-  }
+  const { contentType, body } = await readAnswer(res);
   return { sent, answer: { status: res.status, contentType, body } };
 }
 
