@@ -1,12 +1,15 @@
 // `product-catalog-mock serve`: on a tuned thread of its own (tuning.ts), or on this one.
 import { seedProgress } from './seedProgress.js';
-import { announce, startServing, type ServeOptions } from './startServing.js';
+import { announce } from './banner.js';
+import type { ServeOptions } from './startServing.js';
 import { serveOnThread, serverOnOwnThread } from './tuning.js';
 
 export type { ServeOptions } from './startServing.js';
 
 export async function serve(opts: ServeOptions): Promise<void> {
   if (serverOnOwnThread(opts.tune)) return serveOnThread(opts);
+  // Loaded here, not at the top: with tuning the server runs on its own thread, which loads it there.
+  const { startServing } = await import('./startServing.js');
   const progress = seedProgress(opts.seed);
   const running = await startServing({ ...opts, colorize: Boolean(process.stdout.isTTY) }, progress).finally(
     () => progress.stop(),

@@ -117,29 +117,3 @@ export async function startServing(opts: ServeOptions, events: SeedEvents): Prom
   if (seed.products.length >= WARM_SEARCH_FROM) void warmSearchTexts(seed.products);
   return running;
 }
-
-/** The banner's example request: in strict mode with a listed key, and a tenant it may use. */
-export function exampleRequest(url: string, apiKeys: readonly string[]): string {
-  const [first] = apiKeys;
-  const eq = first?.indexOf('=') ?? -1;
-  const key = first === undefined ? 'dev' : eq < 0 ? first : first.slice(0, eq);
-  const tenant =
-    (eq < 0
-      ? undefined
-      : first
-          ?.slice(eq + 1)
-          .split(',')[0]
-          ?.trim()) || 'acme';
-  return `curl -H 'x-api-key: ${key}' ${url}/${tenant}/dev/products`;
-}
-
-/** One write, and only once the server listens: whoever reads it may stop the server at once. */
-export function announce(url: string, apiKeys: readonly string[]): void {
-  console.log(
-    [
-      `product-catalog-mock listening on ${url}`,
-      `  try: ${exampleRequest(url, apiKeys)}`,
-      `  API reference: ${url}/docs`,
-    ].join('\n'),
-  );
-}

@@ -8,7 +8,8 @@ import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { oldGenerationLimit, youngGenerationLimit } from './heapPolicy.js';
 import { seedProgress } from './seedProgress.js';
-import { announce, type ServeOptions } from './startServing.js';
+import { announce } from './banner.js';
+import type { ServeOptions } from './startServing.js';
 
 /** What the server thread tells this one: the progress of its seed, then where it listens. */
 export type ServerMessage =
