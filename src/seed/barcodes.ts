@@ -20,11 +20,11 @@ export function isValidGtin(code: string): boolean {
 /** EAN-13 from a 3-digit GS1 prefix and a serial: unique per serial within a prefix. */
 export function ean13(prefix: string, serial: number): string {
   const body = prefix + String(serial).padStart(9, '0');
-  return flat(body + gs1CheckDigit(body));
+  return flat(body, gs1CheckDigit(body));
 }
 
 /** UPC-A with number system 0 (regular items): unique per serial below 10^10. */
 export function upcA(serial: number): string {
   const body = '0' + String(serial).padStart(10, '0');
-  return flat(body + gs1CheckDigit(body));
+  return flat(body, gs1CheckDigit(body));
 }

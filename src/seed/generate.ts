@@ -5,7 +5,6 @@
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
 import type { Faker } from '@faker-js/faker';
 import type { CatalogProduct, Variant } from '../domain/types.js';
-import { deriveSpaceIds } from '../domain/spaceIds.js';
 import type { SeedData } from '../store/store.js';
 import { ean13, upcA } from './barcodes.js';
 import { mediaUrl, swatchUrl, MIME_TYPES, type MediaExtension } from './media.js';
@@ -71,12 +70,29 @@ const isoDate = (days: number): string => {
  * Shares equal values between products. Stored records are immutable values (writes replace them),
  * so products may share sub-arrays
  * (docs/performance.md, "Generated catalogs: shared values and flat strings").
+ * A value is found by what it is made from (an object's identity, a string's value) and by a key
+ * built from its content only when that source is new: the same text objects and definitions come
+ * back product after product, and building and hashing long keys for each was a tenth of generating.
  */
 class Shared {
-  readonly #values = new Map<string, unknown>();
-  get<T>(key: string, make: () => T): T {
-    let value = this.#values.get(key) as T | undefined;
-    if (value === undefined) this.#values.set(key, (value = make()));
+  readonly #byKey = new Map<string, unknown>();
+  readonly #bySource = new Map<string, Map<unknown, unknown>>();
+  /** The value of `kind` made from `source` (within `scope`, when it depends on two things). */
+  from<T>(kind: string, source: unknown, key: () => string, make: () => T, scope?: unknown): T {
+    let sources = this.#bySource.get(kind);
+    if (sources === undefined) this.#bySource.set(kind, (sources = new Map()));
+    if (scope !== undefined) {
+      let scoped = sources.get(scope) as Map<unknown, unknown> | undefined;
+      if (scoped === undefined) sources.set(scope, (scoped = new Map()));
+      sources = scoped;
+    }
+    let value = sources.get(source) as T | undefined;
+    if (value === undefined) sources.set(source, (value = this.#get(`${kind} ${key()}`, make)));
+    return value;
+  }
+  #get<T>(key: string, make: () => T): T {
+    let value = this.#byKey.get(key) as T | undefined;
+    if (value === undefined) this.#byKey.set(key, (value = make()));
     return value;
   }
 }
@@ -184,165 +200,274 @@ function buildProduct<Leaf>(
   shared: Shared,
   input: BuildInput<Leaf>,
 ): CatalogProduct {
-  const { productGroupId, plan, leafType } = input;
+  const { productGroupId, plan, leafType, mediaBase } = input;
   const { model, brand, variety } = plan;
   const draft = def.describe({ faker, leaf: leafType.leaf, model, brand, variety });
   const langs = def.languages;
   const spaces = pickSpaces(faker, def.spaces);
   const introduced = -faker.number.int(730);
 
-  const variants: Variant[] = draft.variants.map((v) => ({
-    productId: flat(`${productGroupId}-${v.suffix}`),
-    productGroupId,
-    ...barcodes(def, faker, input.serials),
-    ...(v.color
-      ? {
-          color: v.color,
-          colorImageUrl: shared.get(`swatch ${v.color}`, () => swatchUrl(v.color!, input.mediaBase)),
-        }
-      : {}),
-    ...(v.size ? { size: v.size } : {}),
-    ...(v.style ? { style: v.style } : {}),
-  }));
+  // Plain loops over arrays of exactly their final length: this runs for every product of a large
+  // catalog, and an array grown by push or made by flatMap keeps spare capacity, about 100 bytes an
+  // array (docs/performance.md, "Generated catalogs: shared values and flat strings").
+  const drafts = draft.variants;
+  const variants = new Array<Variant>(drafts.length);
+  for (let i = 0; i < drafts.length; i++) {
+    const v = drafts[i]!;
+    variants[i] = {
+      productId: flat(productGroupId, '-', v.suffix),
+      productGroupId,
+      ...barcodes(def, faker, input.serials),
+      ...(v.color ? { color: v.color, colorImageUrl: swatch(shared, v.color, mediaBase) } : {}),
+      ...(v.size ? { size: v.size } : {}),
+      ...(v.style ? { style: v.style } : {}),
+    };
+  }
   const first = variants[0]!.productId;
 
-  const statuses = spaces.map((space) => {
+  const statuses = new Array<ProductStatusValue>(spaces.length);
+  let discontinued = false;
+  for (let s = 0; s < spaces.length; s++) {
     const roll = faker.number.float();
-    const status = roll < 0.92 ? 'Active' : roll < 0.96 ? 'Inactive' : 'Discontinued';
-    return { space, status } as const;
-  });
-  const discontinued = statuses.some((s) => s.status === 'Discontinued');
-  const promoted = new Set(spaces.filter(() => faker.number.float() < 0.2));
-  const discount = faker.helpers.arrayElement([0.1, 0.15, 0.2, 0.25, 0.3, 0.4]);
+    statuses[s] = roll < 0.92 ? 'Active' : roll < 0.96 ? 'Inactive' : 'Discontinued';
+    if (statuses[s] === 'Discontinued') discontinued = true;
+  }
+  const promoted = new Set<Space>();
+  for (const space of spaces) if (faker.number.float() < 0.2) promoted.add(space);
+  const discount = faker.helpers.arrayElement(DISCOUNTS);
   const promoStart = -faker.number.int(14);
   const promoEnd = promoStart + faker.number.int({ min: 7, max: 28 });
   const onlineOnly = faker.number.float() < 0.05;
+  const abandoned = discontinued ? isoDate(faker.number.int({ min: 30, max: 120 })) : undefined;
 
-  const product: CatalogProduct = {
-    productGroupId,
-    spaceIds: [],
-    introductionDate: isoDate(introduced),
-    ...(discontinued ? { plannedAbandonmentDate: isoDate(faker.number.int({ min: 30, max: 120 })) } : {}),
-    productName: shared.get(`name ${keyOf(draft.names)}`, () =>
-      langs.map((l) => ({ isoLanguageId: l, productName: text(draft.names, l) })),
-    ),
-    productDescription: shared.get(`description ${keyOf(draft.descriptions)}`, () =>
-      langs.map((l) => ({ isoLanguageId: l, productDescription: text(draft.descriptions, l) })),
-    ),
-    productShortDescription: shared.get(`short ${keyOf(draft.shortDescriptions)}`, () =>
-      langs.map((l) => ({ isoLanguageId: l, productShortDescription: text(draft.shortDescriptions, l) })),
-    ),
-    productInternalName: shared.get(`internal ${leafType.productTypeId} ${plan.model}`, () => [
-      {
-        isoLanguageId: langs[0]!,
-        productInternalName: `${leafType.productTypeId}/${plan.model}`.toUpperCase(),
-      },
-    ]),
-    ...draft.extra,
-    brand: shared.get(`brand ${plan.brand.vendorId}`, () => [
-      {
-        isoLanguageId: langs[0]!,
-        brandName: plan.brand.name,
-        brandLogo: mediaUrl('brands', plan.brand.vendorId, 'logo', 'png', input.mediaBase),
-      },
-    ]),
-    productType: shared.get(`type ${leafType.productTypeId}`, () => [leafType.productTypeId]),
-    productTags: shared.get(`tags ${draft.tags.map(keyOf).join(' ')}`, () =>
-      langs.map((l) => ({ isoLanguageId: l, productTags: draft.tags.map((t) => text(t, l)) })),
-    ),
-    productLabel: spaces.flatMap((space) =>
-      labelsFor(introduced, promoted.has(space), onlineOnly).map((label) => ({
+  const labels = labelsFor(introduced, promoted.size > 0, onlineOnly);
+  const labelsIn = (space: Space) => (promoted.has(space) ? labels.promoted : labels.plain);
+  const productLabel = new Array<Label>(spaces.reduce((n, space) => n + labelsIn(space).length, 0));
+  let at = 0;
+  for (const space of spaces) {
+    for (const label of labelsIn(space)) {
+      productLabel[at++] = {
         isoLanguageId: space.language,
         spaceId: space.spaceId,
         productLabel: text(label, space.language),
-      })),
-    ),
-    variants,
-    productFeature: [
-      ...draft.features.map((f) => ({
-        productId: first,
+      };
+    }
+  }
+
+  const productFeature = new Array<Feature>(
+    drafts.reduce((n, v) => n + (v.features?.length ?? 0), draft.features.length),
+  );
+  at = 0;
+  for (const f of draft.features) {
+    productFeature[at++] = { productId: first, productFeatureType: f.type, productFeatureValue: f.value };
+  }
+  for (let i = 0; i < drafts.length; i++) {
+    for (const f of drafts[i]!.features ?? []) {
+      productFeature[at++] = {
+        productId: variants[i]!.productId,
         productFeatureType: f.type,
         productFeatureValue: f.value,
-      })),
-      ...draft.variants.flatMap((v, i) =>
-        (v.features ?? []).map((f) => ({
-          productId: variants[i]!.productId,
-          productFeatureType: f.type,
-          productFeatureValue: f.value,
-        })),
-      ),
-    ],
-    productPriceList: spaces.flatMap((space) =>
-      variants.flatMap((variant, i) => {
-        const standard = shelfPrice(draft.basePrice * (draft.variants[i]!.priceFactor ?? 1), space);
-        const base = {
-          productId: variant.productId,
-          priceListType: 'Standard' as const,
-          listPrice: standard,
-          spaceId: space.spaceId,
-          isoLanguageId: space.language,
-          isoCurrencyCode: space.currency,
-        };
-        if (!promoted.has(space)) return [base];
-        // Written out, not spread from base: V8 gave each spread copy a hidden class of its own
-        // (docs/performance.md, "Generated catalogs: shared values and flat strings").
-        const promotional = {
-          productId: variant.productId,
-          priceListType: 'Promotional' as const,
-          listPrice: Math.min(standard, endPrice(standard * (1 - discount), space.ending)),
-          spaceId: space.spaceId,
-          isoLanguageId: space.language,
-          isoCurrencyCode: space.currency,
-          periodStartTimestamp: isoTimestamp(promoStart),
-          periodEndTimestamp: isoTimestamp(promoEnd),
-          suggestedRetailPrice: standard,
-        };
-        return [base, promotional];
-      }),
-    ),
-    productItemQuantity: spaces.flatMap((space) =>
-      variants.map((variant) => ({
+      };
+    }
+  }
+
+  const productPriceList = new Array<Price>((spaces.length + promoted.size) * variants.length);
+  at = 0;
+  for (const space of spaces) {
+    const isPromoted = promoted.has(space);
+    for (let i = 0; i < variants.length; i++) {
+      const productId = variants[i]!.productId;
+      const standard = shelfPrice(draft.basePrice * (drafts[i]!.priceFactor ?? 1), space);
+      productPriceList[at++] = {
+        productId,
+        priceListType: 'Standard',
+        listPrice: standard,
+        spaceId: space.spaceId,
+        isoLanguageId: space.language,
+        isoCurrencyCode: space.currency,
+      };
+      if (!isPromoted) continue;
+      // Written out, not spread from the standard price: V8 gave each spread copy a hidden class of
+      // its own (docs/performance.md, "Generated catalogs: shared values and flat strings").
+      productPriceList[at++] = {
+        productId,
+        priceListType: 'Promotional',
+        listPrice: Math.min(standard, endPrice(standard * (1 - discount), space.ending)),
+        spaceId: space.spaceId,
+        isoLanguageId: space.language,
+        isoCurrencyCode: space.currency,
+        periodStartTimestamp: isoTimestamp(promoStart),
+        periodEndTimestamp: isoTimestamp(promoEnd),
+        suggestedRetailPrice: standard,
+      };
+    }
+  }
+
+  const productItemQuantity = new Array<Quantity>(spaces.length * variants.length);
+  at = 0;
+  for (const space of spaces) {
+    for (const variant of variants) {
+      productItemQuantity[at++] = {
         productId: variant.productId,
         spaceId: space.spaceId,
         productItemQuantity: faker.number.float() < 0.1 ? 0 : faker.number.int({ min: 1, max: def.stockMax }),
-      })),
+      };
+    }
+  }
+
+  const introductionDate = isoDate(introduced);
+  const productStatus = new Array<Status>(spaces.length);
+  for (let s = 0; s < spaces.length; s++) {
+    const space = spaces[s]!;
+    const status = statuses[s]!;
+    productStatus[s] =
+      status === 'Discontinued'
+        ? {
+            productStatus: status,
+            isoLanguageId: space.language,
+            spaceId: space.spaceId,
+            periodStartDate: introductionDate,
+            productStatusNote: 'Last units: not reordered',
+          }
+        : {
+            productStatus: status,
+            isoLanguageId: space.language,
+            spaceId: space.spaceId,
+            periodStartDate: introductionDate,
+          };
+  }
+
+  const product: CatalogProduct = {
+    productGroupId,
+    // Every space of a product has prices, so these are deriveSpaceIds' answer, in its order.
+    spaceIds: shared.from(
+      'spaces',
+      spaces,
+      () => spaces.map((s) => s.spaceId).join(' '),
+      () => spaces.map((s) => s.spaceId),
     ),
-    productStatus: statuses.map(({ space, status }) => ({
-      productStatus: status,
-      isoLanguageId: space.language,
-      spaceId: space.spaceId,
-      periodStartDate: isoDate(introduced),
-      ...(status === 'Discontinued' ? { productStatusNote: 'Last units: not reordered' } : {}),
-    })),
-    catalogPageLocationProduct: media(def.name, faker, productGroupId, variants, input.mediaBase),
+    introductionDate,
+    ...(abandoned === undefined ? {} : { plannedAbandonmentDate: abandoned }),
+    productName: shared.from(
+      'name',
+      draft.names,
+      () => keyOf(draft.names),
+      () => langs.map((l) => ({ isoLanguageId: l, productName: text(draft.names, l) })),
+    ),
+    productDescription: shared.from(
+      'description',
+      draft.descriptions,
+      () => keyOf(draft.descriptions),
+      () => langs.map((l) => ({ isoLanguageId: l, productDescription: text(draft.descriptions, l) })),
+    ),
+    productShortDescription: shared.from(
+      'short',
+      draft.shortDescriptions,
+      () => keyOf(draft.shortDescriptions),
+      () =>
+        langs.map((l) => ({ isoLanguageId: l, productShortDescription: text(draft.shortDescriptions, l) })),
+    ),
+    productInternalName: shared.from(
+      'internal',
+      plan.model,
+      () => `${leafType.productTypeId} ${plan.model}`,
+      () => [
+        {
+          isoLanguageId: langs[0]!,
+          productInternalName: `${leafType.productTypeId}/${plan.model}`.toUpperCase(),
+        },
+      ],
+      leafType,
+    ),
+    ...draft.extra,
+    brand: shared.from(
+      'brand',
+      plan.brand,
+      () => plan.brand.vendorId,
+      () => [
+        {
+          isoLanguageId: langs[0]!,
+          brandName: plan.brand.name,
+          brandLogo: mediaUrl('brands', plan.brand.vendorId, 'logo', 'png', mediaBase),
+        },
+      ],
+    ),
+    productType: shared.from(
+      'type',
+      leafType,
+      () => leafType.productTypeId,
+      () => [leafType.productTypeId],
+    ),
+    productTags: shared.from(
+      'tags',
+      draft.tags,
+      () => draft.tags.map(keyOf).join(' '),
+      () => langs.map((l) => ({ isoLanguageId: l, productTags: draft.tags.map((t) => text(t, l)) })),
+    ),
+    productLabel,
+    variants,
+    productFeature,
+    productPriceList,
+    productItemQuantity,
+    productStatus,
+    catalogPageLocationProduct: media(def.name, faker, productGroupId, variants, mediaBase),
     relatedProductGroups: input.related.map((id) => ({
       relatedProductGroupId: id,
       productRelationshipType: 'Recommended' as const,
     })),
     ...(plan.variantsGroupId ? { variantsGroupId: plan.variantsGroupId } : {}),
-    productVendor: shared.get(`vendor ${plan.brand.vendorId}`, () => [
-      { vendorId: plan.brand.vendorId, productVendor: plan.brand.vendor },
-    ]),
+    productVendor: shared.from(
+      'vendor',
+      plan.brand,
+      () => plan.brand.vendorId,
+      () => [{ vendorId: plan.brand.vendorId, productVendor: plan.brand.vendor }],
+    ),
   };
-  product.spaceIds = deriveSpaceIds(product);
   return product;
 }
 
+type Element<K extends keyof CatalogProduct> =
+  NonNullable<CatalogProduct[K]> extends readonly (infer E)[] ? E : never;
+type Label = Element<'productLabel'>;
+type Feature = Element<'productFeature'>;
+type Price = Element<'productPriceList'>;
+type Quantity = Element<'productItemQuantity'>;
+type Status = Element<'productStatus'>;
+type ProductStatusValue = Status['productStatus'];
+
+const DISCOUNTS = [0.1, 0.15, 0.2, 0.25, 0.3, 0.4];
+
+const swatch = (shared: Shared, color: string, base: string): string =>
+  shared.from(
+    'swatch',
+    color,
+    () => color,
+    () => swatchUrl(color, base),
+  );
+
 const keyOf = (t: Texts) => `${t.en}|${t.us}|${t.gb}|${t.sv}|${t.it}`;
 
-/** Most products are sold everywhere; the rest in a non-empty subset of the spaces. */
-function pickSpaces(faker: Faker, spaces: readonly Space[]): Space[] {
-  if (spaces.length === 1 || faker.number.float() < 0.75) return [...spaces];
+/** Most products are sold everywhere (the definition's own array, shared); the rest in a non-empty subset. */
+function pickSpaces(faker: Faker, spaces: readonly Space[]): readonly Space[] {
+  if (spaces.length === 1 || faker.number.float() < 0.75) return spaces;
   const some = spaces.filter(() => faker.datatype.boolean());
   return some.length ? some : [faker.helpers.arrayElement(spaces)];
 }
 
-function labelsFor(introduced: number, promoted: boolean, onlineOnly: boolean): Texts[] {
-  const labels: Texts[] = [];
-  if (introduced > -45) labels.push(LABELS.new);
-  if (promoted) labels.push(LABELS.sale);
-  if (onlineOnly) labels.push(LABELS.online);
-  return labels;
+/** The labels of a product in a space without a promotion, and in one with. */
+function labelsFor(
+  introduced: number,
+  promoted: boolean,
+  onlineOnly: boolean,
+): { plain: Texts[]; promoted: Texts[] } {
+  const plain: Texts[] = [];
+  if (introduced > -45) plain.push(LABELS.new);
+  const withSale = promoted ? [...plain, LABELS.sale] : plain;
+  if (onlineOnly) {
+    plain.push(LABELS.online);
+    if (withSale !== plain) withSale.push(LABELS.online);
+  }
+  return { plain, promoted: withSale };
 }
 
 /** A UPC-A (also given as its GTIN-13) for some variants, an EAN-13 (= its GTIN-13) for the rest. */
@@ -353,7 +478,7 @@ function barcodes(
 ): Pick<Variant, 'globalTradeItemNumber' | 'europeanArticleNumber' | 'universalProductCode'> {
   if (def.upcShare > 0 && faker.number.float() < def.upcShare) {
     const upc = upcA(serials.upc++);
-    return { globalTradeItemNumber: [flat('0' + upc)], universalProductCode: [upc] };
+    return { globalTradeItemNumber: [flat('0', upc)], universalProductCode: [upc] };
   }
   const ean = [ean13(def.eanPrefix, serials.ean++)];
   return { globalTradeItemNumber: ean, europeanArticleNumber: ean };
@@ -363,28 +488,26 @@ const VIEWS = ['front', 'back', 'detail'] as const;
 
 /** One to three pictures per colour (on its first variant), and a video for some products. */
 function media(dataset: string, faker: Faker, productGroupId: string, variants: Variant[], base: string) {
-  const firstOfColour = new Map<string, Variant>();
-  for (const v of variants) if (!firstOfColour.has(v.color ?? '')) firstOfColour.set(v.color ?? '', v);
-  const items = [...firstOfColour.values()].flatMap((variant) =>
-    VIEWS.slice(0, faker.number.int({ min: 1, max: 3 })).map((view, i) => {
-      const ext: MediaExtension =
-        i === 0 ? 'jpg' : faker.helpers.arrayElement(['jpg', 'webp', 'png'] as const);
-      return item(
-        dataset,
-        productGroupId,
-        variant.productId,
-        `${variant.productId}-${view}`,
-        ext,
-        i + 1,
-        base,
-      );
-    }),
-  );
+  const colours = new Set<string>();
+  const items = [];
+  for (const variant of variants) {
+    const colour = variant.color ?? '';
+    if (colours.has(colour)) continue;
+    colours.add(colour);
+    const views = faker.number.int({ min: 1, max: 3 });
+    for (let i = 0; i < views; i++) {
+      const ext: MediaExtension = i === 0 ? 'jpg' : faker.helpers.arrayElement(IMAGE_EXTENSIONS);
+      const file = `${variant.productId}-${VIEWS[i]!}`;
+      items.push(item(dataset, productGroupId, variant.productId, file, ext, i + 1, base));
+    }
+  }
   if (faker.number.float() < 0.08) {
     items.push(item(dataset, productGroupId, variants[0]!.productId, 'video', 'mp4', items.length + 1, base));
   }
   return items;
 }
+
+const IMAGE_EXTENSIONS = ['jpg', 'webp', 'png'] as const;
 
 function item(
   dataset: string,

@@ -20,7 +20,7 @@ export function mediaUrl(
   ext: MediaExtension,
   base = MEDIA_BASE,
 ): string {
-  return flat(`${base}/${dataset}/${productGroupId}/${file}.${ext}`);
+  return flat(base, '/', dataset, '/', productGroupId, '/', file, '.', ext);
 }
 
 /** The MIME type a URL's extension stands for, or undefined for an unknown one. */

@@ -1,6 +1,7 @@
 // Demo media: the bundled datasets' image URLs point at the mock itself, which draws each one as
 // a deterministic SVG card. Pure: no http, no store; the express glue serves what this returns.
 import type { CatalogProduct } from '../domain/types.js';
+import { flat } from '../seed/flat.js';
 
 /** Where the mock serves demo media. */
 export const MEDIA_PATH = '/__media';
@@ -14,12 +15,6 @@ export const PLACEHOLDER_ORIGIN = 'http://localhost:4010';
 export const MEDIA_BASE = PLACEHOLDER_ORIGIN + MEDIA_PATH;
 
 const PREFIX = MEDIA_BASE + '/';
-
-/** The value as one flat string (see src/seed/flat.ts): rebased URLs live as long as the seed. */
-const flat = (value: string): string => {
-  const copy = value.normalize();
-  return copy === value ? copy : value;
-};
 
 type Rebase = (url: string) => string;
 
@@ -74,7 +69,7 @@ export function rebaseMedia(products: readonly CatalogProduct[], origin: string)
   const strings = new Map<string, string>();
   const rebase: Rebase = (url) => {
     let done = strings.get(url);
-    if (done === undefined) strings.set(url, (done = flat(origin + url.slice(PLACEHOLDER_ORIGIN.length))));
+    if (done === undefined) strings.set(url, (done = flat(origin, url.slice(PLACEHOLDER_ORIGIN.length))));
     return done;
   };
   const shared = new Map<object, unknown>();

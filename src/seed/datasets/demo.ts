@@ -292,17 +292,66 @@ const TREE: CategoryNode<FashionLeaf>[] = [
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+type Wording = Pick<ProductDraft, 'names' | 'descriptions' | 'shortDescriptions' | 'tags' | 'features'>;
+
+/**
+ * A product's texts follow from its leaf, model, material, trait and closing: each combination is
+ * written once, and later products get the same objects, which the engine then shares by identity
+ * instead of by a key built from every text (docs/performance.md, "Start-up").
+ */
+const wordings = new WeakMap<FashionLeaf, Map<string, Wording>>();
+/** Variant drafts by size chart, size run and colours: a few hundred, made once each. */
+const variantRuns = new Map<string, VariantDraft[]>();
+/** The extra fields by season: one record part, shared. */
+const extras = new Map<string, ProductDraft['extra']>();
+
 function describe({
   faker,
   leaf,
   model,
 }: Parameters<DatasetDefinition<FashionLeaf>['describe']>[0]): ProductDraft {
   const material = faker.helpers.arrayElement(leaf.materials);
+  const traits = leaf.fitted ? FITS : DETAILS;
+  const trait = faker.helpers.arrayElement(traits);
+  const closing = faker.helpers.arrayElement(CLOSINGS);
+  let byLeaf = wordings.get(leaf);
+  if (!byLeaf) wordings.set(leaf, (byLeaf = new Map()));
+  const key = `${model}|${material}|${traits.indexOf(trait)}|${CLOSINGS.indexOf(closing)}`;
+  let wording = byLeaf.get(key);
+  if (!wording) byLeaf.set(key, (wording = word(leaf, model, material, trait, closing)));
+
+  const colours = faker.helpers.arrayElements(
+    COLOURS,
+    faker.helpers.weightedArrayElement([
+      { weight: 7, value: 1 },
+      { weight: 2, value: 2 },
+      { weight: 1, value: 3 },
+    ]),
+  );
+  const all = SIZES[leaf.sizes];
+  const run = Math.min(all.length, faker.number.int({ min: 3, max: 4 }));
+  const from = faker.number.int(all.length - run);
+  const runKey = `${leaf.sizes}|${from}|${run}|${colours.join('|')}`;
+  let variants = variantRuns.get(runKey);
+  if (!variants) {
+    const sizes = all.slice(from, from + run);
+    variants = colours.flatMap((color) =>
+      sizes.map((size) => ({ suffix: `${slug(color)}-${slug(size)}`, color, size })),
+    );
+    variantRuns.set(runKey, variants);
+  }
+
+  const basePrice = faker.number.int({ min: leaf.price[0], max: leaf.price[1] });
+  const season = faker.helpers.arrayElement(SEASONS);
+  let extra = extras.get(season);
+  if (!extra) extras.set(season, (extra = { customProperties: [{ key: 'season', value: season }] }));
+  return { ...wording, variants, basePrice, extra };
+}
+
+/** The texts of one combination, one sentence pattern per language filled with its words. */
+function word(leaf: FashionLeaf, model: string, material: Material, trait: Texts, closing: Texts): Wording {
   const m = MATERIALS[material];
   const n = leaf.noun;
-  const trait = faker.helpers.arrayElement(leaf.fitted ? FITS : DETAILS);
-  const closing = faker.helpers.arrayElement(CLOSINGS);
-  // One sentence pattern per language, filled with that language's words.
   const write = (
     lang: Lang,
     f: (w: Record<'noun' | 'material' | 'trait' | 'closing' | 'care', string>) => string,
@@ -324,23 +373,6 @@ function describe({
   });
   const us = english('en-US');
   const gb = english('en-GB');
-
-  const colours = faker.helpers.arrayElements(
-    COLOURS,
-    faker.helpers.weightedArrayElement([
-      { weight: 7, value: 1 },
-      { weight: 2, value: 2 },
-      { weight: 1, value: 3 },
-    ]),
-  );
-  const all = SIZES[leaf.sizes];
-  const run = Math.min(all.length, faker.number.int({ min: 3, max: 4 }));
-  const from = faker.number.int(all.length - run);
-  const sizes = all.slice(from, from + run);
-  const variants: VariantDraft[] = colours.flatMap((color) =>
-    sizes.map((size) => ({ suffix: `${slug(color)}-${slug(size)}`, color, size })),
-  );
-
   return {
     names: {
       en: gb.name,
@@ -364,13 +396,10 @@ function describe({
       it: write('it-IT', (w) => `${w.noun} in ${w.material}, ${w.trait}`),
     },
     tags: [n, m],
-    variants,
     features: [
       { type: 'Material', value: m.en },
       ...(leaf.fitted ? [{ type: 'Fit', value: capitalise(trait.en.replace(/^a /, '')) }] : []),
     ],
-    basePrice: faker.number.int({ min: leaf.price[0], max: leaf.price[1] }),
-    extra: { customProperties: [{ key: 'season', value: faker.helpers.arrayElement(SEASONS) }] },
   };
 }
 
