@@ -7,7 +7,11 @@ import { openApiAjv } from './ajv.js';
 import type { DocumentedOperation, OperationTable } from './operations.js';
 import { JSON_TYPE, unsupportedFeatures } from './supported.js';
 
-/** What one operation checks, compiled once at start-up. */
+/**
+ * What one operation checks. Its Ajv functions are compiled on the operation's first request, once:
+ * compiling all of them took about 200 ms of every start, most of them for operations a session
+ * never calls (docs/performance.md, "Request validation compiled from openapi.yaml").
+ */
 export interface CompiledOperation {
   operationId: string;
   pathParams: string[];
@@ -15,8 +19,14 @@ export interface CompiledOperation {
   /** Query parameters documented as numbers or integers. */
   numericQuery: string[];
   /** Checks (and coerces, and fills defaults into) { params, query }. */
-  parameters: ValidateFunction;
-  body?: { required: boolean; validate: ValidateFunction };
+  parameters(): ValidateFunction;
+  body?: { required: boolean; validate(): ValidateFunction };
+}
+
+/** The value make() gives, made on the first call only. */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
 }
 
 function locationSchema(params: OpenAPIV3.ParameterObject[]): object {
@@ -71,16 +81,18 @@ function compileOperations(table: OperationTable): Map<DocumentedOperation, Comp
       numericQuery: query
         .filter((p) => ['integer', 'number'].includes(String((p.schema as { type?: unknown })?.type)))
         .map((p) => p.name),
-      parameters: paramsAjv.compile({
-        type: 'object',
-        properties: {
-          params: locationSchema(op.parameters.filter((p) => p.in === 'path')),
-          query: locationSchema(query),
-        },
-      }),
+      parameters: once(() =>
+        paramsAjv.compile({
+          type: 'object',
+          properties: {
+            params: locationSchema(op.parameters.filter((p) => p.in === 'path')),
+            query: locationSchema(query),
+          },
+        }),
+      ),
       body: bodySchema && {
         required: op.requestBody?.required ?? false,
-        validate: bodyAjv.compile(bodySchema),
+        validate: once(() => bodyAjv.compile(bodySchema)),
       },
     });
   }
@@ -135,7 +147,8 @@ function checkBody(
       throw new CatalogError('invalid', `A JSON request body is required (Content-Type: ${JSON_TYPE})`);
     return;
   }
-  if (!body.validate(value)) throw invalid(problemsOf(body.validate.errors, '/body'));
+  const validate = body.validate();
+  if (!validate(value)) throw invalid(problemsOf(validate.errors, '/body'));
 }
 
 /** A request matched to its documented operation, with its path parameters decoded; not yet checked. */
@@ -164,7 +177,8 @@ export interface RequestValidator {
 
 /**
  * Request validation compiled from openapi.yaml: one Ajv function per operation for its path and
- * query parameters and one for its body, built at start-up. Paths are matched as documented,
+ * query parameters and one for its body, built on its first request; what the validator does not
+ * implement is refused at start-up (supported.ts). Paths are matched as documented,
  * `/{tenantId}/{environment}/...`, once the pipeline has removed a longer URL prefix.
  */
 export function requestValidator(table: OperationTable): RequestValidator {
@@ -207,7 +221,8 @@ export function requestValidator(table: OperationTable): RequestValidator {
         );
       }
       const data = { params, query };
-      if (!op.parameters(data)) throw invalid(problemsOf(op.parameters.errors, ''));
+      const parameters = op.parameters();
+      if (!parameters(data)) throw invalid(problemsOf(parameters.errors, ''));
       if (op.body) checkBody(parts, op.body);
       return data;
     },
