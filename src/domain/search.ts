@@ -1,6 +1,6 @@
 // Keyword search over the fields of docs/behaviour.md, "Search".
 import { badRequest } from './errors.js';
-import { valuesAt, type FieldPath } from './fieldPath.js';
+import type { FieldPath } from './fieldPath.js';
 import type { CatalogProduct } from './types.js';
 
 /** The searched fields, by the name searchField takes, and where their text is. */
@@ -36,6 +36,8 @@ const ALL = '';
 interface PartSpec {
   field: string;
   paths: readonly FieldPath[];
+  /** Whether one path is the field itself: a string field's own value is then searched. */
+  whole: boolean;
   /** Which cache holds this part's texts; equal specs share one. */
   key: string;
 }
@@ -49,6 +51,7 @@ function partsOf(paths: readonly FieldPath[]): PartSpec[] {
   return [...byField].map(([field, list]) => ({
     field,
     paths: list,
+    whole: list.some((path) => path.length === 1),
     key: list.map((path) => path.join('/')).join('\n'),
   }));
 }
@@ -66,38 +69,73 @@ const partCache = new Map<string, WeakMap<object, string>>();
 /** A part's lowercase text: the values at its paths, newline-joined. */
 function partText(product: CatalogProduct, spec: PartSpec): string {
   const value = Object.hasOwn(product, spec.field) ? product[spec.field] : undefined;
-  if (typeof value === 'string')
-    return spec.paths.some((path) => path.length === 1) ? value.toLowerCase() : '';
+  if (typeof value === 'string') return spec.whole ? value.toLowerCase() : '';
   if (typeof value !== 'object' || value === null) return '';
   let cache = partCache.get(spec.key);
   if (!cache) partCache.set(spec.key, (cache = new WeakMap()));
   let text = cache.get(value);
   if (text === undefined) {
+    // One pass collecting the strings, without a callback: this runs for every product of a
+    // catalog's first search (docs/performance.md, "Search texts per shared value").
+    const strings: string[] = [];
+    for (const path of spec.paths) collectStrings(value, path, 1, strings);
     // A newline between values: a word (never containing whitespace) cannot match across two values.
-    text = spec.paths
-      .flatMap((path) => valuesAt(product, path))
-      .filter((v) => typeof v === 'string')
-      .join('\n')
-      .toLowerCase();
+    text = strings.join('\n').toLowerCase();
     cache.set(value, text);
   }
   return text;
 }
 
+/**
+ * Pushes the strings at path[at...] under value onto out, in document order: valuesAt's rule (arrays
+ * crossed at every level, own fields only), for strings.
+ */
+function collectStrings(value: unknown, path: FieldPath, at: number, out: string[]): void {
+  if (Array.isArray(value)) {
+    for (const element of value as unknown[]) collectStrings(element, path, at, out);
+  } else if (at === path.length) {
+    if (typeof value === 'string') out.push(value);
+  } else if (typeof value === 'object' && value !== null) {
+    const key = path[at] as string;
+    if (Object.hasOwn(value, key)) collectStrings((value as Record<string, unknown>)[key], path, at + 1, out);
+  }
+}
+
 // The parts of each product's text, by field searched: one lookup per product and search.
 const productParts = new Map<string, WeakMap<CatalogProduct, readonly string[]>>();
+// A field searched alone whose value is an object: its one part, by that value's identity, so that
+// products sharing the value (names, descriptions, tags, brands) share one array too.
+const valueParts = new Map<string, WeakMap<object, readonly string[]>>();
+const NO_PARTS: readonly string[] = [];
 
 /**
  * The lowercase texts a search looks for its words in, one per searched top-level field. A word has
  * no whitespace, so it occurs in the product's text exactly when it occurs in one of the parts.
  */
 export function searchParts(product: CatalogProduct, field: string): readonly string[] {
+  const specs = PARTS.get(field) ?? [];
+  const only = specs.length === 1 ? specs[0] : undefined;
+  const value = only && Object.hasOwn(product, only.field) ? product[only.field] : undefined;
+  if (only && typeof value === 'object' && value !== null) {
+    let cache = valueParts.get(field);
+    if (!cache) valueParts.set(field, (cache = new WeakMap()));
+    let parts = cache.get(value);
+    if (parts === undefined) {
+      const text = partText(product, only);
+      cache.set(value, (parts = text === '' ? NO_PARTS : [text]));
+    }
+    return parts;
+  }
   let cache = productParts.get(field);
   if (!cache) productParts.set(field, (cache = new WeakMap()));
   let parts = cache.get(product);
   if (parts === undefined) {
-    parts = (PARTS.get(field) ?? []).map((spec) => partText(product, spec)).filter((t) => t !== '');
-    cache.set(product, parts);
+    const texts: string[] = [];
+    for (const spec of specs) {
+      const text = partText(product, spec);
+      if (text !== '') texts.push(text);
+    }
+    cache.set(product, (parts = texts));
   }
   return parts;
 }
