@@ -28,6 +28,11 @@ export interface MockOptions {
   bodyLimit?: string | number;
   /** Reads (GET, and POST /products) need no token, as the published client-side class expects; writes still do. */
   publicReads?: boolean;
+  /**
+   * The origin the seed's demo media URLs name already, when it was generated for this server
+   * (see mediaOrigin in src/workbench/demoMedia.ts): it is then served without rebasing.
+   */
+  seedMediaOrigin?: string;
   /** The file `seed` was read from: reset reads it again, and --watch watches it. */
   seedFile?: string;
   /** Request lines and notices (seed reloads) go here; nothing is logged when absent. */
@@ -52,7 +57,11 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const document = await loadApiDocument();
   // Checked before the store opens: an unknown region must not touch a --data file.
   checkRegion(document, options.region);
-  const seeds = new SeedSource(options.seed ?? { products: [], productTypes: [] }, options.seedFile);
+  const seeds = new SeedSource(
+    options.seed ?? { products: [], productTypes: [] },
+    options.seedFile,
+    options.seedMediaOrigin,
+  );
   const store = await Store.open({
     file: options.data,
     seed: seeds.current,

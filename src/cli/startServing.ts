@@ -85,7 +85,8 @@ export async function startServing(opts: ServeOptions, events: SeedEvents): Prom
   if (opts.data) await checkDataPath(opts.data);
   const port = opts.port === 0 ? await freePort(opts.host) : opts.port;
   const shownHost = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
-  const seed = await loadSeed(opts, mediaOrigin(`http://${shownHost}:${port}`), events);
+  const origin = mediaOrigin(`http://${shownHost}:${port}`);
+  const seed = await loadSeed(opts, origin, events);
   const running = await startServer({
     port,
     host: opts.host,
@@ -97,6 +98,8 @@ export async function startServing(opts: ServeOptions, events: SeedEvents): Prom
     seed,
     seedName: opts.seed,
     seedFile,
+    // A seed file keeps the origin it was written with; a generated seed names this server's.
+    ...(seedFile === undefined && { seedMediaOrigin: origin }),
     watch: opts.watch,
     latency: opts.latency === undefined ? undefined : parseLatency(opts.latency),
     // Quiet and not watching, nothing is ever logged: pino is not even loaded.

@@ -58,7 +58,14 @@ export class Scope {
   });
   /** Every index, kept right on every write. */
   readonly #indexes = [this.#byVariant, this.#byBarcode, this.#byVariantsGroup];
-  constructor(readonly record: ScopeRecord) {}
+  /** `sorted`: the record's products in productGroupId order, when the caller has them already. */
+  constructor(
+    readonly record: ScopeRecord,
+    sorted?: readonly CatalogProduct[],
+  ) {
+    // Never changed in place: a write replaces #sorted with null.
+    this.#sorted = (sorted as CatalogProduct[] | undefined) ?? null;
+  }
 
   /** Applies one write whole, indexes included. */
   apply(change: ScopeChange): void {

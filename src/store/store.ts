@@ -2,6 +2,7 @@
 // DataFile adapter keeps them in a snapshot and a journal (src/store/dataFile.ts).
 import { Low, Memory } from 'lowdb';
 import type { CatalogProduct, ProductType } from '../domain/types.js';
+import { compareIds } from '../domain/productTypes.js';
 import type { DataFile } from './dataFile.js';
 import { journalChange, type DbShape, type JournalEntry } from './journal.js';
 import { Pending, type ScopeView } from './pendingView.js';
@@ -70,20 +71,21 @@ export class Store {
   /** The seed was replaced since the journal in use was started, whose header names the old one. */
   #seedChanged = false;
 
-  private constructor(db: Low<DbShape>, seed: ScopeRecord, file: DataFile | undefined) {
+  private constructor(db: Low<DbShape>, seed: ScopeRecord, seedScope: Scope, file: DataFile | undefined) {
     this.#db = db;
     this.#seed = seed;
     this.#file = file;
-    this.#seedScope = new Scope(seed);
+    this.#seedScope = seedScope;
   }
 
   static async open(options: StoreOptions = {}): Promise<Store> {
-    const seed = seedRecord(options.seed ?? EMPTY_SEED);
+    const seedData = options.seed ?? EMPTY_SEED;
+    const seed = seedRecord(seedData);
     const file = options.file ? await openDataFile(options.file, seed, options.compactBytes) : undefined;
     const db = new Low<DbShape>(file ?? new Memory<DbShape>(), { scopes: emptyRecord() });
     await db.read();
     if (file?.needsSnapshot) await db.write();
-    return new Store(db, seed, file);
+    return new Store(db, seed, seedScope(seedData, seed), file);
   }
 
   /** The scope to read. Writes go through write(): a scope read here may be shared with others. */
@@ -142,7 +144,7 @@ export class Store {
   /** What scopes not yet started start from; those already started keep their data until reset(). */
   replaceSeed(seed: SeedData): void {
     this.#seed = seedRecord(seed);
-    this.#seedScope = new Scope(this.#seed);
+    this.#seedScope = seedScope(seed, this.#seed);
     this.#file?.replaceSeed(this.#seed);
     this.#seedChanged = this.#file !== undefined;
   }
@@ -278,6 +280,19 @@ const isEmpty = (c: ScopeChange): boolean =>
   !c.deletedProducts?.length &&
   !c.productTypes?.length &&
   !c.deletedProductTypes?.length;
+
+/**
+ * The scope every unwritten scope reads. A generated seed comes in productGroupId order: its array is
+ * the scope's order as it is, where sorting the record's values took about 300 ms at 100,000 products.
+ */
+function seedScope(seed: SeedData, record: ScopeRecord): Scope {
+  const products = seed.products;
+  for (let i = 1; i < products.length; i++) {
+    if (compareIds(products[i - 1]!.productGroupId, products[i]!.productGroupId) >= 0)
+      return new Scope(record);
+  }
+  return new Scope(record, products);
+}
 
 /** Records are shared with every scope: writes replace records, never mutate them. */
 function seedRecord(seed: SeedData): ScopeRecord {

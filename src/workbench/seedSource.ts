@@ -15,20 +15,29 @@ export class SeedSource {
   #current: SeedData;
   #byId: Map<string, CatalogProduct> | undefined;
 
-  /** `file`: the JSON file the seed came from, re-read by reload(). */
+  /**
+   * `file`: the JSON file the seed came from, re-read by reload(). `origin`: the origin the seed's
+   * media URLs name already (a seed generated for this server), which bindOrigin then leaves as it is.
+   */
   constructor(
     seed: SeedData,
     readonly file?: string,
+    origin?: string,
   ) {
     this.#current = seed;
+    this.#origin = origin;
   }
 
   get current(): SeedData {
     return this.#current;
   }
 
-  /** From now on the seed's demo media URLs name `origin`; returns the seed that results. */
+  /**
+   * From now on the seed's demo media URLs name `origin`; returns the seed that results, the same
+   * object when they named it already.
+   */
   bindOrigin(origin: string): SeedData {
+    if (origin === this.#origin) return this.#current;
     this.#origin = origin;
     return this.#use(this.#current);
   }

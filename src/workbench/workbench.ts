@@ -114,7 +114,10 @@ export class Workbench {
 
   /** The server listens at `url`: the seed's demo media move to its origin. */
   bindOrigin(url: string): void {
-    this.#options.store.replaceSeed(this.seeds.bindOrigin(mediaOrigin(url)));
+    const before = this.seeds.current;
+    const seed = this.seeds.bindOrigin(mediaOrigin(url));
+    // A seed generated for this origin is served as it is: no second copy of its records' index.
+    if (seed !== before) this.#options.store.replaceSeed(seed);
   }
 
   /**
