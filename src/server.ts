@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, workbenchOf, type MockOptions } from './app.js';
 import { createExpressServer } from './http/expressServer.js';
+import type { SeedData } from './store/store.js';
 
 export interface ServerOptions extends MockOptions {
   /** 0 picks a free port. */
@@ -15,6 +16,8 @@ export interface RunningServer {
   url: string;
   port: number;
   server: Server;
+  /** The seed as served: its demo media on this server's origin. */
+  seed(): SeedData;
   close(): Promise<void>;
 }
 
@@ -45,6 +48,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     url,
     port,
     server,
+    seed: () => workbench.seeds.current,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));

@@ -1,7 +1,7 @@
 // Starting the server of `product-catalog-mock serve`, wherever it runs (see tuning.ts).
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { applyHeapPolicy } from './heapPolicy.js';
-import { warmSearchTexts } from './searchWarmup.js';
+import { prepareSearchTexts } from './searchWarmup.js';
 import { resolveSeed, seedFileOf } from '../seed/resolve.js';
 import { startServer, type RunningServer } from '../server.js';
 import type { SeedData } from '../store/store.js';
@@ -36,7 +36,7 @@ export interface SeedEvents {
   seeded(products: number, ms: number): void;
 }
 
-/** A seed this large has its search texts prepared in the background once the server listens. */
+/** A seed this large has its search texts prepared before the server is announced. */
 const WARM_SEARCH_FROM = 50_000;
 
 /** A seed this large shows its progress, and says when it is ready. */
@@ -112,11 +112,13 @@ export async function startServing(opts: ServeOptions, events: SeedEvents): Prom
           }),
     logRequests: !opts.quiet,
   });
+  // Only a large catalog, and before the server is announced: done in the background after, the
+  // first search raced it and took over a second at 100,000 products. At 10,000 the first search
+  // prepares the texts itself in about 200 ms, and prepared ahead they stay resident (about 50 MiB
+  // there), which the memory target does not allow (docs/performance.md, "Start-up"). The seed as
+  // served: a seed file rebased onto this origin has new records.
+  const served = running.seed().products;
+  if (served.length >= WARM_SEARCH_FROM) prepareSearchTexts(served);
   if (opts.tune) applyHeapPolicy();
-  // Only a large catalog: at 10,000 products the first search prepares the texts itself in under
-  // 200 ms, and prepared ahead they stay resident (about 50 MiB there), which the memory target
-  // does not allow (docs/performance.md, "Start-up"). Texts are cached by the records' identity; a
-  // seed file rebased onto this origin has new records, which the first searches then prepare.
-  if (seed.products.length >= WARM_SEARCH_FROM) void warmSearchTexts(seed.products);
   return running;
 }
