@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..');
-export const GENERATED = join(root, 'src', 'generated', 'apiDocument.ts');
+const GENERATED = join(root, 'src', 'generated', 'apiDocument.ts');
 
 export async function writeApiDocument() {
   const document = await SwaggerParser.dereference(join(root, 'openapi.yaml'));

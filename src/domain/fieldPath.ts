@@ -29,14 +29,27 @@ function someFrom(value: unknown, path: FieldPath, at: number, test: (value: unk
   return someFrom((value as Record<string, unknown>)[key], path, at + 1, test);
 }
 
-/** Every value at the path, in document order (see someValueAt). */
-export function valuesAt(record: unknown, path: FieldPath): unknown[] {
-  const found: unknown[] = [];
-  someValueAt(record, path, (value) => {
-    found.push(value);
-    return false;
-  });
-  return found;
+/**
+ * Every value at the path, in document order (see someValueAt), appended to `out`. Walked without a
+ * callback: a catalog's first search collects its texts this way for every product
+ * (docs/performance.md, "Search texts per shared value").
+ */
+export function valuesAt(record: unknown, path: FieldPath, out: unknown[] = []): unknown[] {
+  collectFrom(record, path, 0, out);
+  return out;
+}
+
+function collectFrom(value: unknown, path: FieldPath, at: number, out: unknown[]): void {
+  if (Array.isArray(value)) {
+    for (const element of value as unknown[]) collectFrom(element, path, at, out);
+  } else if (value === undefined || value === null) {
+    return;
+  } else if (at === path.length) {
+    out.push(value);
+  } else if (typeof value === 'object') {
+    const key = path[at] as string;
+    if (Object.hasOwn(value, key)) collectFrom((value as Record<string, unknown>)[key], path, at + 1, out);
+  }
 }
 
 export type Scalar = string | number | boolean;

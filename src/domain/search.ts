@@ -1,6 +1,6 @@
 // Keyword search over the fields of docs/behaviour.md, "Search".
 import { badRequest } from './errors.js';
-import type { FieldPath } from './fieldPath.js';
+import { valuesAt, type FieldPath } from './fieldPath.js';
 import type { CatalogProduct } from './types.js';
 
 /** The searched fields, by the name searchField takes, and where their text is. */
@@ -61,52 +61,39 @@ const PARTS = new Map<string, readonly PartSpec[]>([
   ...Object.entries(SEARCH_FIELDS).map(([name, path]) => [name, partsOf([path])] as const),
 ]);
 
-// Lowercase text per part and field value, cached by identity: stored records are immutable values.
+// A part's lowercase text per field value, cached by identity: stored records are immutable values.
 // Kept as long as the values are: shared values take little, and a changed catalog's first search
-// reuses the texts of every value the change left alone.
-const partCache = new Map<string, WeakMap<object, string>>();
+// reuses the texts of every value the change left alone. Held as a list of no or one text, so that a
+// field searched alone answers with it, shared by every product sharing the value.
+const partCache = new Map<string, WeakMap<object, readonly string[]>>();
+const NO_PARTS: readonly string[] = [];
 
-/** A part's lowercase text: the values at its paths, newline-joined. */
-function partText(product: CatalogProduct, spec: PartSpec): string {
-  const value = Object.hasOwn(product, spec.field) ? product[spec.field] : undefined;
-  if (typeof value === 'string') return spec.whole ? value.toLowerCase() : '';
-  if (typeof value !== 'object' || value === null) return '';
+const valueOf = (product: CatalogProduct, spec: PartSpec): unknown =>
+  Object.hasOwn(product, spec.field) ? product[spec.field] : undefined;
+
+/** A part's lowercase text, the values at its paths newline-joined, as a list of no or one text. */
+function partOf(product: CatalogProduct, spec: PartSpec): readonly string[] {
+  const value = valueOf(product, spec);
+  if (typeof value === 'string') return spec.whole ? [value.toLowerCase()] : NO_PARTS;
+  if (typeof value !== 'object' || value === null) return NO_PARTS;
   let cache = partCache.get(spec.key);
   if (!cache) partCache.set(spec.key, (cache = new WeakMap()));
-  let text = cache.get(value);
-  if (text === undefined) {
-    // One pass collecting the strings, without a callback: this runs for every product of a
-    // catalog's first search (docs/performance.md, "Search texts per shared value").
-    const strings: string[] = [];
-    for (const path of spec.paths) collectStrings(value, path, 1, strings);
+  let parts = cache.get(value);
+  if (parts === undefined) {
+    const values: unknown[] = [];
+    for (const path of spec.paths) valuesAt(product, path, values);
     // A newline between values: a word (never containing whitespace) cannot match across two values.
-    text = strings.join('\n').toLowerCase();
-    cache.set(value, text);
+    const text = values
+      .filter((v) => typeof v === 'string')
+      .join('\n')
+      .toLowerCase();
+    cache.set(value, (parts = text === '' ? NO_PARTS : [text]));
   }
-  return text;
-}
-
-/**
- * Pushes the strings at path[at...] under value onto out, in document order: valuesAt's rule (arrays
- * crossed at every level, own fields only), for strings.
- */
-function collectStrings(value: unknown, path: FieldPath, at: number, out: string[]): void {
-  if (Array.isArray(value)) {
-    for (const element of value as unknown[]) collectStrings(element, path, at, out);
-  } else if (at === path.length) {
-    if (typeof value === 'string') out.push(value);
-  } else if (typeof value === 'object' && value !== null) {
-    const key = path[at] as string;
-    if (Object.hasOwn(value, key)) collectStrings((value as Record<string, unknown>)[key], path, at + 1, out);
-  }
+  return parts;
 }
 
 // The parts of each product's text, by field searched: one lookup per product and search.
 const productParts = new Map<string, WeakMap<CatalogProduct, readonly string[]>>();
-// A field searched alone whose value is an object: its one part, by that value's identity, so that
-// products sharing the value (names, descriptions, tags, brands) share one array too.
-const valueParts = new Map<string, WeakMap<object, readonly string[]>>();
-const NO_PARTS: readonly string[] = [];
 
 /**
  * The lowercase texts a search looks for its words in, one per searched top-level field. A word has
@@ -114,27 +101,15 @@ const NO_PARTS: readonly string[] = [];
  */
 export function searchParts(product: CatalogProduct, field: string): readonly string[] {
   const specs = PARTS.get(field) ?? [];
+  // A field searched alone whose value is an object: the value's own cached parts.
   const only = specs.length === 1 ? specs[0] : undefined;
-  const value = only && Object.hasOwn(product, only.field) ? product[only.field] : undefined;
-  if (only && typeof value === 'object' && value !== null) {
-    let cache = valueParts.get(field);
-    if (!cache) valueParts.set(field, (cache = new WeakMap()));
-    let parts = cache.get(value);
-    if (parts === undefined) {
-      const text = partText(product, only);
-      cache.set(value, (parts = text === '' ? NO_PARTS : [text]));
-    }
-    return parts;
-  }
+  if (only && typeof valueOf(product, only) === 'object') return partOf(product, only);
   let cache = productParts.get(field);
   if (!cache) productParts.set(field, (cache = new WeakMap()));
   let parts = cache.get(product);
   if (parts === undefined) {
     const texts: string[] = [];
-    for (const spec of specs) {
-      const text = partText(product, spec);
-      if (text !== '') texts.push(text);
-    }
+    for (const spec of specs) texts.push(...partOf(product, spec));
     cache.set(product, (parts = texts));
   }
   return parts;
