@@ -8,6 +8,7 @@ import {
 } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
+import { problemAnswer } from '../pipeline/answers.js';
 
 /**
  * An http server whose requests and responses are created with express's prototypes. Express sets
@@ -51,7 +52,7 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
     ? `The request line and headers are larger than ${maxHeaderSize} bytes; shorten the URL ` +
       '(send a long list query as POST /products with a JSON body) or the headers'
     : `The request is not valid HTTP (${err.code ?? err.message})`;
-  const body = JSON.stringify({ message, status });
+  const body = JSON.stringify(problemAnswer(status, message).json);
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
       'Content-Type: application/json; charset=utf-8\r\n' +

@@ -68,7 +68,7 @@ export function mountWorkbenchRoutes(
   });
 
   app.delete('/__admin/requests', admin, (_req, res) => {
-    const deleted = workbench.journal.find().length;
+    const deleted = workbench.journal.count;
     workbench.journal.clear();
     sendData(res, { deleted });
   });

@@ -214,10 +214,7 @@ export class DataFile implements Adapter<DbShape> {
   /** The format of earlier versions: one JSON document holding every scope whole. */
   #readVersion1(raw: object, scopes: Record<string, ScopeRecord>): undefined {
     for (const [name, rec] of Object.entries(raw as Record<string, Partial<ScopeRecord>>)) {
-      scopes[name] = {
-        products: Object.assign(emptyRecord<CatalogProduct>(), rec.products),
-        productTypes: Object.assign(emptyRecord<ProductType>(), rec.productTypes),
-      };
+      scopes[name] = copyRecord({ products: {}, productTypes: {}, ...rec });
     }
     return undefined;
   }

@@ -101,17 +101,15 @@ export class Scope {
     this.#changed();
   }
 
-  /** Removes products; answers whether each existed. */
-  deleteProducts(ids: readonly string[]): boolean[] {
-    const existed = ids.map((id) => {
+  /** Removes products; an id the scope does not hold is skipped (the domain answers which existed). */
+  deleteProducts(ids: readonly string[]): void {
+    for (const id of ids) {
       const old = this.record.products[id];
-      if (!old) return false;
+      if (!old) continue;
       for (const index of this.#indexes) index.remove(old);
       delete this.record.products[id];
-      return true;
-    });
+    }
     this.#changed();
-    return existed;
   }
 
   /** Products holding a variant with this productId, lowest productGroupId first. */
@@ -154,12 +152,8 @@ export class Scope {
     for (const type of types) this.record.productTypes[type.productTypeId] = admitRecord(type);
   }
 
-  deleteProductTypes(ids: readonly string[]): boolean[] {
-    return ids.map((id) => {
-      if (!this.record.productTypes[id]) return false;
-      delete this.record.productTypes[id];
-      return true;
-    });
+  deleteProductTypes(ids: readonly string[]): void {
+    for (const id of ids) delete this.record.productTypes[id];
   }
 
   readonly #all = (): Iterable<CatalogProduct> => Object.values(this.record.products);

@@ -1,6 +1,7 @@
 // The request journal: the last API requests, for a test to ask what an app sent (GET /__admin/requests).
 import type { components } from '../generated/openapi.js';
 import { badRequest } from '../domain/errors.js';
+import { parseQuery } from '../pipeline/query.js';
 
 export const JOURNAL_SIZE = 1000;
 /** A body whose JSON is longer than this is left out of its entry (bodyOmitted says so). */
@@ -20,16 +21,6 @@ export interface JournalFilter {
   status?: number;
   tenantId?: string;
   limit?: number;
-}
-
-/** The query string's parameters; a repeated name keeps every value. */
-export function queryObject(search: string): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
-  for (const [name, value] of new URLSearchParams(search)) {
-    const seen = query[name];
-    query[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
-  }
-  return query;
 }
 
 /** What is recorded per request: little work while answering, the entry is built when asked for. */
@@ -71,7 +62,7 @@ export function journalEntry(record: JournalRecord): JournalEntry {
     at: new Date(record.at).toISOString(),
     method: record.method,
     path: pathOf(record.url),
-    query: q < 0 ? {} : queryObject(record.url.slice(q + 1)),
+    query: q < 0 ? {} : parseQuery(record.url.slice(q + 1)),
     status: record.status,
     durationMs: Math.round(record.durationMs * 10) / 10,
     tenantId: record.tenantId ?? null,

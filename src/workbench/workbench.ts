@@ -84,8 +84,7 @@ export class Workbench {
    */
   simulate(request: SimulationRequest): Simulation | undefined {
     const { latency } = this.#options;
-    if (request.prefer === undefined && this.faults.list().length === 0 && latency === undefined)
-      return undefined;
+    if (request.prefer === undefined && this.idle) return undefined;
     const preference = parsePrefer(request.prefer);
     if (preference.code !== undefined) {
       const allowed = this.#options.statuses.get(request.operationId) ?? [];

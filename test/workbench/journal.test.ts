@@ -3,10 +3,10 @@ import {
   JOURNAL_BODY_BYTES,
   journalBody,
   parseJournalFilter,
-  queryObject,
   RequestJournal,
   type JournalRecord,
 } from '../../src/workbench/journal.js';
+import { parseQuery } from '../../src/pipeline/query.js';
 
 const entry = (n: number, over: Partial<JournalRecord> = {}): JournalRecord => ({
   at: n,
@@ -106,7 +106,7 @@ describe('request journal', () => {
   });
 
   it('reads query strings with repeated names, and refuses filters it does not know', () => {
-    expect(queryObject('a=1&b=2&a=3')).toEqual({ a: ['1', '3'], b: '2' });
+    expect(parseQuery('a=1&b=2&a=3')).toEqual({ a: ['1', '3'], b: '2' });
     expect(parseJournalFilter({ status: '404', limit: '5' })).toMatchObject({ status: 404, limit: 5 });
     expect(() => parseJournalFilter({ limit: '0' })).toThrow(/limit must be a whole number from 1 to 1000/);
     expect(() => parseJournalFilter({ status: 'bad' })).toThrow(/status/);
