@@ -31,6 +31,10 @@ export interface CaseRow {
   statusCodes: Record<string, number>;
 }
 
+/** A case that answered and only with 2xx: the only kind whose speed may meet a target. */
+const isClean = (row: CaseRow | undefined): boolean =>
+  row !== undefined && row.requests > 0 && row.non2xx === 0 && row.errors === 0;
+
 export interface TargetRow {
   name: string;
   measured: number | null;
@@ -128,7 +132,7 @@ function largeTargets(
   });
   for (const [name, limit] of Object.entries(large.p99Ms)) {
     const row = cases.find((c) => c.name === name);
-    const clean = row !== undefined && row.requests > 0 && row.non2xx === 0 && row.errors === 0;
+    const clean = isClean(row);
     rows.push({
       name: `${name}P99`,
       what: `${row?.title ?? name}, p99`,
@@ -141,7 +145,7 @@ function largeTargets(
   for (const name of large.ofReference.cases) {
     const row = cases.find((c) => c.name === name);
     const reference = run.reference?.[name as 'byId' | 'barcode'];
-    const clean = row !== undefined && row.requests > 0 && row.non2xx === 0 && row.errors === 0;
+    const clean = isClean(row);
     const floor = reference === undefined ? undefined : reference * large.ofReference.share;
     rows.push({
       name: `${name}VsReference`,
@@ -183,7 +187,7 @@ export function buildReport(run: RunInfo, suite: SuiteResult): Report {
     for (const [i, c] of limits.cases ? suite.cases.entries() : []) {
       const row = cases[i] as CaseRow;
       // A case that answered errors has not met anything, however fast it was.
-      const clean = row.requests > 0 && row.non2xx === 0 && row.errors === 0;
+      const clean = isClean(row);
       if (c.target && 'ratio' in c.target) {
         const limit = c.target.ratio;
         targets.push({

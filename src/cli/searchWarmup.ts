@@ -9,8 +9,6 @@ import type { CatalogProduct } from '../domain/types.js';
  * (docs/performance.md, "Search texts per shared value").
  */
 export function prepareSearchTexts(products: readonly CatalogProduct[]): void {
-  for (const product of products) {
-    searchParts(product, '');
-    searchParts(product, 'productName');
-  }
+  // All fields: a field searched alone (productName ranks every search) shares these parts' cache.
+  for (const product of products) searchParts(product, '');
 }

@@ -7,6 +7,7 @@ import { apiDocument } from '../generated/apiDocument.js';
 import { checkRegion, composeMock, type MockCore } from '../mockCore.js';
 import { regionsOf } from '../openapi/regions.js';
 import type { Wrapper } from '../pipeline/types.js';
+import { CLIENT_PREFIX } from '../pipeline/pipeline.js';
 import { Store } from '../store/store.js';
 import { mockRequestOf, responseOf } from './fetchAdapter.js';
 import { seedOf, type CatalogSeed } from './seed.js';
@@ -37,9 +38,6 @@ interface Base {
   mount: string;
   region?: string;
 }
-
-/** The published client's prefix; on a region host it means that region (docs/behaviour.md, "Addressing"). */
-const CLIENT_PREFIX = /^\/api\/tenants(?=\/|$)/i;
 
 /** Every catalog made here, for resetCatalog(). */
 const catalogs = new Set<Promise<MockCore>>();

@@ -74,7 +74,8 @@ export interface PipelineOptions {
  * matches a mount path: any case, ending at a segment boundary.
  */
 const REGION_PREFIX = /^\/regions\/([^/]+)\/products\/v1\/tenants(?=\/|$)/i;
-const CLIENT_PREFIX = /^\/api\/tenants(?=\/|$)/i;
+/** The published client's prefix; on a region host it means that region (docs/behaviour.md, "Addressing"). */
+export const CLIENT_PREFIX = /^\/api\/tenants(?=\/|$)/i;
 
 function decodeSegment(segment: string): string {
   try {

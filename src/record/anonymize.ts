@@ -4,6 +4,7 @@
 // Product types are kept as they are: their labels name categories, not a customer's products.
 import { createHash } from 'node:crypto';
 import { Faker, en } from '@faker-js/faker';
+import { BARCODE_FIELDS } from '../domain/barcode.js';
 import { gs1CheckDigit, isValidGtin } from '../seed/barcodes.js';
 import { MEDIA_BASE } from '../workbench/demoMedia.js';
 
@@ -12,8 +13,6 @@ type Json = Record<string, unknown>;
 const faker = new Faker({ locale: [en] });
 
 const seedOf = (value: string): number => createHash('sha256').update(value).digest().readUInt32BE(0);
-
-const BARCODE_FIELDS = ['globalTradeItemNumber', 'europeanArticleNumber', 'universalProductCode'];
 
 /** A barcode of the same length standing for this one: valid when the original was. */
 export function anonymizeBarcode(code: string): string {

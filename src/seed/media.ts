@@ -23,12 +23,6 @@ export function mediaUrl(
   return flat(base, '/', dataset, '/', productGroupId, '/', file, '.', ext);
 }
 
-/** The MIME type a URL's extension stands for, or undefined for an unknown one. */
-export function mimeTypeOf(url: string): string | undefined {
-  const ext = /\.([a-z0-9]+)$/i.exec(new URL(url).pathname)?.[1]?.toLowerCase();
-  return ext && ext in MIME_TYPES ? MIME_TYPES[ext as MediaExtension] : undefined;
-}
-
 export function swatchUrl(color: string, base = MEDIA_BASE): string {
   return `${base}/swatches/${slug(color)}.png`;
 }

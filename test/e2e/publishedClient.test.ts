@@ -236,6 +236,7 @@ const READS: Record<string, (c: AnyClient) => Promise<void>> = {
     expect(ids(set.default)).toEqual(relatedIds.slice(0, 2));
     expect(set.similarItems).toHaveLength(Math.min(2, ofType.length - 1));
     for (const p of set.similarItems) expect(p.productType).toContain(type);
+    expect(set.completeTheLook.length).toBeGreaterThan(0);
     expect(set.completeTheLook.length).toBeLessThanOrEqual(2);
     for (const p of set.completeTheLook) expect(p.productType).not.toContain(type);
   },

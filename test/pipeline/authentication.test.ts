@@ -12,8 +12,6 @@ beforeAll(async () => {
 const type = (id: string) => ({ data: [{ productTypeId: id }] });
 
 describe('authentication: tokens and strict mode', () => {
-  // Known bug (src/pipeline/auth.ts, tokenOf): "Bearer" with nothing after it is taken as the bare token
-  // "Bearer" and accepted. When it is fixed this test starts to pass: make it a plain it() then.
   it('refuses an Authorization header that holds no token after Bearer', async () => {
     // "Bearer " arrives as "Bearer" (trailing white space is not part of a header value).
     for (const value of ['Bearer ', 'Bearer', 'bearer   ']) {
