@@ -119,6 +119,23 @@ describe('the five reads beyond the specification', () => {
     expect(ids(plain.body.data.default)).toEqual(['belt']);
   });
 
+  it('GET /product-recommendations-by-productId: limit defaults to 10 per list', async () => {
+    // A subject and 12 others of its type: without limit a list holds 10, with limit=3 it holds 3.
+    const shoe = (n: number) => ({
+      productGroupId: `shoe-${String(n).padStart(2, '0')}`,
+      productType: ['shoes'],
+    });
+    const many = client(
+      await makeApp({ seed: { products: Array.from({ length: 13 }, (_, n) => shoe(n)), productTypes: [] } }),
+    );
+    const path = `${BASE}/product-recommendations-by-productId/shoe-00?recommendationInclusion=similarItems`;
+    const unbounded = await many.get(path);
+    expect(unbounded.status).toBe(200);
+    expect(unbounded.body.data.similarItems).toHaveLength(10);
+    expect(ids(unbounded.body.data.similarItems)).not.toContain('shoe-00');
+    expect((await many.get(`${path}&limit=3`)).body.data.similarItems).toHaveLength(3);
+  });
+
   it('GET /product-recommendations-by-productId: 404 for an unknown product, 400 for an unknown inclusion', async () => {
     expect((await api.get(`${BASE}/product-recommendations-by-productId/nope`)).status).toBe(404);
     const bad = await api.get(
