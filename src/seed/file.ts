@@ -1,9 +1,8 @@
 // Dataset files: `{ "productTypes": [...], "products": [...] }`, one record per line so that
 // large files stream out without building one huge string, and diff well.
-import { createReadStream, createWriteStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { open, readFile, stat } from 'node:fs/promises';
 import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import type { SeedData } from '../store/store.js';
 
 export async function writeDatasetFile(data: SeedData, file: string): Promise<void> {
@@ -48,6 +47,53 @@ export async function readDatasetFile(file: string, wholeFileLimit = WHOLE_FILE_
   return readRecordPerLine(file, wholeFileLimit);
 }
 
+/** Bytes read from the file at a time; a longer line makes the buffer grow to hold it. */
+const CHUNK_BYTES = 8 * 1024 * 1024;
+/**
+ * Whole lines are decoded in blocks of about this many bytes: per line, decoding cost more than
+ * parsing; a block of 8 MB with any non-ASCII character made one two-byte string of every line
+ * in it (docs/performance.md, "Seed files").
+ */
+const BLOCK_BYTES = 64 * 1024;
+const NEWLINE = 0x0a;
+
+/**
+ * The file's lines, in blocks of whole lines decoded at once: node's line reader took more time
+ * than parsing the records (docs/performance.md, "Seed files"). A line may end in \r\n.
+ */
+async function* lineBlocks(file: string): AsyncGenerator<string[]> {
+  const handle = await open(file, 'r');
+  try {
+    let buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    let held = 0;
+    for (;;) {
+      if (held === buffer.length) {
+        const larger = Buffer.allocUnsafe(buffer.length * 2);
+        buffer.copy(larger, 0, 0, held);
+        buffer = larger;
+      }
+      const { bytesRead } = await handle.read(buffer, held, buffer.length - held, null);
+      const end = held + bytesRead;
+      // A newline byte never occurs inside a multi-byte character, so a block ends on a whole one.
+      const complete = bytesRead === 0 ? end : buffer.lastIndexOf(NEWLINE, end - 1) + 1;
+      for (let from = 0; from < complete;) {
+        let to = from + BLOCK_BYTES >= complete ? complete : buffer.indexOf(NEWLINE, from + BLOCK_BYTES) + 1;
+        if (to === 0 || to > complete) to = complete;
+        const lines = buffer.toString('utf8', from, to).split('\n');
+        // The text after the block's last newline is empty, unless the file ends without one.
+        if (lines[lines.length - 1] === '') lines.pop();
+        yield lines;
+        from = to;
+      }
+      if (bytesRead === 0) return;
+      held = end - complete;
+      buffer.copy(buffer, 0, complete, end);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
 async function readRecordPerLine(file: string, limit: number): Promise<unknown> {
   const sections: Record<string, unknown[]> = {};
   let current: unknown[] | undefined;
@@ -57,19 +103,21 @@ async function readRecordPerLine(file: string, limit: number): Promise<unknown> 
       `Seed file "${file}" is over ${Math.round(limit / 2 ** 20)} MB, so it must have the layout the seed command ` +
         `writes (one record per line); line ${lineNumber}: ${why}`,
     );
-  for await (const raw of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })) {
-    lineNumber++;
-    const line = raw.trim();
-    const opening = /^"(products|productTypes)": \[$/.exec(line);
-    if (line === '{' || line === '}' || line === '') continue;
-    if (opening) sections[opening[1]!] = current = [];
-    else if (line === ']' || line === '],') current = undefined;
-    else if (!current) throw fail('expected "products": [ or "productTypes": [');
-    else {
-      try {
-        current.push(JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line));
-      } catch (err) {
-        throw fail((err as Error).message);
+  for await (const block of lineBlocks(file)) {
+    for (const raw of block) {
+      lineNumber++;
+      const line = raw.trim();
+      const opening = /^"(products|productTypes)": \[$/.exec(line);
+      if (line === '{' || line === '}' || line === '') continue;
+      if (opening) sections[opening[1]!] = current = [];
+      else if (line === ']' || line === '],') current = undefined;
+      else if (!current) throw fail('expected "products": [ or "productTypes": [');
+      else {
+        try {
+          current.push(JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line));
+        } catch (err) {
+          throw fail((err as Error).message);
+        }
       }
     }
   }

@@ -57,6 +57,20 @@ describe('dataset files too large for one string', () => {
     expect(await readDatasetFile(file, 0)).toEqual(JSON.parse(JSON.stringify(data)));
   });
 
+  it('are read whatever their line endings, and across lines longer than a read', async () => {
+    const file = join(dir, 'long.json');
+    // Non-ASCII text throughout, so a read or a block cut inside a character would show.
+    const long = 'Öl på ö, caffè. '.repeat(600_000);
+    const records = Array.from({ length: 400 }, (_, i) => ({
+      productGroupId: `P${i}`,
+      productDescription: [{ isoLanguageId: 'sv-SE', productDescription: i === 7 ? long : `Nr ${i}: åäö` }],
+    }));
+    const lines = records.map((r, i) => JSON.stringify(r) + (i < records.length - 1 ? ',' : ''));
+    await writeFile(file, ['\uFEFF{', '"products": [', ...lines, ']', '}'].join('\r\n'));
+    expect(Buffer.byteLength(long)).toBeGreaterThan(8 * 1024 * 1024);
+    expect(await readDatasetFile(file, 0)).toEqual({ products: records });
+  });
+
   it('are refused with the line at fault otherwise', async () => {
     const file = join(dir, 'compact.json');
     await writeFile(file, JSON.stringify({ products: [{ productGroupId: 'A' }] }));
