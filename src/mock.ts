@@ -29,8 +29,8 @@ export interface MockOptions {
   /** Reads (GET, and POST /products) need no token, as the published client-side class expects; writes still do. */
   publicReads?: boolean;
   /**
-   * The origin the seed's demo media URLs name already, when it was generated for this server
-   * (see mediaOrigin in src/workbench/demoMedia.ts): it is then served without rebasing.
+   * The origin the seed's demo media URLs name already, when it was generated or read for this
+   * server (see mediaOrigin in src/workbench/demoMedia.ts): it is then served without rebasing.
    */
   seedMediaOrigin?: string;
   /** The file `seed` was read from: reset reads it again, and --watch watches it. */

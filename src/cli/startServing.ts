@@ -98,8 +98,8 @@ export async function startServing(opts: ServeOptions, events: SeedEvents): Prom
     seed,
     seedName: opts.seed,
     seedFile,
-    // A seed file keeps the origin it was written with; a generated seed names this server's.
-    ...(seedFile === undefined && { seedMediaOrigin: origin }),
+    // Generated or read, the seed's media name this server's origin already (loadSeed).
+    seedMediaOrigin: origin,
     watch: opts.watch,
     latency: opts.latency === undefined ? undefined : parseLatency(opts.latency),
     // Quiet and not watching, nothing is ever logged: pino is not even loaded.

@@ -4,6 +4,7 @@ import { checkSeedRecords } from './records.js';
 import { DATASET_NAMES, generateDataset, isDatasetName } from './index.js';
 import { readDatasetFile } from './file.js';
 import { DEFAULT_SEED } from './defaults.js';
+import { rebaseParsedMedia } from '../workbench/demoMedia.js';
 
 export { DEFAULT_SEED };
 /** Beyond this a generated catalog would not fit in memory in a useful way. */
@@ -12,7 +13,10 @@ export const MAX_SEED_COUNT = 1_000_000;
 export interface ResolveSeedOptions {
   /** Progress of a generated dataset, in products. */
   onProgress?: (done: number, total: number) => void;
-  /** The origin a generated dataset's media URLs name (see GenerateOptions); a file keeps its own. */
+  /**
+   * The origin the seed's demo media URLs are to name (see GenerateOptions): a generated dataset is
+   * written with it, and a file's URLs on the placeholder origin are moved to it.
+   */
   mediaOrigin?: string;
 }
 
@@ -36,7 +40,7 @@ export async function resolveSeed(
     }
     return generateDataset('demo', { ...options, count });
   }
-  return loadSeedFile(value);
+  return loadSeedFile(value, options.mediaOrigin);
 }
 
 /** The file a `--seed` value names, or undefined for a bundled name, a count or none. */
@@ -44,10 +48,16 @@ export function seedFileOf(value: string): string | undefined {
   return value === 'none' || isDatasetName(value) || /^\d+$/.test(value) ? undefined : value;
 }
 
-/** A JSON dataset file, every record checked against openapi.yaml; spaceIds computed where absent. */
-export async function loadSeedFile(file: string): Promise<SeedData> {
+/**
+ * A JSON dataset file, every record checked against openapi.yaml; spaceIds computed where absent.
+ * With `mediaOrigin`, its demo media URLs on the placeholder origin are moved to that origin.
+ */
+export async function loadSeedFile(file: string, mediaOrigin?: string): Promise<SeedData> {
   const raw = checkShape(file, await readSeed(file));
-  return checkSeedRecords(`Seed file "${file}"`, raw, await loadSchemaValidator());
+  const seed = checkSeedRecords(`Seed file "${file}"`, raw, await loadSchemaValidator());
+  // The records were parsed here and nothing else holds them: moved in place, not copied.
+  if (mediaOrigin !== undefined) rebaseParsedMedia(seed.products, mediaOrigin);
+  return seed;
 }
 
 async function readSeed(file: string): Promise<unknown> {

@@ -7,57 +7,65 @@ import { flat } from '../seed/flat.js';
 export const MEDIA_PATH = '/__media';
 /**
  * The origin datasets generated without a server write into their media URLs. The command line
- * generates its seed with its own origin; any other seed's URLs on this origin are rebased onto
- * the server's once it knows its address (rebaseMedia), so they load whatever port the mock runs
- * on. A dataset file written by the seed command loads as it is from a mock on the default port.
+ * generates its seed with its own origin, and moves a seed file's URLs on this origin to its own
+ * while reading it (rebaseParsedMedia); any other seed's are rebased onto the server's once it
+ * knows its address (rebaseMedia). So they load whatever port the mock runs on.
  */
 export const PLACEHOLDER_ORIGIN = 'http://localhost:4010';
 export const MEDIA_BASE = PLACEHOLDER_ORIGIN + MEDIA_PATH;
 
 const PREFIX = MEDIA_BASE + '/';
 
+/** Where a product holds media URLs: each list, and the field of its items that holds one. */
+const MEDIA_LISTS = [
+  ['catalogPageLocationProduct', 'catalogPageLocationProduct'],
+  ['variants', 'colorImageUrl'],
+  ['brand', 'brandLogo'],
+] as const;
+
+type MediaItem = Record<string, unknown>;
 type Rebase = (url: string) => string;
+
+const onPlaceholder = (url: unknown): url is string => typeof url === 'string' && url.startsWith(PREFIX);
+
+/** The items of each list of the product that holds media, with the field holding the URL. */
+function* mediaLists(product: CatalogProduct): Generator<[list: string, items: MediaItem[], field: string]> {
+  for (const [list, field] of MEDIA_LISTS) {
+    const items = product[list] as MediaItem[] | undefined;
+    if (items) yield [list, items, field];
+  }
+}
+
+/** Moves a URL on the placeholder origin to `origin`; equal URLs give one string. */
+function rebaser(origin: string): Rebase {
+  const strings = new Map<string, string>();
+  return (url) => {
+    let done = strings.get(url);
+    if (done === undefined) strings.set(url, (done = flat(origin, url.slice(PLACEHOLDER_ORIGIN.length))));
+    return done;
+  };
+}
 
 function rebasedProduct(
   product: CatalogProduct,
   rebase: Rebase,
   shared: Map<object, unknown>,
 ): CatalogProduct {
-  const media = product.catalogPageLocationProduct;
-  const variants = product.variants;
-  const brand = product.brand;
-  const touches = (url: unknown) => typeof url === 'string' && url.startsWith(PREFIX);
-  const changed =
-    media?.some((m) => touches(m.catalogPageLocationProduct)) ||
-    variants?.some((v) => touches(v.colorImageUrl)) ||
-    brand?.some((b) => touches(b.brandLogo));
-  if (!changed) return product;
-  // Parts the generator shares between products (a brand) stay shared once rebased.
-  const once = <T extends object>(value: T, make: () => T): T => {
-    let done = shared.get(value) as T | undefined;
-    if (!done) shared.set(value, (done = make()));
-    return done;
-  };
-  return {
-    ...product,
-    ...(media && {
-      catalogPageLocationProduct: media.map((m) =>
-        touches(m.catalogPageLocationProduct)
-          ? { ...m, catalogPageLocationProduct: rebase(m.catalogPageLocationProduct) }
-          : m,
-      ),
-    }),
-    ...(variants && {
-      variants: variants.map((v) =>
-        touches(v.colorImageUrl) ? { ...v, colorImageUrl: rebase(v.colorImageUrl as string) } : v,
-      ),
-    }),
-    ...(brand && {
-      brand: once(brand, () =>
-        brand.map((b) => (touches(b.brandLogo) ? { ...b, brandLogo: rebase(b.brandLogo as string) } : b)),
-      ),
-    }),
-  };
+  let copy: Record<string, unknown> | undefined;
+  for (const [list, items, field] of mediaLists(product)) {
+    if (!items.some((item) => onPlaceholder(item[field]))) continue;
+    // A list the generator shares between products (a brand) stays shared once rebased.
+    let done = shared.get(items) as MediaItem[] | undefined;
+    if (!done) {
+      done = items.map((item) => {
+        const url = item[field];
+        return onPlaceholder(url) ? { ...item, [field]: rebase(url) } : item;
+      });
+      shared.set(items, done);
+    }
+    (copy ??= { ...product })[list] = done;
+  }
+  return (copy as CatalogProduct | undefined) ?? product;
 }
 
 /**
@@ -66,14 +74,27 @@ function rebasedProduct(
  */
 export function rebaseMedia(products: readonly CatalogProduct[], origin: string): readonly CatalogProduct[] {
   if (origin === PLACEHOLDER_ORIGIN) return products;
-  const strings = new Map<string, string>();
-  const rebase: Rebase = (url) => {
-    let done = strings.get(url);
-    if (done === undefined) strings.set(url, (done = flat(origin, url.slice(PLACEHOLDER_ORIGIN.length))));
-    return done;
-  };
+  const rebase = rebaser(origin);
   const shared = new Map<object, unknown>();
   return products.map((p) => rebasedProduct(p, rebase, shared));
+}
+
+/**
+ * rebaseMedia for records just parsed from a file, which nothing else holds yet: their URLs are
+ * moved where they are. A copy of every record of a large seed file took a second at 100,000
+ * products (docs/performance.md, "Seed files"). Never for stored records: they are immutable values.
+ */
+export function rebaseParsedMedia(products: readonly CatalogProduct[], origin: string): void {
+  if (origin === PLACEHOLDER_ORIGIN) return;
+  const rebase = rebaser(origin);
+  for (const product of products) {
+    for (const [, items, field] of mediaLists(product)) {
+      for (const item of items) {
+        const url = item[field];
+        if (onPlaceholder(url)) item[field] = rebase(url);
+      }
+    }
+  }
 }
 
 /** The origin media URLs should use for a server listening at `url`: an unspecified address is named localhost. */

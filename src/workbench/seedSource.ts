@@ -17,7 +17,8 @@ export class SeedSource {
 
   /**
    * `file`: the JSON file the seed came from, re-read by reload(). `origin`: the origin the seed's
-   * media URLs name already (a seed generated for this server), which bindOrigin then leaves as it is.
+   * media URLs name already (a seed generated or read for this server), which bindOrigin then leaves
+   * as it is.
    */
   constructor(
     seed: SeedData,
@@ -39,13 +40,14 @@ export class SeedSource {
   bindOrigin(origin: string): SeedData {
     if (origin === this.#origin) return this.#current;
     this.#origin = origin;
-    return this.#use(this.#current);
+    return this.#use({ ...this.#current, products: rebaseMedia(this.#current.products, origin) });
   }
 
   /** Reads the file again; throws (and keeps the seed it had) when it is missing or invalid. */
   async reload(): Promise<SeedData> {
     if (this.file === undefined) return this.#current;
-    return this.#use(await loadSeedFile(this.file));
+    // Its URLs on the placeholder origin are moved while it is read (rebaseParsedMedia).
+    return this.#use(await loadSeedFile(this.file, this.#origin));
   }
 
   /** A product of the seed, by productGroupId (what demo media draws). */
@@ -68,11 +70,10 @@ export class SeedSource {
     return () => unwatchFile(file, listener);
   }
 
-  /** `raw`: a seed whose media name the placeholder origin (a seed already rebased stays as it is). */
-  #use(raw: SeedData): SeedData {
+  /** `seed`: its media name the origin bound, if any. */
+  #use(seed: SeedData): SeedData {
     this.#byId = undefined;
-    this.#current =
-      this.#origin === undefined ? raw : { ...raw, products: rebaseMedia(raw.products, this.#origin) };
-    return this.#current;
+    this.#current = seed;
+    return seed;
   }
 }

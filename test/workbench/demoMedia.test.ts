@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogProduct } from '../../src/domain/types.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { resolveSeed } from '../../src/seed/resolve.js';
-import { cardSvg, mediaCard, MEDIA_BASE, rebaseMedia } from '../../src/workbench/demoMedia.js';
+import {
+  cardSvg,
+  mediaCard,
+  MEDIA_BASE,
+  rebaseMedia,
+  rebaseParsedMedia,
+} from '../../src/workbench/demoMedia.js';
 import { DATASET_NAMES } from '../../src/seed/index.js';
 
 /** Every media URL a product links to: pictures and videos, swatches, brand logos. */
@@ -39,6 +45,23 @@ describe('rebaseMedia', () => {
       brand: [{ isoLanguageId: 'en', brandName: 'Own', brandLogo: 'https://cdn.test/logo.png' }],
     };
     expect(rebaseMedia([own], 'http://127.0.0.1:5173')[0]).toBe(own);
+  });
+
+  it('moves the URLs of parsed records in place, as rebaseMedia would in copies', async () => {
+    const { products } = await resolveSeed('demo');
+    const parsed = JSON.parse(JSON.stringify(products)) as CatalogProduct[];
+    const own = {
+      ...parsed[0]!,
+      brand: [{ isoLanguageId: 'en', brandName: 'Own', brandLogo: 'https://cdn.test/logo.png' }],
+    };
+    parsed.push(own);
+    const records = [...parsed];
+    rebaseParsedMedia(parsed, 'http://127.0.0.1:5173');
+    parsed.forEach((record, i) => expect(record).toBe(records[i]));
+    expect(JSON.stringify(parsed.slice(0, -1))).toBe(
+      JSON.stringify(rebaseMedia(products, 'http://127.0.0.1:5173')),
+    );
+    expect(own.brand[0]!.brandLogo).toBe('https://cdn.test/logo.png');
   });
 
   it('draws the same card for the same path, with the product name and colour', async () => {

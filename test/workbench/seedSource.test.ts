@@ -1,6 +1,10 @@
 // The seed as served: a seed generated for the server's origin is served as it is; any other is rebased.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveSeed } from '../../src/seed/resolve.js';
+import { loadSeedFile, resolveSeed } from '../../src/seed/resolve.js';
+import { writeDatasetFile } from '../../src/seed/file.js';
 import { SeedSource } from '../../src/workbench/seedSource.js';
 
 const ORIGIN = 'http://127.0.0.1:5173';
@@ -21,5 +25,28 @@ describe('SeedSource.bindOrigin', () => {
     const bound = source.bindOrigin(ORIGIN);
     expect(bound).not.toBe(seed);
     expect(logos(bound.products).every((url) => url?.startsWith(`${ORIGIN}/__media/`))).toBe(true);
+  });
+});
+
+describe('a seed file', () => {
+  it('is read with its demo media on the server, at start and on reload', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'seed-source-'));
+    try {
+      const file = join(dir, 'seed.json');
+      const written = await resolveSeed('electronics');
+      await writeDatasetFile(written, file);
+      expect(logos(written.products).every((url) => url?.startsWith('http://localhost:4010/__media/'))).toBe(
+        true,
+      );
+      const seed = await loadSeedFile(file, ORIGIN);
+      expect(logos(seed.products).every((url) => url?.startsWith(`${ORIGIN}/__media/`))).toBe(true);
+      const source = new SeedSource(seed, file, ORIGIN);
+      expect(source.bindOrigin(ORIGIN)).toBe(seed);
+      const reloaded = await source.reload();
+      expect(reloaded).not.toBe(seed);
+      expect(JSON.stringify(reloaded)).toBe(JSON.stringify(seed));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
