@@ -3,6 +3,7 @@
 // an inspector (node --inspect) keeps the server on the main thread, where it attaches.
 // Why each measure pays, and what it costs: docs/performance.md, "Server thread with a small young
 // generation", "Heap growth" and "No allocation-site pretenuring".
+import { statSync } from 'node:fs';
 import inspector from 'node:inspector';
 import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
@@ -26,12 +27,25 @@ export function serverOnOwnThread(tune: boolean, inspecting = inspector.url() !=
 }
 
 /**
+ * The size of the file a --seed value names, 0 for none: the seed's modules (and which names are
+ * datasets) load on the server's thread only. A missing file is reported there.
+ */
+function fileBytes(seed: string): number {
+  try {
+    const stats = statSync(seed, { throwIfNoEntry: false });
+    return stats?.isFile() ? stats.size : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
  * The server on a thread of its own (serveThread.ts), whose heap can be sized (youngGenerationLimit):
  * node offers that for no other thread, and its own default young generation was a fifth of the
  * mock's memory. This thread only waits for signals.
  */
 export function serveOnThread(opts: ServeOptions): void {
-  const young = youngGenerationLimit(process.execArgv, process.env.NODE_OPTIONS);
+  const young = youngGenerationLimit(process.execArgv, process.env.NODE_OPTIONS, fileBytes(opts.seed));
   // A generated seed's size is known before it is built; a seed file's is not (it gets the default).
   const count = /^\d+$/.test(opts.seed) ? Number(opts.seed) : 0;
   const defaultOldMiB = getHeapStatistics().heap_size_limit / 2 ** 20;

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   HEAP_GROWING_PERCENT,
+  LARGE_SEED_FILE_BYTES,
   MAX_HEAP_SLACK_MIB,
   growingPercent,
   heapGrowthFlag,
   oldGenerationLimit,
   pretenuringFlag,
+  SEED_FILE_YOUNG_GENERATION_MIB,
   YOUNG_GENERATION_MIB,
   youngGenerationLimit,
 } from '../../src/cli/heapPolicy.js';
@@ -37,6 +39,13 @@ describe('the command line heap policy', () => {
     );
     expect(youngGenerationLimit(['--max-semi-space-size=16'], '')).toBeUndefined();
     expect(youngGenerationLimit([], '--enable-source-maps --max_semi_space_size=2')).toBeUndefined();
+  });
+
+  it('gives a thread reading a large seed file a larger young generation', () => {
+    expect(youngGenerationLimit([], '', LARGE_SEED_FILE_BYTES)).toBe(SEED_FILE_YOUNG_GENERATION_MIB);
+    expect(SEED_FILE_YOUNG_GENERATION_MIB).toBeGreaterThan(YOUNG_GENERATION_MIB);
+    expect(youngGenerationLimit([], '', LARGE_SEED_FILE_BYTES - 1)).toBe(YOUNG_GENERATION_MIB);
+    expect(youngGenerationLimit(['--min-semi-space-size=1'], '', LARGE_SEED_FILE_BYTES)).toBeUndefined();
   });
 
   it("turns V8's pretenuring off unless the user chose either way", () => {
