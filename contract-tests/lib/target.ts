@@ -1,5 +1,6 @@
 // Where the suite runs and how carefully: read once from the environment, shared by setup and tests.
 import { randomBytes } from 'node:crypto';
+import { tokenToSend, trimBaseUrl } from '../../src/contract/preflight.js';
 
 export interface Target {
   /** Everything up to and including /{tenantId}/{environment}, no trailing slash. */
@@ -54,7 +55,7 @@ const list = (raw: string | undefined): string[] =>
 export function targetFromEnv(
   env: NodeJS.ProcessEnv = process.env,
 ): Omit<Target, 'baseUrl'> & { baseUrl?: string } {
-  const baseUrl = env.CONTRACT_BASE_URL?.trim().replace(/\/+$/, '') || undefined;
+  const baseUrl = trimBaseUrl(env.CONTRACT_BASE_URL ?? '') || undefined;
   if (baseUrl !== undefined && !/^https?:\/\//.test(baseUrl)) {
     throw new Error(
       `CONTRACT_BASE_URL must be an http(s) URL ending in /{tenantId}/{environment}, got "${baseUrl}"`,
@@ -62,7 +63,7 @@ export function targetFromEnv(
   }
   return {
     baseUrl,
-    apiKey: env.CONTRACT_API_KEY?.trim() || 'contract-test-token',
+    apiKey: tokenToSend(env.CONTRACT_API_KEY),
     readonly: env.CONTRACT_READONLY === '1' || env.CONTRACT_READONLY === 'true',
     settleMs: settleMs(env.CONTRACT_SETTLE_MS, baseUrl ? DEFAULT_SETTLE_MS : IN_PROCESS_SETTLE_MS),
     runPrefix: newRunPrefix(),

@@ -2,35 +2,13 @@
 // Loads only what a command needs: what this thread loads stays in memory beside the server's thread.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { DEFAULT_SEED } from '../seed/defaults.js';
 import { packageRoot } from '../openapi/packageRoot.js';
-import { parseLatency } from '../workbench/latency.js';
 import { contractCommand } from './contractCommand.js';
-import { recordCommand } from '../record/command.js';
+import { recordCommand } from './recordCommand.js';
+import { latency, port, positiveNumber } from './optionValues.js';
 import { serve, type ServeOptions } from './serveCommand.js';
-
-function port(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535)
-    throw new InvalidArgumentError('must be a port number 0-65535');
-  return n;
-}
-
-function positiveNumber(value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be a positive number');
-  return n;
-}
-
-function latency(value: string): string {
-  try {
-    parseLatency(value);
-  } catch (err) {
-    throw new InvalidArgumentError((err as Error).message);
-  }
-  return value;
-}
 
 const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
   version: string;

@@ -3,9 +3,16 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
+import { integer, milliseconds, positiveInteger } from './optionValues.js';
 import { packageRoot } from '../openapi/packageRoot.js';
-import { describeFailure, preflight } from '../contract/preflight.js';
+import {
+  describeFailure,
+  EXIT_MISCONFIGURED,
+  preflight,
+  tokenToSend,
+  trimBaseUrl,
+} from '../contract/preflight.js';
 
 export interface ContractOptions {
   baseUrl?: string;
@@ -21,29 +28,6 @@ export interface ContractOptions {
   generated?: boolean;
   examples?: number;
   seed?: number;
-}
-
-/** The exit code of a run that never started: the target is misconfigured. */
-export const EXIT_MISCONFIGURED = 2;
-/** The token the suite sends when none is given (the mock accepts any non-empty token by default). */
-const DEFAULT_TOKEN = 'contract-test-token';
-
-function milliseconds(value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('must be a number of milliseconds');
-  return n;
-}
-
-function positiveInteger(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a whole number from 1');
-  return n;
-}
-
-function integer(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n)) throw new InvalidArgumentError('must be a whole number');
-  return n;
 }
 
 const names = (value: string, previous: string[] = []): string[] => [
@@ -94,10 +78,11 @@ export function runSuite(opts: ContractOptions): Promise<number> {
 /** Preflight against a deployment, then the suite or the generated checks; resolves to the exit code. */
 export async function runContract(opts: ContractOptions): Promise<number> {
   const baseUrl = opts.baseUrl ?? process.env.CONTRACT_BASE_URL;
+  // As the suite reads them (contract-tests/lib/target.ts).
+  const apiKey = tokenToSend(opts.apiKey ?? process.env.CONTRACT_API_KEY);
   if (baseUrl) {
     // the suite's globalSetup runs the same preflight; this one decides the exit code
-    const apiKey = opts.apiKey ?? process.env.CONTRACT_API_KEY ?? DEFAULT_TOKEN;
-    const failure = await preflight(baseUrl.trim().replace(/\/+$/, ''), apiKey);
+    const failure = await preflight(trimBaseUrl(baseUrl), apiKey);
     if (failure) {
       console.error(describeFailure(failure));
       return EXIT_MISCONFIGURED;
@@ -107,7 +92,7 @@ export async function runContract(opts: ContractOptions): Promise<number> {
     const { runGeneratedCommand } = await import('../contract/generated/command.js');
     return runGeneratedCommand({
       baseUrl,
-      apiKey: opts.apiKey ?? process.env.CONTRACT_API_KEY ?? DEFAULT_TOKEN,
+      apiKey,
       examples: opts.examples,
       seed: opts.seed,
       readonly: opts.readonly,

@@ -8,6 +8,18 @@ export const BASE_URL_SHAPES = [
   'https://HOST/regions/{region}/products/v1/tenants/{tenantId}/{environment}',
 ];
 
+/** The exit code of a run that never started (contract, record): the target is misconfigured. */
+export const EXIT_MISCONFIGURED = 2;
+
+/** The token sent when none is given: the mock accepts any non-empty token by default. */
+export const DEFAULT_TOKEN = 'contract-test-token';
+
+/** The token to send: the one given, trimmed, or DEFAULT_TOKEN when none or a blank one is given. */
+export const tokenToSend = (given: string | undefined): string => given?.trim() || DEFAULT_TOKEN;
+
+/** A base URL as given, without surrounding spaces or trailing slashes. */
+export const trimBaseUrl = (given: string): string => given.trim().replace(/\/+$/, '');
+
 export interface PreflightFailure {
   /** What was tried. */
   tried: string;

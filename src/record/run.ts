@@ -2,7 +2,7 @@
 import { access } from 'node:fs/promises';
 import { writeDatasetFile } from '../seed/file.js';
 import type { SeedData } from '../store/store.js';
-import { describeFailure, preflight } from '../contract/preflight.js';
+import { describeFailure, EXIT_MISCONFIGURED, preflight, trimBaseUrl } from '../contract/preflight.js';
 import { anonymizeProduct } from './anonymize.js';
 import { record, RecordError, removePartial } from './recorder.js';
 import { productBar } from '../cli/productBar.js';
@@ -16,9 +16,6 @@ export interface RecordCommandOptions {
   resume?: boolean;
 }
 
-/** Exit code when the deployment cannot be read at all (as for `contract`). */
-const EXIT_MISCONFIGURED = 2;
-
 const exists = (file: string) =>
   access(file).then(
     () => true,
@@ -27,7 +24,7 @@ const exists = (file: string) =>
 
 /** Records and writes the file; resolves to the exit code. */
 export async function runRecord(opts: RecordCommandOptions, stderr = process.stderr): Promise<number> {
-  const baseUrl = opts.baseUrl.trim().replace(/\/+$/, '');
+  const baseUrl = trimBaseUrl(opts.baseUrl);
   const failure = await preflight(baseUrl, opts.apiKey);
   if (failure) {
     stderr.write(describeFailure(failure).replace('a contract run', 'recording') + '\n');
