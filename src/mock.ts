@@ -56,7 +56,7 @@ export interface Mock extends MockCore {
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const document = await loadApiDocument();
   // Checked before the store opens: an unknown region must not touch a --data file.
-  checkRegion(document, options.region);
+  const region = checkRegion(document, options.region);
   const seeds = new SeedSource(
     options.seed ?? { products: [], productTypes: [] },
     options.seedFile,
@@ -67,7 +67,8 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     seed: seeds.current,
     compactBytes: options.compactAfterMb === undefined ? undefined : options.compactAfterMb * 1024 * 1024,
   });
-  const operations = new OperationTable(document).operations;
+  const table = new OperationTable(document);
+  const operations = table.operations;
   const workbench = new Workbench({
     store,
     seeds,
@@ -76,6 +77,13 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     logRequests: options.logRequests ?? true,
     latency: options.latency,
   });
-  const core = composeMock({ ...options, document, store, simulate: simulationStep(workbench) });
+  const core = composeMock({
+    ...options,
+    document,
+    region,
+    operations: table,
+    store,
+    simulate: simulationStep(workbench),
+  });
   return { ...core, workbench, operationIds: operations.map((op) => op.operationId) };
 }

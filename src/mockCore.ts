@@ -2,6 +2,7 @@
 // (src/mock.ts) loads openapi.yaml from disk and opens the store for it; the Mock Service Worker
 // adapter (src/msw/) passes the bundled document and an in-memory store.
 import type { OpenAPIV3 } from 'openapi-types';
+import { OperationTable } from './openapi/operations.js';
 import { regionsOf } from './openapi/regions.js';
 import { authorizer, parseApiKeys, type KeyRing } from './pipeline/auth.js';
 import { createPipeline, type SimulationStep } from './pipeline/pipeline.js';
@@ -28,8 +29,10 @@ export interface MockCoreOptions {
   document: OpenAPIV3.Document;
   /** Where the scopes live. */
   store: Store;
-  /** Region of the two prefixes that name none; default eu. */
-  region?: string;
+  /** Region of the two prefixes that name none, as checkRegion returned it. */
+  region: string;
+  /** openapi.yaml's operations, when the caller has them already. */
+  operations?: OperationTable;
   /** Strict mode: only these keys (`KEY` or `KEY=tenantA,tenantB`). Empty: any non-empty token. */
   apiKeys?: string[];
   /** Reads need no token, as the published client-side class expects; writes still do. */
@@ -51,12 +54,11 @@ export function checkRegion(document: OpenAPIV3.Document, region = 'eu'): string
 
 /** The handlers of every documented operation, the pipeline, and the wrappers around it. */
 export function composeMock(options: MockCoreOptions): MockCore {
-  const { document, store } = options;
-  const region = checkRegion(document, options.region);
+  const { document, store, region } = options;
   const ring = parseApiKeys(options.apiKeys);
   const ctx: RouteContext = { store, document };
   const pipeline = createPipeline({
-    document,
+    operations: options.operations ?? new OperationTable(document),
     handlers: {
       ...productReadOperations(ctx),
       ...productTypeOperations(ctx),

@@ -72,13 +72,13 @@ function basesOf(option: CatalogHandlersOptions['baseUrl']): Base[] {
  */
 export function catalogHandlers(options: CatalogHandlersOptions = {}): HttpHandler[] {
   const bases = basesOf(options.baseUrl);
-  checkRegion(apiDocument, options.region);
+  const region = checkRegion(apiDocument, options.region);
   const seed = seedOf(options.seed);
   const opened = Store.open({ seed }).then((store) =>
     composeMock({
       document: apiDocument,
       store,
-      region: options.region,
+      region,
       apiKeys: options.apiKeys,
       publicReads: options.publicReads,
       wrappers: options.wrappers,

@@ -1,5 +1,4 @@
 // The mock's request handling, from a neutral request to a neutral answer: no framework, no node built-in.
-import type { OpenAPIV3 } from 'openapi-types';
 import { badRequest, notFound } from '../domain/errors.js';
 import { OperationTable } from '../openapi/operations.js';
 import { requestValidator, type ResolvedRequest } from '../openapi/validator.js';
@@ -55,8 +54,8 @@ export interface SimulationRequest {
 export type SimulationStep = (request: SimulationRequest) => Promise<MockAnswer | undefined> | undefined;
 
 export interface PipelineOptions {
-  /** openapi.yaml, dereferenced. */
-  document: OpenAPIV3.Document;
+  /** openapi.yaml's operations. */
+  operations: OperationTable;
   handlers: OperationHandlers;
   authorize: Authorizer;
   /** Every region a `/regions/{region}/...` prefix may name. */
@@ -92,7 +91,7 @@ function decodeSegment(segment: string): string {
  * Every documented operation must have a handler and every handler an operation, checked here.
  */
 export function createPipeline(options: PipelineOptions): Handle {
-  const table = new OperationTable(options.document);
+  const table = options.operations;
   const documented = new Set(table.operations.map((op) => op.operationId));
   const missing = [...documented].filter((id) => !Object.hasOwn(options.handlers, id));
   const extra = Object.keys(options.handlers).filter((id) => !documented.has(id));

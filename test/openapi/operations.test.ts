@@ -48,7 +48,7 @@ describe('the pipeline: every documented operation has exactly one handler', () 
     const all = Object.fromEntries(table.operations.map((op) => [op.operationId, answer]));
     const pipeline = (handlers: typeof all) =>
       createPipeline({
-        document: doc,
+        operations: new OperationTable(doc),
         handlers,
         authorize: () => undefined,
         regions: ['eu'],
