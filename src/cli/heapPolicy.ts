@@ -1,4 +1,5 @@
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { WHOLE_FILE_LIMIT } from '../seed/defaults.js';
 
 /**
  * How far the heap may grow past its live data before V8 collects the old generation: 30%.
@@ -66,10 +67,8 @@ export function applyHeapPolicy(): void {
  */
 export const YOUNG_GENERATION_MIB = 12;
 
-/** A seed file this large is read with a young generation of SEED_FILE_YOUNG_GENERATION_MIB. */
-export const LARGE_SEED_FILE_BYTES = 256 * 1024 * 1024;
 /**
- * Reading a large seed file, everything parsed survives and the small young generation is collected
+ * A seed file read record by record (one larger than WHOLE_FILE_LIMIT) gets this young generation. Reading it, everything parsed survives and the small young generation is collected
  * over and over: 100,000 products (818 MB) started in 12 s with 48 MiB against 14.6 to 16.2 s with
  * 12 MiB. A generated seed of the same size gained nothing measurable, and beside a catalog of a
  * gigabyte the 36 MiB more weigh little (docs/performance.md, "Seed files").
@@ -87,7 +86,7 @@ export function youngGenerationLimit(
 ): number | undefined {
   const args = [...execArgv, ...nodeOptions.split(/\s+/)];
   if (given(args, 'max-semi-space-size', 'min-semi-space-size')) return undefined;
-  return seedFileBytes >= LARGE_SEED_FILE_BYTES ? SEED_FILE_YOUNG_GENERATION_MIB : YOUNG_GENERATION_MIB;
+  return seedFileBytes > WHOLE_FILE_LIMIT ? SEED_FILE_YOUNG_GENERATION_MIB : YOUNG_GENERATION_MIB;
 }
 
 /** Heap a generated product takes, with room for the lookup tables and search texts (MiB per 1,000). */

@@ -2,10 +2,11 @@
 // small young generation, and V8's heap flags (heapPolicy.ts). `--no-tune` turns all of it off;
 // an inspector (node --inspect) keeps the server on the main thread, where it attaches.
 // Why each measure pays, and what it costs: docs/performance.md, "Server thread with a small young
-// generation", "Heap growth" and "No allocation-site pretenuring".
+// generation", "Seed files", "Heap growth" and "No allocation-site pretenuring".
 import { statSync } from 'node:fs';
 import inspector from 'node:inspector';
 import { getHeapStatistics } from 'node:v8';
+import { seedFileOf } from '../seed/defaults.js';
 import { Worker } from 'node:worker_threads';
 import { oldGenerationLimit, youngGenerationLimit } from './heapPolicy.js';
 import { seedProgress } from './seedProgress.js';
@@ -26,13 +27,12 @@ export function serverOnOwnThread(tune: boolean, inspecting = inspector.url() !=
   return tune && !inspecting;
 }
 
-/**
- * The size of the file a --seed value names, 0 for none: the seed's modules (and which names are
- * datasets) load on the server's thread only. A missing file is reported there.
- */
-function fileBytes(seed: string): number {
+/** The size of the file a --seed value names, 0 for none. A missing file is reported by the server's thread. */
+export function seedFileBytes(seed: string): number {
+  const file = seedFileOf(seed);
+  if (file === undefined) return 0;
   try {
-    const stats = statSync(seed, { throwIfNoEntry: false });
+    const stats = statSync(file, { throwIfNoEntry: false });
     return stats?.isFile() ? stats.size : 0;
   } catch {
     return 0;
@@ -45,8 +45,8 @@ function fileBytes(seed: string): number {
  * mock's memory. This thread only waits for signals.
  */
 export function serveOnThread(opts: ServeOptions): void {
-  const young = youngGenerationLimit(process.execArgv, process.env.NODE_OPTIONS, fileBytes(opts.seed));
-  // A generated seed's size is known before it is built; a seed file's is not (it gets the default).
+  const young = youngGenerationLimit(process.execArgv, process.env.NODE_OPTIONS, seedFileBytes(opts.seed));
+  // A generated seed's product count is known before it is built; a seed file's is not (it gets the default).
   const count = /^\d+$/.test(opts.seed) ? Number(opts.seed) : 0;
   const defaultOldMiB = getHeapStatistics().heap_size_limit / 2 ** 20;
   const old = oldGenerationLimit(count, defaultOldMiB, process.execArgv, process.env.NODE_OPTIONS);

@@ -1,2 +1,22 @@
+// What a --seed value names, known without loading a dataset: the main thread of `serve` reads it.
+/**
+ * Seed files up to this size are parsed as one JSON document; larger ones would not fit in one
+ * string, and are read one record per line (src/seed/file.ts).
+ */
+export const WHOLE_FILE_LIMIT = 256 * 1024 * 1024;
+
 /** The dataset every scope starts from when --seed names none. */
 export const DEFAULT_SEED = 'demo';
+
+/** The bundled datasets, by the names `--seed` accepts (src/seed/index.ts holds their definitions). */
+export const DATASET_NAMES = ['demo', 'grocery', 'electronics'] as const;
+export type DatasetName = (typeof DATASET_NAMES)[number];
+
+export function isDatasetName(value: string): value is DatasetName {
+  return (DATASET_NAMES as readonly string[]).includes(value);
+}
+
+/** The file a `--seed` value names, or undefined for a bundled name, a count or none. */
+export function seedFileOf(value: string): string | undefined {
+  return value === 'none' || isDatasetName(value) || /^\d+$/.test(value) ? undefined : value;
+}

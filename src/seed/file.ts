@@ -4,6 +4,7 @@ import { createWriteStream } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import type { SeedData } from '../store/store.js';
+import { WHOLE_FILE_LIMIT } from './defaults.js';
 
 export async function writeDatasetFile(data: SeedData, file: string): Promise<void> {
   const out = createWriteStream(file, { encoding: 'utf8' });
@@ -26,25 +27,27 @@ export async function writeDatasetFile(data: SeedData, file: string): Promise<vo
   await Promise.race([once(out, 'finish'), failed]);
 }
 
-/** Files up to this size are parsed as one JSON document; larger ones would not fit in one string. */
-export const WHOLE_FILE_LIMIT = 256 * 1024 * 1024;
-
 /**
  * The parsed content of a dataset file. A file above WHOLE_FILE_LIMIT must have the layout
  * writeDatasetFile produces (one record per line); it is read line by line.
  * Errors carry Node's code (ENOENT) or a message naming the file.
  */
-export async function readDatasetFile(file: string, wholeFileLimit = WHOLE_FILE_LIMIT): Promise<unknown> {
+export async function readDatasetFile(
+  file: string,
+  wholeFileLimit = WHOLE_FILE_LIMIT,
+  maxLineBytes = WHOLE_FILE_LIMIT,
+): Promise<unknown> {
   const { size } = await stat(file);
   if (size <= wholeFileLimit) {
     const text = await readFile(file, 'utf8');
     try {
-      return JSON.parse(text);
+      // A byte-order mark, as some editors write, is not JSON.
+      return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     } catch (err) {
       throw new Error(`Seed file "${file}" is not valid JSON: ${(err as Error).message}`);
     }
   }
-  return readRecordPerLine(file, wholeFileLimit);
+  return readRecordPerLine(file, wholeFileLimit, maxLineBytes);
 }
 
 /** Bytes read from the file at a time; a longer line makes the buffer grow to hold it. */
@@ -57,17 +60,21 @@ const CHUNK_BYTES = 8 * 1024 * 1024;
 const BLOCK_BYTES = 64 * 1024;
 const NEWLINE = 0x0a;
 
+class LineTooLong extends Error {}
+
 /**
  * The file's lines, in blocks of whole lines decoded at once: node's line reader took more time
  * than parsing the records (docs/performance.md, "Seed files"). A line may end in \r\n.
  */
-async function* lineBlocks(file: string): AsyncGenerator<string[]> {
+async function* lineBlocks(file: string, maxLineBytes: number): AsyncGenerator<string[]> {
   const handle = await open(file, 'r');
   try {
-    let buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    let buffer = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, maxLineBytes));
     let held = 0;
     for (;;) {
       if (held === buffer.length) {
+        // A string cannot hold much more; a longer "line" is a file without the layout.
+        if (held >= maxLineBytes) throw new LineTooLong();
         const larger = Buffer.allocUnsafe(buffer.length * 2);
         buffer.copy(larger, 0, 0, held);
         buffer = larger;
@@ -94,7 +101,7 @@ async function* lineBlocks(file: string): AsyncGenerator<string[]> {
   }
 }
 
-async function readRecordPerLine(file: string, limit: number): Promise<unknown> {
+async function readRecordPerLine(file: string, limit: number, maxLineBytes: number): Promise<unknown> {
   const sections: Record<string, unknown[]> = {};
   let current: unknown[] | undefined;
   let lineNumber = 0;
@@ -103,8 +110,18 @@ async function readRecordPerLine(file: string, limit: number): Promise<unknown> 
       `Seed file "${file}" is over ${Math.round(limit / 2 ** 20)} MB, so it must have the layout the seed command ` +
         `writes (one record per line); line ${lineNumber}: ${why}`,
     );
-  for await (const block of lineBlocks(file)) {
-    for (const raw of block) {
+  const blocks = lineBlocks(file, maxLineBytes);
+  for (;;) {
+    let next: IteratorResult<string[]>;
+    try {
+      next = await blocks.next();
+    } catch (err) {
+      if (!(err instanceof LineTooLong)) throw err;
+      lineNumber++;
+      throw fail(`longer than ${Math.round(maxLineBytes / 2 ** 20)} MB without a line break`);
+    }
+    if (next.done) break;
+    for (const raw of next.value) {
       lineNumber++;
       const line = raw.trim();
       const opening = /^"(products|productTypes)": \[$/.exec(line);

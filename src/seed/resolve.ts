@@ -4,6 +4,7 @@ import { checkSeedRecords } from './records.js';
 import { DATASET_NAMES, generateDataset, isDatasetName } from './index.js';
 import { readDatasetFile } from './file.js';
 import { DEFAULT_SEED } from './defaults.js';
+export { seedFileOf } from './defaults.js';
 import { rebaseParsedMedia } from '../workbench/demoMedia.js';
 
 export { DEFAULT_SEED };
@@ -41,11 +42,6 @@ export async function resolveSeed(
     return generateDataset('demo', { ...options, count });
   }
   return loadSeedFile(value, options.mediaOrigin);
-}
-
-/** The file a `--seed` value names, or undefined for a bundled name, a count or none. */
-export function seedFileOf(value: string): string | undefined {
-  return value === 'none' || isDatasetName(value) || /^\d+$/.test(value) ? undefined : value;
 }
 
 /**

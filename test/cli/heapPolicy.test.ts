@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   HEAP_GROWING_PERCENT,
-  LARGE_SEED_FILE_BYTES,
   MAX_HEAP_SLACK_MIB,
   growingPercent,
   heapGrowthFlag,
@@ -11,6 +10,7 @@ import {
   YOUNG_GENERATION_MIB,
   youngGenerationLimit,
 } from '../../src/cli/heapPolicy.js';
+import { WHOLE_FILE_LIMIT } from '../../src/seed/defaults.js';
 
 describe('the command line heap policy', () => {
   it('limits heap growth by default', () => {
@@ -42,10 +42,12 @@ describe('the command line heap policy', () => {
   });
 
   it('gives a thread reading a large seed file a larger young generation', () => {
-    expect(youngGenerationLimit([], '', LARGE_SEED_FILE_BYTES)).toBe(SEED_FILE_YOUNG_GENERATION_MIB);
+    // The files read record by record, not those parsed whole.
+    const large = WHOLE_FILE_LIMIT + 1;
+    expect(youngGenerationLimit([], '', large)).toBe(SEED_FILE_YOUNG_GENERATION_MIB);
     expect(SEED_FILE_YOUNG_GENERATION_MIB).toBeGreaterThan(YOUNG_GENERATION_MIB);
-    expect(youngGenerationLimit([], '', LARGE_SEED_FILE_BYTES - 1)).toBe(YOUNG_GENERATION_MIB);
-    expect(youngGenerationLimit(['--min-semi-space-size=1'], '', LARGE_SEED_FILE_BYTES)).toBeUndefined();
+    expect(youngGenerationLimit([], '', WHOLE_FILE_LIMIT)).toBe(YOUNG_GENERATION_MIB);
+    expect(youngGenerationLimit(['--min-semi-space-size=1'], '', large)).toBeUndefined();
   });
 
   it("turns V8's pretenuring off unless the user chose either way", () => {

@@ -71,12 +71,56 @@ describe('dataset files too large for one string', () => {
     expect(await readDatasetFile(file, 0)).toEqual({ products: records });
   });
 
+  it('are read across many reads and blocks, and name the line of a bad record past them', async () => {
+    const file = join(dir, 'many.json');
+    const records = Array.from({ length: 50_000 }, (_, i) => ({
+      productGroupId: `P${i}`,
+      productName: [
+        {
+          isoLanguageId: 'it-IT',
+          productName: `Sciarpa n° ${i}, più calda del solito ${'è'.repeat(i % 90)}`,
+        },
+      ],
+    }));
+    const lines = records.map((r, i) => JSON.stringify(r) + (i < records.length - 1 ? ',' : ''));
+    const text = ['{', '"products": [', ...lines, ']', '}', ''].join('\n');
+    expect(Buffer.byteLength(text)).toBeGreaterThan(8 * 1024 * 1024);
+    await writeFile(file, text);
+    expect(await readDatasetFile(file, 0)).toEqual({ products: records });
+
+    lines[45_000] = '{"productGroupId": "broken",';
+    await writeFile(file, ['{', '"products": [', ...lines, ']', '}'].join('\n'));
+    await expect(readDatasetFile(file, 0)).rejects.toThrow(/one record per line\); line 45003: /);
+  });
+
+  it('refuse a line longer than a string may hold, naming it', async () => {
+    const file = join(dir, 'one-line.json');
+    await writeFile(
+      file,
+      `{\n"products": [\n${JSON.stringify({ productGroupId: 'x'.repeat(4096) })}\n]\n}\n`,
+    );
+    await expect(readDatasetFile(file, 0, 1024)).rejects.toThrow(
+      /line 3: longer than .* without a line break/,
+    );
+    expect(await readDatasetFile(file, 0, 8192)).toEqual({
+      products: [{ productGroupId: 'x'.repeat(4096) }],
+    });
+  });
+
   it('are refused with the line at fault otherwise', async () => {
     const file = join(dir, 'compact.json');
     await writeFile(file, JSON.stringify({ products: [{ productGroupId: 'A' }] }));
     await expect(readDatasetFile(file, 0)).rejects.toThrow(
       /one record per line\); line 1: expected "products": \[/,
     );
+  });
+});
+
+describe('a dataset file parsed whole', () => {
+  it('may start with a byte-order mark, as some editors write', async () => {
+    const file = join(dir, 'bom.json');
+    await writeFile(file, '\uFEFF' + JSON.stringify({ products: [{ productGroupId: 'A' }] }));
+    expect(await readDatasetFile(file)).toEqual({ products: [{ productGroupId: 'A' }] });
   });
 });
 
