@@ -77,12 +77,12 @@ export function runSuite(opts: ContractOptions): Promise<number> {
 
 /** Preflight against a deployment, then the suite or the generated checks; resolves to the exit code. */
 export async function runContract(opts: ContractOptions): Promise<number> {
-  const baseUrl = opts.baseUrl ?? process.env.CONTRACT_BASE_URL;
-  // As the suite reads them (contract-tests/lib/target.ts).
+  // As the suite reads them (contract-tests/lib/target.ts): a blank base URL means the mock in-process.
+  const baseUrl = trimBaseUrl(opts.baseUrl ?? process.env.CONTRACT_BASE_URL ?? '') || undefined;
   const apiKey = tokenToSend(opts.apiKey ?? process.env.CONTRACT_API_KEY);
   if (baseUrl) {
     // the suite's globalSetup runs the same preflight; this one decides the exit code
-    const failure = await preflight(trimBaseUrl(baseUrl), apiKey);
+    const failure = await preflight(baseUrl, apiKey);
     if (failure) {
       console.error(describeFailure(failure));
       return EXIT_MISCONFIGURED;

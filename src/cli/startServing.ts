@@ -116,7 +116,7 @@ export async function startServing(opts: ServeOptions, events: SeedEvents): Prom
   // first search raced it and took over a second at 100,000 products. At 10,000 the first search
   // prepares the texts itself in about 200 ms, and prepared ahead they stay resident (about 50 MiB
   // there), which the memory target does not allow (docs/performance.md, "Start-up"). The seed as
-  // served: a seed file rebased onto this origin has new records.
+  // served: the records the store holds, whose texts are cached by identity.
   const served = running.seed().products;
   if (served.length >= WARM_SEARCH_FROM) prepareSearchTexts(served);
   if (opts.tune) applyHeapPolicy();

@@ -58,13 +58,13 @@ const clip = (text: string): string => {
   return flat.length > MAX_BODY_SHOWN ? `${flat.slice(0, MAX_BODY_SHOWN)}...` : flat || '(empty body)';
 };
 
-/** Checks the target with one read; resolves to undefined when a contract run can start. */
+/** Checks the target (a base URL as trimBaseUrl leaves it) with one read; undefined when a contract run can start. */
 export async function preflight(baseUrl: string, apiKey: string): Promise<PreflightFailure | undefined> {
   const shapeProblem = baseUrlShapeProblem(baseUrl);
   if (shapeProblem) {
     return { tried: `reading the base URL`, got: shapeProblem, advice: shapeAdvice };
   }
-  const url = `${baseUrl.replace(/\/+$/, '')}/products?limit=1&select=productGroupId`;
+  const url = `${baseUrl}/products?limit=1&select=productGroupId`;
   const tried = `GET ${url} with x-api-key: ${apiKey ? '<redacted>' : '(empty)'}`;
   let res: Response;
   try {

@@ -25,7 +25,8 @@ const exists = (file: string) =>
 /** Records and writes the file; resolves to the exit code. */
 export async function runRecord(opts: RecordCommandOptions, stderr = process.stderr): Promise<number> {
   const baseUrl = trimBaseUrl(opts.baseUrl);
-  const failure = await preflight(baseUrl, opts.apiKey);
+  const apiKey = opts.apiKey.trim();
+  const failure = await preflight(baseUrl, apiKey);
   if (failure) {
     stderr.write(describeFailure(failure).replace('a contract run', 'recording') + '\n');
     return EXIT_MISCONFIGURED;
@@ -40,7 +41,7 @@ export async function runRecord(opts: RecordCommandOptions, stderr = process.std
   const bar = productBar(stderr, 'recording');
   try {
     const recording = await record(
-      { baseUrl, apiKey: opts.apiKey },
+      { baseUrl, apiKey },
       {
         partialFile,
         resume: opts.resume ?? false,

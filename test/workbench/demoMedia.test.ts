@@ -55,9 +55,14 @@ describe('rebaseMedia', () => {
       brand: [{ isoLanguageId: 'en', brandName: 'Own', brandLogo: 'https://cdn.test/logo.png' }],
     };
     parsed.push(own);
-    const records = [...parsed];
+    const logo = parsed[0]!.brand![0]!;
+    const media = parsed[0]!.catalogPageLocationProduct![0]!;
     rebaseParsedMedia(parsed, 'http://127.0.0.1:5173');
-    parsed.forEach((record, i) => expect(record).toBe(records[i]));
+    // The very items the parser made now hold the server's URLs.
+    expect(parsed[0]!.brand![0]).toBe(logo);
+    expect(logo.brandLogo).toMatch(/^http:\/\/127\.0\.0\.1:5173\/__media\//);
+    expect(parsed[0]!.catalogPageLocationProduct![0]).toBe(media);
+    expect(media.catalogPageLocationProduct).toMatch(/^http:\/\/127\.0\.0\.1:5173\/__media\//);
     expect(JSON.stringify(parsed.slice(0, -1))).toBe(
       JSON.stringify(rebaseMedia(products, 'http://127.0.0.1:5173')),
     );

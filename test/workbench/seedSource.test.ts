@@ -35,6 +35,7 @@ describe('a seed file', () => {
       const file = join(dir, 'seed.json');
       const written = await resolveSeed('electronics');
       await writeDatasetFile(written, file);
+      expect(logos(written.products).length).toBeGreaterThan(0);
       expect(logos(written.products).every((url) => url?.startsWith('http://localhost:4010/__media/'))).toBe(
         true,
       );

@@ -4,7 +4,7 @@ import { newRunPrefix } from '../../../contract-tests/lib/target.js';
 import { runGenerated, type GeneratedFailure } from './run.js';
 
 export interface GeneratedOptions {
-  /** Undefined: the mock is started in-process. */
+  /** As trimBaseUrl leaves it; undefined: the mock is started in-process. */
   baseUrl?: string;
   apiKey: string;
   examples?: number;
@@ -41,7 +41,7 @@ export async function runGeneratedCommand(
   const seed = opts.seed ?? randomInt(2 ** 31);
   const examples = opts.examples ?? DEFAULT_EXAMPLES;
   let close: (() => Promise<void>) | undefined;
-  let baseUrl = opts.baseUrl?.trim().replace(/\/+$/, '');
+  let baseUrl = opts.baseUrl;
   if (baseUrl === undefined) {
     // loaded only here: a run against a deployment needs none of the mock
     const { startServer } = await import('../../server.js');
