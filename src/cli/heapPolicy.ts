@@ -68,25 +68,36 @@ export function applyHeapPolicy(): void {
 export const YOUNG_GENERATION_MIB = 12;
 
 /**
- * A seed file read record by record (one larger than WHOLE_FILE_LIMIT) gets this young generation. Reading it, everything parsed survives and the small young generation is collected
- * over and over: 100,000 products (818 MB) started in 12 s with 48 MiB against 14.6 to 16.2 s with
- * 12 MiB. A generated seed of the same size gained nothing measurable, and beside a catalog of a
- * gigabyte the 36 MiB more weigh little (docs/performance.md, "Seed files").
+ * The young generation of a server loading a large seed: a seed file read record by record (one
+ * larger than WHOLE_FILE_LIMIT), or more than LARGE_SEED_PRODUCTS generated products. While a seed
+ * loads everything survives, and a small young generation is collected over and over: from an
+ * 818 MB file of 100,000 products, start-up took 12 s with 48 MiB against 14.6 to 16.2 s with
+ * 12 MiB; a million generated products 59 to 64 s against 94 s, 300,000 about 14.5 s against 15.5 s.
+ * At 100,000 generated products it made no measurable difference, so below that the memory stays
+ * with the small one; beside a catalog of a gigabyte or more the 36 MiB more weigh little
+ * (docs/performance.md, "Seed files").
  */
-export const SEED_FILE_YOUNG_GENERATION_MIB = 48;
+export const LARGE_SEED_YOUNG_GENERATION_MIB = 48;
+export const LARGE_SEED_PRODUCTS = 100_000;
 
-/**
- * The young generation to give the server's thread, unless the user sized it for node (NODE_OPTIONS
- * can). `seedFileBytes`: the size of the seed file it reads, 0 for any other seed.
- */
+/** What is known of the seed before the server's thread starts. */
+export interface SeedSize {
+  /** Products of a generated seed (--seed COUNT), 0 otherwise. */
+  products?: number;
+  /** The size of a seed file, 0 for any other seed. */
+  fileBytes?: number;
+}
+
+/** The young generation to give the server's thread, unless the user sized it for node (NODE_OPTIONS can). */
 export function youngGenerationLimit(
   execArgv: readonly string[],
   nodeOptions = '',
-  seedFileBytes = 0,
+  seed: SeedSize = {},
 ): number | undefined {
   const args = [...execArgv, ...nodeOptions.split(/\s+/)];
   if (given(args, 'max-semi-space-size', 'min-semi-space-size')) return undefined;
-  return seedFileBytes > WHOLE_FILE_LIMIT ? SEED_FILE_YOUNG_GENERATION_MIB : YOUNG_GENERATION_MIB;
+  const large = (seed.fileBytes ?? 0) > WHOLE_FILE_LIMIT || (seed.products ?? 0) > LARGE_SEED_PRODUCTS;
+  return large ? LARGE_SEED_YOUNG_GENERATION_MIB : YOUNG_GENERATION_MIB;
 }
 
 /** Heap a generated product takes, with room for the lookup tables and search texts (MiB per 1,000). */

@@ -45,9 +45,12 @@ export function seedFileBytes(seed: string): number {
  * mock's memory. This thread only waits for signals.
  */
 export function serveOnThread(opts: ServeOptions): void {
-  const young = youngGenerationLimit(process.execArgv, process.env.NODE_OPTIONS, seedFileBytes(opts.seed));
   // A generated seed's product count is known before it is built; a seed file's is not (it gets the default).
   const count = /^\d+$/.test(opts.seed) ? Number(opts.seed) : 0;
+  const young = youngGenerationLimit(process.execArgv, process.env.NODE_OPTIONS, {
+    products: count,
+    fileBytes: seedFileBytes(opts.seed),
+  });
   const defaultOldMiB = getHeapStatistics().heap_size_limit / 2 ** 20;
   const old = oldGenerationLimit(count, defaultOldMiB, process.execArgv, process.env.NODE_OPTIONS);
   const worker = new Worker(new URL('./serveThread.js', import.meta.url), {

@@ -6,7 +6,7 @@ import {
   heapGrowthFlag,
   oldGenerationLimit,
   pretenuringFlag,
-  SEED_FILE_YOUNG_GENERATION_MIB,
+  LARGE_SEED_YOUNG_GENERATION_MIB,
   YOUNG_GENERATION_MIB,
   youngGenerationLimit,
 } from '../../src/cli/heapPolicy.js';
@@ -41,12 +41,15 @@ describe('the command line heap policy', () => {
     expect(youngGenerationLimit([], '--enable-source-maps --max_semi_space_size=2')).toBeUndefined();
   });
 
-  it('gives a thread reading a large seed file a larger young generation', () => {
-    // The files read record by record, not those parsed whole.
-    const large = WHOLE_FILE_LIMIT + 1;
-    expect(youngGenerationLimit([], '', large)).toBe(SEED_FILE_YOUNG_GENERATION_MIB);
-    expect(SEED_FILE_YOUNG_GENERATION_MIB).toBeGreaterThan(YOUNG_GENERATION_MIB);
-    expect(youngGenerationLimit([], '', WHOLE_FILE_LIMIT)).toBe(YOUNG_GENERATION_MIB);
+  it('gives a thread loading a large seed a larger young generation', () => {
+    expect(LARGE_SEED_YOUNG_GENERATION_MIB).toBeGreaterThan(YOUNG_GENERATION_MIB);
+    // Seed files read record by record, not those parsed whole.
+    const large = { fileBytes: WHOLE_FILE_LIMIT + 1 };
+    expect(youngGenerationLimit([], '', large)).toBe(LARGE_SEED_YOUNG_GENERATION_MIB);
+    expect(youngGenerationLimit([], '', { fileBytes: WHOLE_FILE_LIMIT })).toBe(YOUNG_GENERATION_MIB);
+    // Generated seeds beyond the 100,000 of the benchmark's large run.
+    expect(youngGenerationLimit([], '', { products: 1_000_000 })).toBe(LARGE_SEED_YOUNG_GENERATION_MIB);
+    expect(youngGenerationLimit([], '', { products: 100_000 })).toBe(YOUNG_GENERATION_MIB);
     expect(youngGenerationLimit(['--min-semi-space-size=1'], '', large)).toBeUndefined();
   });
 
