@@ -3,36 +3,29 @@
 import { InvalidArgumentError } from 'commander';
 import { parseLatency } from '../workbench/latency.js';
 
-export function port(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535)
-    throw new InvalidArgumentError('must be a port number 0-65535');
-  return n;
-}
+/** A parser of numbers that `valid` accepts; `refusal` says what else is wanted. */
+const numberOption =
+  (valid: (n: number) => boolean, refusal: string) =>
+  (value: string): number => {
+    const n = Number(value);
+    if (!valid(n)) throw new InvalidArgumentError(refusal);
+    return n;
+  };
 
-export function positiveNumber(value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be a positive number');
-  return n;
-}
-
-export function positiveInteger(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a whole number from 1');
-  return n;
-}
-
-export function integer(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n)) throw new InvalidArgumentError('must be a whole number');
-  return n;
-}
-
-export function milliseconds(value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('must be a number of milliseconds');
-  return n;
-}
+export const port = numberOption(
+  (n) => Number.isInteger(n) && n >= 0 && n <= 65535,
+  'must be a port number 0-65535',
+);
+export const positiveNumber = numberOption((n) => Number.isFinite(n) && n > 0, 'must be a positive number');
+export const positiveInteger = numberOption(
+  (n) => Number.isInteger(n) && n >= 1,
+  'must be a whole number from 1',
+);
+export const integer = numberOption(Number.isInteger, 'must be a whole number');
+export const milliseconds = numberOption(
+  (n) => Number.isFinite(n) && n >= 0,
+  'must be a number of milliseconds',
+);
 
 /** A --latency value ("N" or "A-B" milliseconds), kept as given once it parses. */
 export function latency(value: string): string {

@@ -6,7 +6,7 @@
 import { statSync } from 'node:fs';
 import inspector from 'node:inspector';
 import { getHeapStatistics } from 'node:v8';
-import { seedFileOf } from '../seed/defaults.js';
+import { seedCountOf, seedFileOf } from '../seed/defaults.js';
 import { Worker } from 'node:worker_threads';
 import { oldGenerationLimit, youngGenerationLimit } from './heapPolicy.js';
 import { seedProgress } from './seedProgress.js';
@@ -46,7 +46,7 @@ export function seedFileBytes(seed: string): number {
  */
 export function serveOnThread(opts: ServeOptions): void {
   // A generated seed's product count is known before it is built; a seed file's is not (it gets the default).
-  const count = /^\d+$/.test(opts.seed) ? Number(opts.seed) : 0;
+  const count = seedCountOf(opts.seed) ?? 0;
   const young = youngGenerationLimit(process.execArgv, process.env.NODE_OPTIONS, {
     products: count,
     fileBytes: seedFileBytes(opts.seed),

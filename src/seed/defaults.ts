@@ -16,7 +16,12 @@ export function isDatasetName(value: string): value is DatasetName {
   return (DATASET_NAMES as readonly string[]).includes(value);
 }
 
+/** The product count a `--seed` value names (`--seed 10000`), or undefined when it names none. */
+export function seedCountOf(value: string): number | undefined {
+  return /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
 /** The file a `--seed` value names, or undefined for a bundled name, a count or none. */
 export function seedFileOf(value: string): string | undefined {
-  return value === 'none' || isDatasetName(value) || /^\d+$/.test(value) ? undefined : value;
+  return value === 'none' || isDatasetName(value) || seedCountOf(value) !== undefined ? undefined : value;
 }

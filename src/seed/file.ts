@@ -110,33 +110,29 @@ async function readRecordPerLine(file: string, limit: number, maxLineBytes: numb
       `Seed file "${file}" is over ${Math.round(limit / 2 ** 20)} MB, so it must have the layout the seed command ` +
         `writes (one record per line); line ${lineNumber}: ${why}`,
     );
-  const blocks = lineBlocks(file, maxLineBytes);
-  for (;;) {
-    let next: IteratorResult<string[]>;
-    try {
-      next = await blocks.next();
-    } catch (err) {
-      if (!(err instanceof LineTooLong)) throw err;
-      lineNumber++;
-      throw fail(`longer than ${Math.round(maxLineBytes / 2 ** 20)} MB without a line break`);
-    }
-    if (next.done) break;
-    for (const raw of next.value) {
-      lineNumber++;
-      const line = raw.trim();
-      const opening = /^"(products|productTypes)": \[$/.exec(line);
-      if (line === '{' || line === '}' || line === '') continue;
-      if (opening) sections[opening[1]!] = current = [];
-      else if (line === ']' || line === '],') current = undefined;
-      else if (!current) throw fail('expected "products": [ or "productTypes": [');
-      else {
-        try {
-          current.push(JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line));
-        } catch (err) {
-          throw fail((err as Error).message);
+  try {
+    for await (const block of lineBlocks(file, maxLineBytes)) {
+      for (const raw of block) {
+        lineNumber++;
+        const line = raw.trim();
+        const opening = /^"(products|productTypes)": \[$/.exec(line);
+        if (line === '{' || line === '}' || line === '') continue;
+        if (opening) sections[opening[1]!] = current = [];
+        else if (line === ']' || line === '],') current = undefined;
+        else if (!current) throw fail('expected "products": [ or "productTypes": [');
+        else {
+          try {
+            current.push(JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line));
+          } catch (err) {
+            throw fail((err as Error).message);
+          }
         }
       }
     }
+  } catch (err) {
+    if (!(err instanceof LineTooLong)) throw err;
+    lineNumber++;
+    throw fail(`longer than ${Math.round(maxLineBytes / 2 ** 20)} MB without a line break`);
   }
   return sections;
 }

@@ -3,7 +3,7 @@ import { loadSchemaValidator } from '../openapi/schemas.js';
 import { checkSeedRecords } from './records.js';
 import { DATASET_NAMES, generateDataset, isDatasetName } from './index.js';
 import { readDatasetFile } from './file.js';
-import { DEFAULT_SEED } from './defaults.js';
+import { DEFAULT_SEED, seedCountOf } from './defaults.js';
 export { seedFileOf } from './defaults.js';
 import { rebaseParsedMedia } from '../workbench/demoMedia.js';
 
@@ -32,8 +32,8 @@ export async function resolveSeed(
 ): Promise<SeedData> {
   if (value === 'none') return { products: [], productTypes: [] };
   if (isDatasetName(value)) return generateDataset(value, options);
-  if (/^\d+$/.test(value)) {
-    const count = Number(value);
+  const count = seedCountOf(value);
+  if (count !== undefined) {
     if (count > MAX_SEED_COUNT) {
       throw new Error(
         `Seed count ${value} is too large: at most ${MAX_SEED_COUNT.toLocaleString('en-US')} products`,
