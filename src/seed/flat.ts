@@ -8,3 +8,14 @@
 export function flat(...parts: string[]): string {
   return parts.join('');
 }
+
+/** `flat` for a template literal: flatText`${a} and ${b}` is one flat string. */
+export function flatText(strings: TemplateStringsArray, ...values: string[]): string {
+  const parts = new Array<string>(strings.length + values.length);
+  for (let i = 0; i < values.length; i++) {
+    parts[2 * i] = strings[i]!;
+    parts[2 * i + 1] = values[i]!;
+  }
+  parts[parts.length - 1] = strings[strings.length - 1]!;
+  return parts.join('');
+}

@@ -9,7 +9,7 @@ import type { SeedData } from '../store/store.js';
 import { ean13, upcA } from './barcodes.js';
 import { mediaUrl, swatchUrl, MIME_TYPES, type MediaExtension } from './media.js';
 import { MEDIA_BASE, MEDIA_PATH } from '../workbench/demoMedia.js';
-import { text, type Brand, type DatasetDefinition, type Space, type Texts } from './model.js';
+import { text, type Brand, type DatasetDefinition, type Describe, type Space, type Texts } from './model.js';
 import { endPrice, shelfPrice } from './pricing.js';
 import { flat } from './flat.js';
 import { flattenTree, type LeafType } from './productTypes.js';
@@ -117,13 +117,14 @@ export function generateCatalog<Leaf>(def: DatasetDefinition<Leaf>, options: Gen
     upc: faker.number.int({ min: 10_000_000, max: 90_000_000 }),
   };
   const shared = new Shared();
+  const describe = def.describer();
   const mediaBase = options.mediaOrigin === undefined ? MEDIA_BASE : options.mediaOrigin + MEDIA_PATH;
   const products: CatalogProduct[] = [];
   for (let index = 0; index < count; index++) {
     const plan = plans[index]!;
     const related = relatedIndexes(faker, index, byLeaf[plan.leaf]!, count);
     products.push(
-      buildProduct(def, faker, shared, {
+      buildProduct(def, describe, faker, shared, {
         productGroupId: idOf(index),
         plan,
         leafType: leaves[plan.leaf]!,
@@ -196,13 +197,14 @@ interface BuildInput<Leaf> {
 
 function buildProduct<Leaf>(
   def: DatasetDefinition<Leaf>,
+  describe: Describe<Leaf>,
   faker: Faker,
   shared: Shared,
   input: BuildInput<Leaf>,
 ): CatalogProduct {
   const { productGroupId, plan, leafType, mediaBase } = input;
   const { model, brand, variety } = plan;
-  const draft = def.describe({ faker, leaf: leafType.leaf, model, brand, variety });
+  const draft = describe({ faker, leaf: leafType.leaf, model, brand, variety });
   const langs = def.languages;
   const spaces = pickSpaces(faker, def.spaces);
   const introduced = -faker.number.int(730);
@@ -472,7 +474,7 @@ function labelsFor(
 
 /** A UPC-A (also given as its GTIN-13) for some variants, an EAN-13 (= its GTIN-13) for the rest. */
 function barcodes(
-  def: DatasetDefinition<unknown>,
+  def: Pick<DatasetDefinition, 'upcShare' | 'eanPrefix'>,
   faker: Faker,
   serials: { ean: number; upc: number },
 ): Pick<Variant, 'globalTradeItemNumber' | 'europeanArticleNumber' | 'universalProductCode'> {

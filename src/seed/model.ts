@@ -95,6 +95,9 @@ export interface DraftContext<Leaf> {
   variety: number;
 }
 
+/** Describes one product of a generation. */
+export type Describe<Leaf> = (ctx: DraftContext<Leaf>) => ProductDraft;
+
 export interface DatasetDefinition<Leaf = unknown> {
   name: string;
   /** productGroupIds are `${idPrefix}-00001`, ... */
@@ -113,5 +116,10 @@ export interface DatasetDefinition<Leaf = unknown> {
   stockMax: number;
   /** Share of products that belong to a family sharing a variantsGroupId. */
   familyShare: number;
-  describe(ctx: DraftContext<Leaf>): ProductDraft;
+  /**
+   * A describe function for one generation. What it memoises to share texts between products goes
+   * with that generation: kept in the module, the memos stayed resident beside the catalog
+   * (docs/performance.md, "Generated catalogs: shared values and flat strings").
+   */
+  describer(): Describe<Leaf>;
 }

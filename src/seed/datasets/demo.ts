@@ -3,12 +3,14 @@ import {
   text,
   type CategoryNode,
   type DatasetDefinition,
+  type DraftContext,
   type Lang,
   type ProductDraft,
   type Texts,
   type VariantDraft,
 } from '../model.js';
 import { slug } from '../media.js';
+import { flatText } from '../flat.js';
 
 type Material = keyof typeof MATERIALS;
 
@@ -294,22 +296,22 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 type Wording = Pick<ProductDraft, 'names' | 'descriptions' | 'shortDescriptions' | 'tags' | 'features'>;
 
-/**
- * A product's texts follow from its leaf, model, material, trait and closing: each combination is
- * written once, and later products get the same objects, which the engine then shares by identity
- * instead of by a key built from every text (docs/performance.md, "Start-up").
- */
-const wordings = new WeakMap<FashionLeaf, Map<string, Wording>>();
-/** Variant drafts by size chart, size run and colours: a few hundred, made once each. */
-const variantRuns = new Map<string, VariantDraft[]>();
-/** The extra fields by season: one record part, shared. */
-const extras = new Map<string, ProductDraft['extra']>();
+/** What one generation memoises, so that later products get the same objects. */
+interface Memos {
+  /**
+   * A product's texts follow from its leaf, model, material, trait and closing: each combination is
+   * written once, and later products get the same objects, which the engine then shares by identity
+   * instead of by a key built from every text (docs/performance.md, "Start-up").
+   */
+  wordings: Map<FashionLeaf, Map<string, Wording>>;
+  /** Variant drafts by size chart, size run and colours: a few hundred, made once each. */
+  variantRuns: Map<string, VariantDraft[]>;
+  /** The extra fields by season: one record part, shared. */
+  extras: Map<string, ProductDraft['extra']>;
+}
 
-function describe({
-  faker,
-  leaf,
-  model,
-}: Parameters<DatasetDefinition<FashionLeaf>['describe']>[0]): ProductDraft {
+function describe({ faker, leaf, model }: DraftContext<FashionLeaf>, memos: Memos): ProductDraft {
+  const { wordings, variantRuns, extras } = memos;
   const material = faker.helpers.arrayElement(leaf.materials);
   const traits = leaf.fitted ? FITS : DETAILS;
   const trait = faker.helpers.arrayElement(traits);
@@ -336,7 +338,7 @@ function describe({
   if (!variants) {
     const sizes = all.slice(from, from + run);
     variants = colours.flatMap((color) =>
-      sizes.map((size) => ({ suffix: `${slug(color)}-${slug(size)}`, color, size })),
+      sizes.map((size) => ({ suffix: flatText`${slug(color)}-${slug(size)}`, color, size })),
     );
     variantRuns.set(runKey, variants);
   }
@@ -364,12 +366,12 @@ function word(leaf: FashionLeaf, model: string, material: Material, trait: Texts
       care: text(CARE[material], lang),
     });
   const english = (lang: Lang) => ({
-    name: write(lang, (w) => `${model} ${w.material} ${w.noun}`),
+    name: write(lang, (w) => flatText`${model} ${w.material} ${w.noun}`),
     description: write(
       lang,
-      (w) => `${w.material} ${w.noun.toLowerCase()} with ${w.trait}. ${w.closing} ${w.care}`,
+      (w) => flatText`${w.material} ${w.noun.toLowerCase()} with ${w.trait}. ${w.closing} ${w.care}`,
     ),
-    short: write(lang, (w) => `${w.material} ${w.noun.toLowerCase()}, ${w.trait.replace(/^a /, '')}`),
+    short: write(lang, (w) => flatText`${w.material} ${w.noun.toLowerCase()}, ${w.trait.replace(/^a /, '')}`),
   });
   const us = english('en-US');
   const gb = english('en-GB');
@@ -377,23 +379,23 @@ function word(leaf: FashionLeaf, model: string, material: Material, trait: Texts
     names: {
       en: gb.name,
       us: us.name,
-      sv: write('sv-SE', (w) => `${model} ${w.noun} i ${w.material}`),
-      it: write('it-IT', (w) => `${w.noun} ${model} in ${w.material}`),
+      sv: write('sv-SE', (w) => flatText`${model} ${w.noun} i ${w.material}`),
+      it: write('it-IT', (w) => flatText`${w.noun} ${model} in ${w.material}`),
     },
     descriptions: {
       en: gb.description,
       us: us.description,
       sv: write(
         'sv-SE',
-        (w) => `${capitalise(w.noun)} i ${w.material} med ${w.trait}. ${w.closing} ${w.care}`,
+        (w) => flatText`${capitalise(w.noun)} i ${w.material} med ${w.trait}. ${w.closing} ${w.care}`,
       ),
-      it: write('it-IT', (w) => `${w.noun} in ${w.material} con ${w.trait}. ${w.closing} ${w.care}`),
+      it: write('it-IT', (w) => flatText`${w.noun} in ${w.material} con ${w.trait}. ${w.closing} ${w.care}`),
     },
     shortDescriptions: {
       en: gb.short,
       us: us.short,
-      sv: write('sv-SE', (w) => `${capitalise(w.noun)} i ${w.material}, ${w.trait}`),
-      it: write('it-IT', (w) => `${w.noun} in ${w.material}, ${w.trait}`),
+      sv: write('sv-SE', (w) => flatText`${capitalise(w.noun)} i ${w.material}, ${w.trait}`),
+      it: write('it-IT', (w) => flatText`${w.noun} in ${w.material}, ${w.trait}`),
     },
     tags: [n, m],
     features: [
@@ -452,5 +454,8 @@ export const demo: DatasetDefinition<FashionLeaf> = {
   upcShare: 0.05,
   stockMax: 60,
   familyShare: 0.15,
-  describe,
+  describer: () => {
+    const memos: Memos = { wordings: new Map(), variantRuns: new Map(), extras: new Map() };
+    return (ctx) => describe(ctx, memos);
+  },
 };

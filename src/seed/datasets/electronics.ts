@@ -1,6 +1,14 @@
 // electronics: a consumer electronics shop; features such as screen size and storage, few colours.
-import type { CategoryNode, DatasetDefinition, ProductDraft, Texts, VariantDraft } from '../model.js';
+import type {
+  CategoryNode,
+  DatasetDefinition,
+  DraftContext,
+  ProductDraft,
+  Texts,
+  VariantDraft,
+} from '../model.js';
 import { slug } from '../media.js';
+import { flatText } from '../flat.js';
 
 interface ElectronicsLeaf {
   noun: Texts;
@@ -155,12 +163,7 @@ const TREE: CategoryNode<ElectronicsLeaf>[] = [
   },
 ];
 
-function describe({
-  faker,
-  leaf,
-  model,
-  brand,
-}: Parameters<DatasetDefinition<ElectronicsLeaf>['describe']>[0]): ProductDraft {
+function describe({ faker, leaf, model, brand }: DraftContext<ElectronicsLeaf>): ProductDraft {
   const features = leaf.features.map((f) => ({ type: f.type, value: faker.helpers.arrayElement(f.values) }));
   const colours = faker.helpers.arrayElements(leaf.colours, {
     min: 1,
@@ -184,14 +187,14 @@ function describe({
     })),
   );
   const summary = features.map((f) => `${f.type.toLowerCase()} ${f.value}`).join(', ');
-  const name = `${brand.name} ${model} ${leaf.noun.en}`;
+  const name = flatText`${brand.name} ${model} ${leaf.noun.en}`;
   return {
     names: { en: name },
     descriptions: {
-      en: `The ${name} with ${summary}. Comes with a two-year warranty.`,
-      gb: `The ${name} with ${summary}. Comes with a two-year guarantee.`,
+      en: flatText`The ${name} with ${summary}. Comes with a two-year warranty.`,
+      gb: flatText`The ${name} with ${summary}. Comes with a two-year guarantee.`,
     },
-    shortDescriptions: { en: `${leaf.noun.en}, ${summary}` },
+    shortDescriptions: { en: flatText`${leaf.noun.en}, ${summary}` },
     tags: [leaf.noun, { en: brand.name }],
     variants,
     features,
@@ -232,5 +235,5 @@ export const electronics: DatasetDefinition<ElectronicsLeaf> = {
   upcShare: 0.7,
   stockMax: 25,
   familyShare: 0.2,
-  describe,
+  describer: () => describe,
 };

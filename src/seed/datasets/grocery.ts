@@ -1,5 +1,6 @@
 // grocery: a Swedish grocer; single-variant products with shelf life and storage instructions.
-import type { CategoryNode, DatasetDefinition, ProductDraft, Texts } from '../model.js';
+import type { CategoryNode, DatasetDefinition, DraftContext, ProductDraft, Texts } from '../model.js';
+import { flatText } from '../flat.js';
 
 type Storage = keyof typeof STORAGE;
 
@@ -183,26 +184,24 @@ const TREE: CategoryNode<GroceryLeaf>[] = [
 ];
 
 // A family is one item in its pack sizes, organic or not.
-function describe({
-  faker,
-  leaf,
-  brand,
-  variety,
-}: Parameters<DatasetDefinition<GroceryLeaf>['describe']>[0]): ProductDraft {
+function describe({ faker, leaf, brand, variety }: DraftContext<GroceryLeaf>): ProductDraft {
   const item = leaf.items[variety % leaf.items.length]!;
   const pack = faker.helpers.arrayElement(item.packs);
   const organic = faker.number.float() < 0.3;
   const origin = faker.helpers.arrayElement(ORIGINS);
   const storage = STORAGE[leaf.storage];
   const prefix = (lang: 'en' | 'sv') =>
-    organic ? `${ORGANIC[lang]} ${item.name[lang]!.toLowerCase()}` : item.name[lang]!;
+    organic ? flatText`${ORGANIC[lang]!} ${item.name[lang]!.toLowerCase()}` : item.name[lang]!;
   return {
-    names: { en: `${brand.name} ${prefix('en')} ${pack}`, sv: `${brand.name} ${prefix('sv')} ${pack}` },
-    descriptions: {
-      en: `${prefix('en')}, ${pack}. Origin: ${origin}. ${storage.storage.en}`,
-      sv: `${prefix('sv')}, ${pack}. Ursprung: ${origin}. ${storage.storage.sv}`,
+    names: {
+      en: flatText`${brand.name} ${prefix('en')} ${pack}`,
+      sv: flatText`${brand.name} ${prefix('sv')} ${pack}`,
     },
-    shortDescriptions: { en: `${item.name.en}, ${pack}`, sv: `${item.name.sv}, ${pack}` },
+    descriptions: {
+      en: flatText`${prefix('en')}, ${pack}. Origin: ${origin}. ${storage.storage.en}`,
+      sv: flatText`${prefix('sv')}, ${pack}. Ursprung: ${origin}. ${storage.storage.sv}`,
+    },
+    shortDescriptions: { en: flatText`${item.name.en}, ${pack}`, sv: flatText`${item.name.sv!}, ${pack}` },
     tags: organic ? [item.name, ORGANIC] : [item.name],
     variants: [{ suffix: 'EA', size: pack }],
     features: [
@@ -247,5 +246,5 @@ export const grocery: DatasetDefinition<GroceryLeaf> = {
   upcShare: 0,
   stockMax: 400,
   familyShare: 0.1,
-  describe,
+  describer: () => describe,
 };
