@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   HEAP_GROWING_PERCENT,
   MAX_HEAP_SLACK_MIB,
+  collectGarbage,
   growingPercent,
   heapGrowthFlag,
   oldGenerationLimit,
@@ -11,6 +12,8 @@ import {
   youngGenerationLimit,
 } from '../../src/cli/heapPolicy.js';
 import { WHOLE_FILE_LIMIT } from '../../src/seed/defaults.js';
+import { getHeapStatistics } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 describe('the command line heap policy', () => {
   it('limits heap growth by default', () => {
@@ -25,11 +28,12 @@ describe('the command line heap policy', () => {
     expect(heapGrowthFlag(['--inspect', '--heap_growing_percent=30'])).toBeUndefined();
   });
 
-  it('caps the growth of a large heap at a fixed amount, down to 20%', () => {
+  it('caps the growth of a large heap at a fixed amount, down to 10%', () => {
     expect(growingPercent(100)).toBe(HEAP_GROWING_PERCENT);
-    expect(growingPercent(1600)).toBe(Math.round((100 * MAX_HEAP_SLACK_MIB) / 1600));
-    expect(growingPercent(10_000)).toBe(20);
-    expect(heapGrowthFlag([], 1600)).toBe(`--heap-growing-percent=${growingPercent(1600)}`);
+    expect(growingPercent(1600)).toBe(HEAP_GROWING_PERCENT);
+    expect(growingPercent(3200)).toBe(Math.round((100 * MAX_HEAP_SLACK_MIB) / 3200));
+    expect(growingPercent(10_000)).toBe(10);
+    expect(heapGrowthFlag([], 3200)).toBe(`--heap-growing-percent=${growingPercent(3200)}`);
   });
 
   it("sizes the server thread's young generation unless the user sized it for node", () => {
@@ -66,5 +70,19 @@ describe('the command line heap policy', () => {
     expect(million).toBeLessThan(12 * 1024);
     expect(oldGenerationLimit(1_000_000, 4096, ['--max-old-space-size=2048'])).toBeUndefined();
     expect(oldGenerationLimit(1_000_000, 4096, [], '--max_old_space_size=2048')).toBeUndefined();
+  });
+
+  it('collects the garbage of a load at once, and gives no gc function to code after it', () => {
+    const usedMiB = () => getHeapStatistics().used_heap_size / (1024 * 1024);
+    let load: { id: string; prices: number[] }[] | undefined = Array.from({ length: 400_000 }, (_, i) => ({
+      id: `P-${i}`,
+      prices: [i, i + 0.5],
+    }));
+    const withLoad = usedMiB();
+    expect(load.length).toBe(400_000);
+    load = undefined;
+    collectGarbage();
+    expect(withLoad - usedMiB()).toBeGreaterThan(20);
+    expect(runInNewContext('typeof gc')).toBe('undefined');
   });
 });
