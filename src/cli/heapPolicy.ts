@@ -75,9 +75,11 @@ export function applyHeapPolicy(): void {
 
 /**
  * A full collection, from code: V8 gives the function only to contexts made while --expose-gc is
- * set, so it is taken from a new context and the flag put back.
+ * set, so unless node was started with it, it is taken from a new context and the flag put back.
  */
 export function collectGarbage(): void {
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (exposed) return exposed();
   setFlagsFromString('--expose-gc');
   try {
     (runInNewContext('gc') as () => void)();
