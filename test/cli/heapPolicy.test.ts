@@ -3,6 +3,7 @@ import {
   HEAP_GROWING_PERCENT,
   MAX_HEAP_SLACK_MIB,
   collectGarbage,
+  collectsAfterLoad,
   growingPercent,
   heapGrowthFlag,
   oldGenerationLimit,
@@ -28,12 +29,14 @@ describe('the command line heap policy', () => {
     expect(heapGrowthFlag(['--inspect', '--heap_growing_percent=30'])).toBeUndefined();
   });
 
-  it('caps the growth of a large heap at a fixed amount, down to 10%', () => {
-    expect(growingPercent(100)).toBe(HEAP_GROWING_PERCENT);
-    expect(growingPercent(1600)).toBe(HEAP_GROWING_PERCENT);
-    expect(growingPercent(3200)).toBe(Math.round((100 * MAX_HEAP_SLACK_MIB) / 3200));
+  it('caps the growth of a large heap at 400 MiB, down to 10%', () => {
+    expect(MAX_HEAP_SLACK_MIB).toBe(400);
+    expect(growingPercent(100)).toBe(20);
+    expect(growingPercent(2000)).toBe(20);
+    expect(growingPercent(3200)).toBe(13);
+    expect(growingPercent(4000)).toBe(10);
     expect(growingPercent(10_000)).toBe(10);
-    expect(heapGrowthFlag([], 3200)).toBe(`--heap-growing-percent=${growingPercent(3200)}`);
+    expect(heapGrowthFlag([], 3200)).toBe('--heap-growing-percent=13');
   });
 
   it("sizes the server thread's young generation unless the user sized it for node", () => {
@@ -83,6 +86,15 @@ describe('the command line heap policy', () => {
     load = undefined;
     collectGarbage();
     expect(withLoad - usedMiB()).toBeGreaterThan(20);
-    expect(runInNewContext('typeof gc')).toBe('undefined');
+    // Unless node itself was given --expose-gc, which then stays as it was.
+    const started = typeof (globalThis as { gc?: unknown }).gc;
+    expect(runInNewContext('typeof gc')).toBe(started);
+  });
+
+  it('collects a catalog once loaded up to 256 MiB of heap, where loading it has not', () => {
+    expect(collectsAfterLoad(70)).toBe(true);
+    expect(collectsAfterLoad(256)).toBe(true);
+    expect(collectsAfterLoad(257)).toBe(false);
+    expect(collectsAfterLoad(600)).toBe(false);
   });
 });

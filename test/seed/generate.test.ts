@@ -7,7 +7,8 @@ import type { CatalogProduct } from '../../src/domain/types.js';
 import { resolveSeed } from '../../src/seed/resolve.js';
 import { DATASETS, DATASET_NAMES, generateDataset } from '../../src/seed/index.js';
 import { gs1CheckDigit, isValidGtin } from '../../src/seed/barcodes.js';
-import type { Space } from '../../src/seed/model.js';
+import type { CategoryNode, Space } from '../../src/seed/model.js';
+import { faker } from '@faker-js/faker/locale/en';
 import { MEDIA_BASE } from '../../src/workbench/demoMedia.js';
 
 // Written out here rather than imported, so a wrong table in the generator cannot agree with itself.
@@ -255,5 +256,26 @@ describe('--seed COUNT', () => {
 
   it('demo is the 200-product catalog of its shape', async () => {
     expect(JSON.stringify(await resolveSeed('200'))).toBe(JSON.stringify(await resolveSeed('demo')));
+  });
+});
+
+describe('a dataset describer', () => {
+  const demo = DATASETS.demo;
+  const leafOf = (nodes: readonly CategoryNode<unknown>[]): unknown =>
+    nodes.map((n) => n.leaf ?? leafOf(n.children ?? [])).find((l) => l !== undefined);
+  const leaf = leafOf(demo.tree);
+  // The same draws each time, so every call describes the same product.
+  const context = () => {
+    faker.seed(1);
+    return { faker, leaf, model: demo.models[0]!, brand: demo.brands[0]!, variety: 1 };
+  };
+
+  it('shares texts between the products of one generation, and keeps none for the next', () => {
+    const describeProduct = demo.describer();
+    const first = describeProduct(context());
+    expect(describeProduct(context()).names).toBe(first.names);
+    const next = demo.describer()(context());
+    expect(next.names).toEqual(first.names);
+    expect(next.names).not.toBe(first.names);
   });
 });
