@@ -4,7 +4,7 @@ import { OperationTable, type DocumentedOperation } from '../../src/openapi/oper
 import { loadSchemaValidator, type SchemaValidator } from '../../src/openapi/schemas.js';
 
 /** Every documented path starts with this; the target's base URL stands for it. */
-const SCOPE_TEMPLATE = '/{tenantId}/{environment}';
+export const SCOPE_TEMPLATE = '/{tenantId}/{environment}';
 
 export interface Exchange {
   method: string;

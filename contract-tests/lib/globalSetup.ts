@@ -2,6 +2,8 @@
 import type { TestProject } from 'vitest/node';
 import type { RunningServer } from '../../src/server.js';
 import { describeFailure, preflight } from '../../src/contract/preflight.js';
+import { loadApiDocument } from '../../src/openapi/apiDocument.js';
+import { operationIdsOf, selectionProblem } from './selection.js';
 import { targetFromEnv } from './target.js';
 
 /** Tenant and environment of the in-process run; any valid pair would do. */
@@ -10,6 +12,9 @@ const IN_PROCESS_SCOPE = '/contract-tenant/contract';
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const target = targetFromEnv();
   let server: RunningServer | undefined;
+  // CONTRACT_ONLY / CONTRACT_SKIP with a typo would select nothing, and an empty run passes.
+  const problem = selectionProblem(target, operationIdsOf(await loadApiDocument()));
+  if (problem) throw new Error(problem);
   if (target.baseUrl !== undefined) {
     // `npm run test:contract` against a deployment: a misconfigured target stops here, not in every test
     const failure = await preflight(target.baseUrl, target.apiKey);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadChecker } from './checker.js';
-import { excludedBecause, identify, normalizeTag } from './selection.js';
+import { apiDocument } from '../../src/generated/apiDocument.js';
+import { excludedBecause, identify, normalizeTag, operationIdsOf, selectionProblem } from './selection.js';
 
 const checker = await loadChecker();
 const all = { only: [], skip: [], destructive: true };
@@ -33,5 +34,24 @@ describe('which tests a run selects', () => {
     expect(excludedBecause(read, { ...all, skip: ['mock-choice'] })).toBe('--skip mock-choice');
     expect(excludedBecause(del, { ...all, only: ['deleteProducts'] })).toBeUndefined();
     expect(excludedBecause(del, { ...all, destructive: false })).toMatch(/--no-destructive/);
+  });
+
+  it('refuses names that are neither an operationId nor a tier: they would select nothing', () => {
+    const ids = operationIdsOf(apiDocument);
+    expect(ids).toContain('listProducts');
+    expect(ids).toContain('updateVariants');
+    expect(ids).not.toContain('resetMock');
+    expect(
+      selectionProblem({ only: ['listProducts', 'Mock-Choice'], skip: ['published'] }, ids),
+    ).toBeUndefined();
+    const problem = selectionProblem({ only: ['listProduct'], skip: ['spec', 'typo'] }, ids);
+    expect(problem).toMatch(
+      /^--only listProduct, --skip typo: not an operationId of openapi\.yaml nor a tier/,
+    );
+    expect(problem).toMatch(/\nTiers: spec, mock choice, published\.\noperationIds: listProducts, /);
+    // without tiers (the generated checks), a tier is as unknown as a typo
+    expect(selectionProblem({ only: ['spec'], skip: [] }, ids, [])).toMatch(
+      /^--only spec: not an operationId of openapi\.yaml, so/,
+    );
   });
 });

@@ -1,9 +1,14 @@
 // Which operation and which tier a test belongs to, read from its name and its describe blocks' names,
 // and whether --only / --skip / --no-destructive leave it in the run.
-import type { Checker } from './checker.js';
+import type { OpenAPIV3 } from 'openapi-types';
+import { OperationTable } from '../../src/openapi/operations.js';
+import { SCOPE_TEMPLATE, type Checker } from './checker.js';
 
 /** The tier of a test without a bracketed tag: behaviour the specification states. */
 export const SPEC_TIER = 'spec';
+
+/** The tiers --only and --skip may name, besides operationIds. */
+export const TIERS: readonly string[] = [SPEC_TIER, 'mock choice', 'published'];
 
 export interface TestIdentity {
   /** Tier tags: `[mock choice]` gives "mock choice", `[published]` "published"; none gives "spec". */
@@ -59,4 +64,32 @@ export function excludedBecause(id: TestIdentity, selection: Selection): string 
   if (selection.only.length && !selection.only.some((o) => matches(o, id)))
     return `not selected by --only ${selection.only.join(',')}`;
   return undefined;
+}
+
+/** The operationIds of the service's operations in openapi.yaml, in the document's order. */
+export function operationIdsOf(doc: OpenAPIV3.Document): string[] {
+  return [...new Set(new OperationTable(doc, SCOPE_TEMPLATE).operations.map((op) => op.operationId))];
+}
+
+/**
+ * What is wrong with --only and --skip, or undefined: a name that is neither an operationId nor one
+ * of `tiers` selects nothing, and a run of nothing would pass.
+ */
+export function selectionProblem(
+  selection: Pick<Selection, 'only' | 'skip'>,
+  operationIds: readonly string[],
+  tiers: readonly string[] = TIERS,
+): string | undefined {
+  const known = (name: string) => operationIds.includes(name) || tiers.includes(normalizeTag(name));
+  const unknown = [
+    ...selection.only.filter((name) => !known(name)).map((name) => `--only ${name}`),
+    ...selection.skip.filter((name) => !known(name)).map((name) => `--skip ${name}`),
+  ];
+  if (unknown.length === 0) return undefined;
+  const kinds = tiers.length ? 'an operationId of openapi.yaml nor a tier' : 'an operationId of openapi.yaml';
+  return [
+    `${unknown.join(', ')}: not ${kinds}, so nothing would run.`,
+    ...(tiers.length ? [`Tiers: ${tiers.join(', ')}.`] : []),
+    `operationIds: ${operationIds.join(', ')}.`,
+  ].join('\n');
 }

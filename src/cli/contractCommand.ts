@@ -6,6 +6,8 @@ import { dirname, join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { integer, milliseconds, positiveInteger } from './optionValues.js';
 import { packageRoot } from '../openapi/packageRoot.js';
+import { loadApiDocument } from '../openapi/apiDocument.js';
+import { operationIdsOf, selectionProblem, TIERS } from '../../contract-tests/lib/selection.js';
 import {
   describeFailure,
   EXIT_MISCONFIGURED,
@@ -80,6 +82,16 @@ export async function runContract(opts: ContractOptions): Promise<number> {
   // As the suite reads them (contract-tests/lib/target.ts): a blank base URL means the mock in-process.
   const baseUrl = trimBaseUrl(opts.baseUrl ?? process.env.CONTRACT_BASE_URL ?? '') || undefined;
   const apiKey = tokenToSend(opts.apiKey ?? process.env.CONTRACT_API_KEY);
+  // The generated checks are per operation: tiers are the suite's.
+  const problem = selectionProblem(
+    { only: opts.only ?? [], skip: opts.skip ?? [] },
+    operationIdsOf(await loadApiDocument()),
+    opts.generated ? [] : TIERS,
+  );
+  if (problem) {
+    console.error(problem);
+    return EXIT_MISCONFIGURED;
+  }
   if (baseUrl) {
     // the suite's globalSetup runs the same preflight; this one decides the exit code
     const failure = await preflight(baseUrl, apiKey);

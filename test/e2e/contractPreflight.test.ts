@@ -95,4 +95,27 @@ describe('contract preflight', () => {
     expect(output).toMatch(/refused the tenant or environment/);
     expect(lines(output)).toBeLessThan(30);
   }, 60_000);
+
+  it('--only or --skip naming no operation and no tier: exit 2, naming the valid ones', async () => {
+    const suite = await contract([
+      '--base-url',
+      `${server.url}/acme/dev`,
+      '--api-key',
+      'staging-key',
+      '--only',
+      'listProducts,bogusOp',
+    ]);
+    expect(suite.code).toBe(2);
+    expect(suite.output).toMatch(
+      /--only bogusOp: not an operationId of openapi\.yaml nor a tier, so nothing would run/,
+    );
+    expect(suite.output).toMatch(/Tiers: spec, mock choice, published\./);
+    expect(suite.output).toMatch(/operationIds: listProducts, .*getProduct/);
+    // the generated checks have no tiers: a tier names nothing there
+    const generated = await contract(['--generated', '--skip', 'published', '--examples', '1']);
+    expect(generated.code).toBe(2);
+    expect(generated.output).toMatch(
+      /--skip published: not an operationId of openapi\.yaml, so nothing would run/,
+    );
+  }, 60_000);
 });

@@ -1,7 +1,7 @@
 // Runs the generated checks against a target: per operation, N valid and N invalid requests; a
 // failing case is shrunk by fast-check to a smallest one and reported as curl.
 import fc from 'fast-check';
-import { createChecker } from '../../../contract-tests/lib/checker.js';
+import { createChecker, SCOPE_TEMPLATE } from '../../../contract-tests/lib/checker.js';
 import { toCurl, type SentRequest } from '../../../contract-tests/lib/curl.js';
 import { readAnswer } from '../../../contract-tests/lib/answerBody.js';
 import { OperationTable, type DocumentedOperation } from '../../openapi/operations.js';
@@ -85,7 +85,7 @@ export async function cleanup(target: GeneratedRunOptions): Promise<void> {
 export async function runGenerated(target: GeneratedRunOptions): Promise<GeneratedFailure[]> {
   const validator = await loadSchemaValidator();
   const checker = createChecker(validator);
-  const table = new OperationTable(validator.document, '/{tenantId}/{environment}');
+  const table = new OperationTable(validator.document, SCOPE_TEMPLATE);
   const failures: GeneratedFailure[] = [];
   const operations = table.operations.filter(
     (op) => (!target.readonly || op.method === 'GET') && (target.selected?.(op) ?? true),
