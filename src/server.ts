@@ -18,6 +18,7 @@ export interface RunningServer {
   server: Server;
   /** The seed as served: its demo media on this server's origin. */
   seed(): SeedData;
+  /** Stops listening, then closes the --data file once the writes given are stored. */
   close(): Promise<void>;
 }
 
@@ -49,10 +50,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port,
     server,
     seed: () => workbench.seeds.current,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      await new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+      // Left open, a --data journal would be closed only when collected, with a warning.
+      await workbench.close();
+    },
   };
 }

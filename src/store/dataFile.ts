@@ -26,6 +26,10 @@ function replayChange(record: ScopeRecord, change: JournalChange, file: string):
   applyToRecord(record, change);
 }
 
+/** Whether the scope holds every product the change patches. */
+const holdsPatched = (record: ScopeRecord, change: JournalChange): boolean =>
+  (change.patches ?? []).every((patch) => record.products[patch.productGroupId] !== undefined);
+
 const FORMAT = 'product-catalog-mock';
 const VERSION = 2;
 /** A journal is compacted once it outgrows the snapshot, and this size. */
@@ -157,10 +161,7 @@ export class DataFile implements Adapter<DbShape> {
       lastSeed = seed ?? lastSeed;
     }
     if (lastSeed !== undefined && lastSeed !== this.#fingerprint && Object.keys(scopes).length > 0) {
-      throw new Error(
-        `--data ${this.#file} holds changes to another seed than this one: start with the --seed it ` +
-          'was written with, or name another --data file',
-      );
+      throw this.#anotherSeed();
     }
     const current = journals.at(-1) ?? this.#generation;
     // A file of the earlier format, or one whose changes were all reset under another seed, gets a
@@ -169,6 +170,13 @@ export class DataFile implements Adapter<DbShape> {
     if (this.#snapshotBytes > 0 && !snapshot) this.needsSnapshot = true;
     await this.#openJournal(this.needsSnapshot ? current + 1 : current);
     return { scopes };
+  }
+
+  #anotherSeed(): Error {
+    return new Error(
+      `--data ${this.#file} holds changes to another seed than this one: start with the --seed it ` +
+        'was written with, or name another --data file',
+    );
   }
 
   /** Loads the snapshot into scopes; undefined when there is none. Reads the older one-JSON format too. */
@@ -263,6 +271,10 @@ export class DataFile implements Adapter<DbShape> {
       }
       if ('reset' in entry) {
         for (const name of Object.keys(scopes)) delete scopes[name];
+      } else if (seed !== this.#fingerprint && !holdsPatched(scopeOf(entry.scope), entry)) {
+        // Edits of products of another seed cannot be replayed on this one. The scope now counts as
+        // written, so read() refuses the file as another seed's, unless a later reset drops it.
+        continue;
       } else {
         replayChange(scopeOf(entry.scope), entry, this.#file);
       }

@@ -111,6 +111,11 @@ export class Workbench {
     if (!OWN_PATH.test(exchange.url)) this.journal.record(exchange);
   }
 
+  /** The mock is done with: the writes given are stored, and a --data file is closed. */
+  close(): Promise<void> {
+    return this.#options.store.close();
+  }
+
   /** The server listens at `url`: the seed's demo media move to its origin. */
   bindOrigin(url: string): void {
     const before = this.seeds.current;

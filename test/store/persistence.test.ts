@@ -1,10 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appendFile, mkdtemp, open, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  appendFile,
+  mkdtemp,
+  open,
+  readFile,
+  readdir,
+  readlink,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Store, type ScopeKey } from '../../src/store/store.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
-import { BASE, client, makeApp } from '../helpers.js';
+import { workbenchOf, type MockOptions } from '../../src/app.js';
+import { existsSync } from 'node:fs';
+import { startServer } from '../../src/server.js';
+import { BASE, client, makeApp, TOKEN } from '../helpers.js';
 
 const key: ScopeKey = { region: 'eu', tenantId: 'acme', environment: 'dev' };
 const product = (id: string, extra: object = {}) => ({ productGroupId: id, ...extra }) as CatalogProduct;
@@ -21,15 +34,31 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
     dir = await mkdtemp(join(tmpdir(), 'pcm-data-'));
     file = join(dir, 'catalog.json');
   });
-  afterEach(() => rm(dir, { recursive: true, force: true }));
+  // Every store and app a test opens is closed after it: an open journal left to the collector is
+  // closed with a warning.
+  const opened: { close(): Promise<void> }[] = [];
+  const openStore = async (options: Parameters<typeof Store.open>[0]) => {
+    const store = await Store.open(options);
+    opened.push(store);
+    return store;
+  };
+  const openApp = async (options: MockOptions) => {
+    const app = await makeApp(options);
+    opened.push(workbenchOf(app));
+    return app;
+  };
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((o) => o.close()));
+    await rm(dir, { recursive: true, force: true });
+  });
 
   it('has a write on disk when the 2xx answer arrives, and a new server reads it back', async () => {
-    const c = client(await makeApp({ data: file }));
+    const c = client(await openApp({ data: file }));
     const res = await c.post(`${BASE}/product-types`, { data: [{ productTypeId: 'shoes', isRoot: true }] });
     expect(res.status).toBe(200);
     expect(await readFile(`${file}.journal-0`, 'utf8')).toContain('"productTypeId":"shoes"');
 
-    const restarted = client(await makeApp({ data: file }));
+    const restarted = client(await openApp({ data: file }));
     expect((await restarted.get(`${BASE}/product-types/shoes`)).body.data).toEqual({
       productTypeId: 'shoes',
       isRoot: true,
@@ -37,13 +66,13 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
   });
 
   it('keeps every one of many concurrent writes, and leaves no temporary file', async () => {
-    const c = client(await makeApp({ data: file }));
+    const c = client(await openApp({ data: file }));
     const writes = Array.from({ length: 20 }, (_, i) =>
       c.post(`${BASE}/product-types`, { data: [{ productTypeId: `t${i}` }] }),
     );
     expect((await Promise.all(writes)).every((r) => r.status === 200)).toBe(true);
     expect(await readdir(dir)).toEqual(['catalog.json.journal-0']);
-    const restarted = client(await makeApp({ data: file }));
+    const restarted = client(await openApp({ data: file }));
     expect((await restarted.get(`${BASE}/product-types`)).body.data).toHaveLength(20);
   });
 
@@ -59,18 +88,18 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
       productPriceList: Array.from({ length: 50 }, (_, i) => price(i)),
     });
     const bigSeed = { products: [big], productTypes: [] };
-    const c = client(await makeApp({ data: file, seed: bigSeed }));
+    const c = client(await openApp({ data: file, seed: bigSeed }));
     const push = { data: [{ productGroupId: 'big', productPriceList: [price(7, 99), price(60)] }] };
     expect((await c.post(`${BASE}/products-push`, push)).status).toBe(200);
     const before = (await c.get(`${BASE}/products/big`)).body.data as CatalogProduct;
     expect(before.productPriceList).toHaveLength(51);
     expect((await stat(`${file}.journal-0`)).size).toBeLessThan(1000);
-    const restarted = client(await makeApp({ data: file, seed: bigSeed }));
+    const restarted = client(await openApp({ data: file, seed: bigSeed }));
     expect((await restarted.get(`${BASE}/products/big`)).body.data).toEqual(before);
   });
 
   it('plans each of many concurrent merges of one product on the ones before it, before and after a restart', async () => {
-    const c = client(await makeApp({ data: file }));
+    const c = client(await openApp({ data: file }));
     const price = (i: number) => ({ productId: `v${i}`, spaceId: 's', listPrice: i, isoCurrencyCode: 'EUR' });
     const pushes = Array.from({ length: 30 }, (_, i) =>
       c.post(`${BASE}/products-push`, { data: [{ productGroupId: 'p', productPriceList: [price(i)] }] }),
@@ -84,19 +113,19 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
       (r.body.data.productPriceList ?? []).map((p) => p.productId).sort();
     const expected = Array.from({ length: 30 }, (_, i) => `v${i}`).sort();
     expect(prices(await c.get(`${BASE}/products/p`))).toEqual(expected);
-    const restarted = client(await makeApp({ data: file }));
+    const restarted = client(await openApp({ data: file }));
     expect(prices(await restarted.get(`${BASE}/products/p`))).toEqual(expected);
   });
 
   it('reset brings every scope back to the seed, also after a restart', async () => {
-    const c = client(await makeApp({ data: file }));
+    const c = client(await openApp({ data: file }));
     await c.post(`${BASE}/product-types`, { data: [{ productTypeId: 'gone' }] });
     expect((await c.raw.post('/__admin/reset')).status).toBe(200);
-    expect((await client(await makeApp({ data: file })).get(`${BASE}/product-types`)).body.data).toEqual([]);
+    expect((await client(await openApp({ data: file })).get(`${BASE}/product-types`)).body.data).toEqual([]);
   });
 
   it('stores nothing for a read that names a new scope', async () => {
-    const c = client(await makeApp({ data: file, seed }));
+    const c = client(await openApp({ data: file, seed }));
     const before = (await stat(`${file}.journal-0`)).size;
     for (const tenant of ['t1', 't2', 't3']) {
       expect((await c.get(`/${tenant}/dev/products`)).body.data.list).toHaveLength(2);
@@ -107,7 +136,7 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
 
   it('refuses a path whose directory does not exist, naming it', async () => {
     const missing = join(dir, 'nope', 'catalog.json');
-    await expect(Store.open({ file: missing })).rejects.toThrow(
+    await expect(openStore({ file: missing })).rejects.toThrow(
       `the directory ${join(dir, 'nope')} does not exist`,
     );
   });
@@ -118,7 +147,7 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
       const { chmod } = await import('node:fs/promises');
       await chmod(dir, 0o555);
       try {
-        await expect(Store.open({ file })).rejects.toThrow(`the directory ${dir} is not writable`);
+        await expect(openStore({ file })).rejects.toThrow(`the directory ${dir} is not writable`);
       } finally {
         await chmod(dir, 0o755);
       }
@@ -126,7 +155,7 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
   );
 
   it('answers 507 for a write the full disk refuses, and applies nothing, in memory or on disk', async () => {
-    const c = client(await makeApp({ data: file, seed }));
+    const c = client(await openApp({ data: file, seed }));
     const probe = await open(join(dir, 'probe'), 'w');
     const handle = Object.getPrototypeOf(probe) as { write: (...args: unknown[]) => Promise<unknown> };
     await probe.close();
@@ -143,13 +172,13 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
     expect((await c.get(`${BASE}/products/new`)).status).toBe(404);
     // The next write goes through and is the only one a restart finds.
     expect((await c.post(`${BASE}/products-push`, { data: [{ productGroupId: 'next' }] })).status).toBe(200);
-    const restarted = client(await makeApp({ data: file, seed }));
+    const restarted = client(await openApp({ data: file, seed }));
     expect((await restarted.get(`${BASE}/products/new`)).status).toBe(404);
     expect((await restarted.get(`${BASE}/products/next`)).status).toBe(200);
   });
 
   it('answers 503 for a write the disk refuses otherwise, and applies nothing', async () => {
-    const c = client(await makeApp({ data: file, seed }));
+    const c = client(await openApp({ data: file, seed }));
     const probe = await open(join(dir, 'probe'), 'w');
     const handle = Object.getPrototypeOf(probe) as { datasync: () => Promise<void> };
     await probe.close();
@@ -165,19 +194,19 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
     expect(res.body).toMatchObject({ status: 503, message: expect.stringContaining('EIO') });
     expect((await c.get(`${BASE}/products/new`)).status).toBe(404);
     // The line written before the failed flush was cut off: a restart does not find it either.
-    expect((await client(await makeApp({ data: file, seed })).get(`${BASE}/products/new`)).status).toBe(404);
+    expect((await client(await openApp({ data: file, seed })).get(`${BASE}/products/new`)).status).toBe(404);
   });
 
   it('drops a last journal line cut short by a crash, and goes on writing after it', async () => {
-    const store = await Store.open({ file, seed });
+    const store = await openStore({ file, seed });
     await put(store, [product('a')]);
     await store.close();
     await appendFile(`${file}.journal-0`, '{"scope":"eu/acme/dev","products":[{"productGroupId":"torn"');
-    const reopened = await Store.open({ file, seed });
+    const reopened = await openStore({ file, seed });
     expect(reopened.scope(key).product('torn')).toBeUndefined();
     await put(reopened, [product('b')]);
     await reopened.close();
-    const third = await Store.open({ file, seed });
+    const third = await openStore({ file, seed });
     expect(
       third
         .scope(key)
@@ -187,7 +216,7 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
   });
 
   it('starts journal and snapshot anew when a reset brings a new seed, so a restart on it keeps later writes', async () => {
-    const store = await Store.open({ file, seed });
+    const store = await openStore({ file, seed });
     await put(store, [product('a')]);
     const edited = { products: [product('s1'), product('s3')], productTypes: [] };
     store.replaceSeed(edited);
@@ -199,25 +228,25 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
         .scope(key)
         .products()
         .map((p) => p.productGroupId);
-    const reopened = await Store.open({ file, seed: edited });
+    const reopened = await openStore({ file, seed: edited });
     expect(ids(reopened)).toEqual(['b', 's1', 's3']);
     await reopened.close();
     // The old seed no longer matches what the file holds changes to.
-    await expect(Store.open({ file, seed })).rejects.toThrow(/another seed/);
+    await expect(openStore({ file, seed })).rejects.toThrow(/another seed/);
   });
 
   it('refuses a journal damaged in its middle rather than guess', async () => {
-    const store = await Store.open({ file, seed });
+    const store = await openStore({ file, seed });
     await put(store, [product('a')]);
     await store.close();
     const journal = `${file}.journal-0`;
     const lines = (await readFile(journal, 'utf8')).split('\n');
     await writeFile(journal, [lines[0], '{"scope":', lines[1], ''].join('\n'));
-    await expect(Store.open({ file, seed })).rejects.toThrow(/damaged line in its middle/);
+    await expect(openStore({ file, seed })).rejects.toThrow(/damaged line in its middle/);
   });
 
   it('compacts the journal into a snapshot of what differs from the seed; a restart reads both', async () => {
-    const store = await Store.open({ file, seed, compactBytes: 1000 });
+    const store = await openStore({ file, seed, compactBytes: 1000 });
     for (let i = 0; i < 30; i++) await put(store, [product(`p${i}`, { note: 'x'.repeat(50) })]);
     await store.write(key, () => ({ change: { deletedProducts: ['s1'] }, result: undefined }));
     await put(store, [product('other')], { ...key, tenantId: 'other' });
@@ -228,7 +257,7 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
     const snapshot = (await readFile(file, 'utf8')).trim().split('\n');
     // one record per line; the seed's s2 is not repeated in the file
     expect(snapshot.some((l) => l.includes('"productGroupId":"s2"'))).toBe(false);
-    const reopened = await Store.open({ file, seed });
+    const reopened = await openStore({ file, seed });
     const ids = reopened
       .scope(key)
       .products()
@@ -239,7 +268,7 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
   });
 
   it('holds 100,000 products and more: no part of the file is one string of the whole store', async () => {
-    const store = await Store.open({ file, compactBytes: 1 });
+    const store = await openStore({ file, compactBytes: 1 });
     const many = Array.from({ length: 100_000 }, (_, i) => product(`p${String(i).padStart(6, '0')}`));
     await put(store, many);
     await put(store, [product('last')]); // due for compaction: a snapshot is written
@@ -247,7 +276,7 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
     await store.close();
     const longest = (await readFile(file, 'utf8')).split('\n').reduce((n, l) => Math.max(n, l.length), 0);
     expect(longest).toBeLessThan(200);
-    const reopened = await Store.open({ file });
+    const reopened = await openStore({ file });
     expect(reopened.scope(key).products()).toHaveLength(100_001);
   });
 
@@ -257,7 +286,7 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
       scopes: { 'eu/acme/dev': { products: { old: product('old') }, productTypes: {} } },
     };
     await writeFile(file, JSON.stringify(v1));
-    const store = await Store.open({ file, seed });
+    const store = await openStore({ file, seed });
     expect(
       store
         .scope(key)
@@ -266,16 +295,58 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
     ).toEqual(['old']);
     expect((await readFile(file, 'utf8')).split('\n')[0]).toContain('"format":"product-catalog-mock"');
     await store.close();
-    expect((await Store.open({ file, seed })).scope(key).product('old')).toBeDefined();
+    expect((await openStore({ file, seed })).scope(key).product('old')).toBeDefined();
   });
 
   it('refuses to apply stored changes to another seed', async () => {
-    const store = await Store.open({ file, seed });
+    const store = await openStore({ file, seed });
     await put(store, [product('a')]);
     await store.close();
-    await expect(Store.open({ file, seed: { products: [], productTypes: [] } })).rejects.toThrow(
+    await expect(openStore({ file, seed: { products: [], productTypes: [] } })).rejects.toThrow(
       /another seed than this one/,
     );
+  });
+
+  it.skipIf(!existsSync('/proc/self/fd'))(
+    "a started server's close() closes its --data file once the writes are stored",
+    async () => {
+      // What this process has open under the test's directory.
+      const openFiles = async () => {
+        const fds = await readdir('/proc/self/fd');
+        const targets = await Promise.all(fds.map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')));
+        return targets.filter((target) => target.startsWith(dir));
+      };
+      const server = await startServer({ port: 0, data: file, seed });
+      const res = await fetch(`${server.url}${BASE}/product-types`, {
+        method: 'POST',
+        headers: { ...TOKEN, 'content-type': 'application/json' },
+        body: JSON.stringify({ data: [{ productTypeId: 'shoes' }] }),
+      });
+      expect(res.status).toBe(200);
+      expect(await openFiles()).toEqual([`${file}.journal-0`]);
+      await server.close();
+      expect(await openFiles()).toEqual([]);
+    },
+  );
+
+  it('says "another seed", not "damaged", when the stored changes edit products that seed held', async () => {
+    const store = await openStore({ file, seed });
+    await put(store, [product('s1', { note: 'edited' })]); // journaled as a patch of the seed's s1
+    await store.close();
+    expect(await readFile(`${file}.journal-0`, 'utf8')).toContain('"patches":[{"productGroupId":"s1"');
+    await expect(openStore({ file, seed: { products: [], productTypes: [] } })).rejects.toThrow(
+      /another seed than this one/,
+    );
+    // under its own seed the same file reads back
+    const reopened = await openStore({ file, seed });
+    expect(reopened.scope(key).product('s1')).toMatchObject({ note: 'edited' });
+    // once reset, the file holds no changes, and any seed may take it over
+    await reopened.reset();
+    await reopened.close();
+    const other = { products: [product('o1')], productTypes: [] };
+    const taken = await openStore({ file, seed: other });
+    expect(taken.scope(key).products()).toEqual(other.products);
+    await taken.close();
   });
 });
 
