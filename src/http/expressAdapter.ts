@@ -10,6 +10,18 @@ interface HttpLikeError {
   type?: string;
   message?: string;
   limit?: number;
+  /** The text of a body that failed to parse. */
+  body?: unknown;
+}
+
+/** Whether text is JSON: express's parser refuses a JSON null, number or string as a body. */
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const KIND_OF_STATUS: Record<number, ErrorKind> = { 413: 'too-large', 415: 'unsupported-media-type' };
@@ -18,6 +30,14 @@ const KIND_OF_STATUS: Record<number, ErrorKind> = { 413: 'too-large', 415: 'unsu
 export function bodyError(err: unknown): unknown {
   const e = (err ?? {}) as HttpLikeError;
   if (e.type === 'entity.parse.failed') {
+    const text = typeof e.body === 'string' ? e.body.trim() : '';
+    if (text !== '' && isJson(text)) {
+      const shown = text.length > 40 ? `${text.slice(0, 40)}...` : text;
+      return new CatalogError(
+        'invalid',
+        `The JSON body must be an object, such as {"data": [...]}; got ${shown}`,
+      );
+    }
     return new CatalogError('invalid', `Malformed JSON body: ${e.message ?? 'cannot be parsed'}`);
   }
   if (e.type === 'entity.too.large') {
@@ -50,6 +70,9 @@ export function expressAdapter(
           parseJson(req, res, (err?: unknown) => (err ? reject(bodyError(err)) : resolve(req.body)));
         }),
     };
-    handle(request).then((answer) => writeAnswer(res, answer), next);
+    // A throw while writing goes to express's error handler too: left unhandled, it ended the process.
+    handle(request)
+      .then((answer) => writeAnswer(res, answer))
+      .catch(next);
   };
 }

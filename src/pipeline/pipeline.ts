@@ -166,6 +166,10 @@ export function createPipeline(options: PipelineOptions): Handle {
       query,
       body,
       contentType: Array.isArray(contentType) ? contentType[0] : (contentType as string | undefined),
+      bodyBytes:
+        request.headers['content-length'] === undefined
+          ? undefined
+          : Number(request.headers['content-length']),
     });
     const handler = handlers[resolved.op.operationId] as OperationHandler;
     return handler({

@@ -100,6 +100,36 @@ describe('errors and hostile bodies', () => {
     expect(res.body.message).toContain('1000');
   });
 
+  it('lists at most 20 problems, each once, and counts the rest; a body over 64 KB gives its first', async () => {
+    const c = client(await makeApp());
+    // 300 price elements missing their three required fields: 900 problems in a body of about 1 KB
+    const prices = (n: number) => Array.from({ length: n }, () => ({}));
+    const small = await c.post(`${BASE}/products-push`, {
+      data: [{ productGroupId: 'p', productPriceList: prices(300) }],
+    });
+    expect(small.status).toBe(400);
+    expect(small.body.errors).toHaveLength(20);
+    expect(small.body.errors[0]).toEqual({
+      path: 'body.data[0].productPriceList[0].productId',
+      message: "must have required property 'productId'",
+    });
+    expect(small.body.message).toMatch(/; and 880 more problems not listed$/);
+    // Ajv reports a null item twice: it is listed once
+    const nulls = await c.post(`${BASE}/products-push`, { data: [null] });
+    expect(nulls.body.errors).toEqual([{ path: 'body.data[0]', message: 'must be object' }]);
+    // 30,000 elements, over 64 KB: the first problem, and why there are no more
+    const large = await c.post(`${BASE}/products-push`, {
+      data: [{ productGroupId: 'p', productPriceList: prices(30_000) }],
+    });
+    expect(large.status).toBe(400);
+    expect(large.body.errors).toHaveLength(1);
+    expect(large.body.message).toBe(
+      "body.data[0].productPriceList[0].productId must have required property 'productId' " +
+        '(the first problem found; a body over 64 KB is not searched for more)',
+    );
+    expect((await c.get(`${BASE}/products/p`)).status).toBe(404);
+  });
+
   it('answers nesting deeper than the bound with 400', async () => {
     let deep: unknown = 'leaf';
     for (let i = 0; i < 200; i++) deep = { nested: deep };

@@ -1,0 +1,50 @@
+// The transport between express and the pipeline: what reaches the client when the pipeline's answer
+// cannot be written, and how a body express refuses is explained.
+import { describe, expect, it, vi } from 'vitest';
+import express from 'express';
+import request from 'supertest';
+import { expressAdapter } from '../../src/http/expressAdapter.js';
+import { errorHandler } from '../../src/http/errors.js';
+import type { Handle } from '../../src/pipeline/types.js';
+
+function appOf(handle: Handle) {
+  const app = express();
+  app.use(expressAdapter(handle));
+  app.use(errorHandler);
+  return app;
+}
+
+describe('expressAdapter', () => {
+  it('answers 500 when an answer cannot be written, instead of ending the process', async () => {
+    // JSON.stringify throws on a BigInt, as it did on an answer longer than a string can hold
+    const handle: Handle = () => Promise.resolve({ status: 200, headers: {}, json: { n: 1n } });
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const res = await request(appOf(handle)).get('/x');
+      expect(res.status).toBe(500);
+      expect(res.body.message).toMatch(/BigInt/);
+    } finally {
+      quiet.mockRestore();
+    }
+  });
+
+  it('says a JSON body that is not an object must be one; malformed JSON stays malformed', async () => {
+    const handle: Handle = async (req) => ({
+      status: 200,
+      headers: {},
+      json: { got: await req.readBody?.() },
+    });
+    const app = appOf(handle);
+    const send = (body: string) => request(app).post('/x').set('content-type', 'application/json').send(body);
+    for (const body of ['null', '5', '"x"', ' true ']) {
+      const res = await send(body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(
+        `The JSON body must be an object, such as {"data": [...]}; got ${body.trim()}`,
+      );
+    }
+    expect((await send('{"data": [')).body.message).toMatch(/^Malformed JSON body: /);
+    const good = await send('{"data": []}');
+    expect([good.status, good.text]).toEqual([200, '{"got":{"data":[]}}']);
+  });
+});
