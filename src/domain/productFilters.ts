@@ -1,6 +1,7 @@
 // GET /products-filters, which the published client calls: the values a filter UI offers, per key.
 // docs/behaviour.md, "What the published client calls beyond the specification".
 import { compareScalars, isScalar, type Scalar } from './fieldPath.js';
+import { own } from './own.js';
 import { compareIds } from './productTypes.js';
 import type { CatalogProduct, FilterByGroup, PriceRange } from './types.js';
 
@@ -32,16 +33,17 @@ export function productFilters(
   const wanted = new Set(productTypes);
   const scoped =
     wanted.size === 0 ? products : products.filter((p) => (p.productType ?? []).some((t) => wanted.has(t)));
-  const result: FilterByGroup = {};
+  const entries: [string, FilterByGroup[string]][] = [];
   for (const key of new Set(filterKeys)) {
     const groups = valuesOfKey(scoped, key);
-    if (Object.keys(groups).length > 0) result[key] = groups;
+    if (Object.keys(groups).length > 0) entries.push([key, groups]);
   }
-  return result;
+  // Made by fromEntries: an assignment to a key "__proto__" would set the prototype instead.
+  return Object.fromEntries(entries);
 }
 
 function valuesOfKey(products: readonly CatalogProduct[], key: string): FilterByGroup[string] {
-  const price = PRICE_FIELDS[key.toLowerCase()];
+  const price = own(PRICE_FIELDS, key.toLowerCase());
   if (price) return priceRanges(products, price);
   const features = featureValues(products, key);
   if (Object.keys(features).length > 0) return features;

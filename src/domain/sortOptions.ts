@@ -1,5 +1,6 @@
 // GET /product-sort-options, which the published client calls: the sort values GET /products takes,
 // and labels for people. docs/behaviour.md, "What the published client calls beyond the specification".
+import { own } from './own.js';
 import type { SortOptions } from './types.js';
 
 type Kind = 'text' | 'number' | 'date' | 'flag';
@@ -91,7 +92,7 @@ const WORDS: Readonly<Record<string, Words>> = {
 };
 
 const wordsFor = (language: string): Words =>
-  WORDS[language.split(/[-_]/)[0]?.toLowerCase() ?? ''] ?? (WORDS.en as Words);
+  own(WORDS, language.split(/[-_]/)[0]?.toLowerCase() ?? '') ?? (WORDS.en as Words);
 
 /**
  * Per language: every sortable field in both directions (`<field> asc`, `<field> desc`) and their
@@ -101,15 +102,17 @@ export function sortOptions(sortable: Iterable<string>, languages: readonly stri
   // Read once: an iterator given as `sortable` would be empty the second time.
   const fields = [...sortable];
   const values = fields.flatMap((field) => [`${field} asc`, `${field} desc`]);
-  const result: SortOptions = { sortOptions: {}, sortOptionsEnum: {} };
-  for (const language of languages) {
+  const labels = (language: string): string[] => {
     const words = wordsFor(language);
-    result.sortOptionsEnum[language] = values;
-    result.sortOptions[language] = fields.flatMap((field) => {
-      const name = words.fields[field] ?? field;
-      const [asc, desc] = words.directions[KINDS[field] ?? 'text'];
+    return fields.flatMap((field) => {
+      const name = own(words.fields, field) ?? field;
+      const [asc, desc] = words.directions[own(KINDS, field) ?? 'text'];
       return [`${name} ${asc}`, `${name} ${desc}`];
     });
-  }
-  return result;
+  };
+  // Made by fromEntries: an assignment to a key "__proto__" would set the prototype instead.
+  return {
+    sortOptions: Object.fromEntries(languages.map((language) => [language, labels(language)])),
+    sortOptionsEnum: Object.fromEntries(languages.map((language) => [language, values])),
+  };
 }

@@ -1,5 +1,6 @@
 // Demo media: the bundled datasets' image URLs point at the mock itself, which draws each one as
 // a deterministic SVG card. Pure: no http, no store; the express glue serves what this returns.
+import { own } from '../domain/own.js';
 import type { CatalogProduct } from '../domain/types.js';
 import { flat } from '../seed/flat.js';
 
@@ -134,7 +135,7 @@ export function colourOf(name: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
-  return NAMED[key] ?? `hsl(${hash(key) % 360}, 45%, 55%)`;
+  return own(NAMED, key) ?? `hsl(${hash(key) % 360}, 45%, 55%)`;
 }
 
 const escapeXml = (text: string): string =>

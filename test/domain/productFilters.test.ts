@@ -102,4 +102,15 @@ describe('products-filters', () => {
     expect(parseKeyList('a, b')).toEqual(['a', 'b']);
     expect(parseKeyList(undefined)).toEqual([]);
   });
+
+  it('answers keys named like prototype members from the catalog only', () => {
+    const odd: CatalogProduct[] = [
+      { productGroupId: 'x', productFeature: [feature('constructor', 'yes'), feature('__proto__', 'p')] },
+    ];
+    const filters = productFilters(odd, [], ['constructor', '__proto__', 'toString']);
+    expect(Object.keys(filters)).toEqual(['constructor', '__proto__']);
+    expect(filters['constructor']).toEqual({ default: ['yes'] });
+    expect(Object.hasOwn(filters, '__proto__')).toBe(true);
+    expect(JSON.parse(JSON.stringify(filters)).__proto__).toEqual({ default: ['p'] });
+  });
 });

@@ -54,4 +54,18 @@ describe('product-sort-options', () => {
       'customRank Z-A',
     ]);
   });
+
+  it('gives a language named like a prototype member English labels, under its own name', () => {
+    const languages = ['constructor', '__proto__', 'toString-GB'];
+    const options = sortOptions(['shellLifeDays'], languages);
+    // the English words of a number field: its label, then low to high and high to low
+    const english = ['Shelf life low to high', 'Shelf life high to low'];
+    expect(Object.keys(options.sortOptions)).toEqual(languages);
+    expect(Object.keys(options.sortOptionsEnum)).toEqual(languages);
+    for (const language of languages) {
+      expect(Object.hasOwn(options.sortOptions, language)).toBe(true);
+      expect(options.sortOptions[language]).toEqual(english);
+    }
+    expect(JSON.parse(JSON.stringify(options)).sortOptions.__proto__).toEqual(english);
+  });
 });

@@ -81,6 +81,14 @@ describe('rebaseMedia', () => {
     expect(cardSvg(card)).toBe(cardSvg(mediaCard(url.slice(MEDIA_BASE.length), lookup)!));
     expect(mediaCard('/demo/too/many/parts.jpg', lookup)).toBeUndefined();
   });
+
+  it('colours a swatch named like a prototype member as any other unnamed colour', () => {
+    const none = () => undefined;
+    for (const name of ['constructor', 'toString', '__proto__']) {
+      expect(mediaCard(`/swatches/${name}.png`, none)!.colour).toMatch(/^hsl\(\d+, 45%, 55%\)$/);
+    }
+    expect(mediaCard('/swatches/silver.png', none)!.colour).toBe('#c8ccd0');
+  });
 });
 
 describe.each(DATASET_NAMES)('demo media of the %s dataset', (name) => {
