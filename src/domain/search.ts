@@ -27,6 +27,9 @@ export interface SearchRanker {
 
 const ALL = '';
 
+/** Words one search may hold. */
+export const MAX_SEARCH_WORDS = 32;
+
 /**
  * One part of a product's search text: the values at some paths under one top-level field. Parts are
  * cached by the identity of that field's value, and a generated catalog shares most of those values
@@ -132,6 +135,11 @@ export function parseSearch(search: string | undefined, searchField?: string): S
   }
   const words = (search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return undefined;
+  // Every word is looked for in every product: 2.4 million words in a POST body held the server
+  // for 38 s (docs/behaviour.md, "Parameters").
+  if (words.length > MAX_SEARCH_WORDS) {
+    throw badRequest(`search has ${words.length} words; the limit is ${MAX_SEARCH_WORDS}`);
+  }
   const holdsAll = (parts: readonly string[]) => words.every((w) => occursIn(parts, w));
   if (field !== undefined) {
     const rank = (p: CatalogProduct) => (holdsAll(searchParts(p, field)) ? 1 : 0);

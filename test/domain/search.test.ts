@@ -63,6 +63,13 @@ describe('search', () => {
     );
   });
 
+  it('takes at most 32 words, duplicates counted: more is a 400 that names the limit', () => {
+    const words = (n: number) => Array.from({ length: n }, () => 'lamp').join(' ');
+    expect(parseSearch(words(32))?.words).toHaveLength(32);
+    expect(() => parseSearch(words(33))).toThrow('search has 33 words; the limit is 32');
+    expect(() => parseSearch(`  ${words(40)}  `, 'productName')).toThrow('search has 40 words');
+  });
+
   it('reads a new record, not the cached text of a previous one', () => {
     const renamed: CatalogProduct = {
       ...lamp,
