@@ -7,14 +7,12 @@ import { DEFAULT_SEED } from '../seed/defaults.js';
 import { packageRoot } from '../openapi/packageRoot.js';
 import { contractCommand } from './contractCommand.js';
 import { recordCommand } from './recordCommand.js';
-import { latency, port, positiveNumber } from './optionValues.js';
+import { apiKeys, latency, port, positiveNumber } from './optionValues.js';
 import { serve, type ServeOptions } from './serveCommand.js';
 
 const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
   version: string;
 };
-
-const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
 const program = new Command()
   .name('product-catalog-mock')
@@ -36,7 +34,7 @@ program
   .option(
     '--api-key <key>',
     'strict mode: accept only this key; KEY=tenantA,tenantB binds it to tenants (repeatable)',
-    collect,
+    apiKeys,
     [],
   )
   .option(

@@ -1,6 +1,7 @@
 // The command line's option values: each parser turns the text given into the value, or refuses it
 // with a message commander prints after the option's name.
 import { InvalidArgumentError } from 'commander';
+import { apiKeyProblem } from '../pipeline/auth.js';
 import { parseLatency } from '../workbench/latency.js';
 
 /** A parser of numbers that `valid` accepts; `refusal` says what else is wanted. */
@@ -35,4 +36,11 @@ export function latency(value: string): string {
     throw new InvalidArgumentError((err as Error).message);
   }
   return value;
+}
+
+/** --api-key, repeatable: each value checked as the server checks it (apiKeyProblem). */
+export function apiKeys(value: string, previous: string[] = []): string[] {
+  const problem = apiKeyProblem(value);
+  if (problem) throw new InvalidArgumentError(problem);
+  return [...previous, value];
 }

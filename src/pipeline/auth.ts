@@ -5,16 +5,32 @@ import type { Headers } from './types.js';
 /** Key -> tenants it is bound to (null: any tenant). Empty map: any non-empty token is accepted. */
 export type KeyRing = Map<string, Set<string> | null>;
 
-/** Parses `--api-key` values: `KEY` or `KEY=tenantA,tenantB`. */
+/**
+ * What is wrong with an `--api-key` value, or undefined: an empty key would be a token no request
+ * can send (a blank token is no token), and `KEY=` binds the key to no tenant, so nothing accepts it.
+ */
+export function apiKeyProblem(value: string): string | undefined {
+  const eq = value.indexOf('=');
+  const key = (eq < 0 ? value : value.slice(0, eq)).trim();
+  if (key === '') return `"${value}" names no key: give KEY or KEY=tenantA,tenantB`;
+  if (eq >= 0 && splitList(value.slice(eq + 1)).length === 0) {
+    return `"${value}" binds the key to no tenant: list them after "=" (KEY=tenantA,tenantB), or give KEY alone for every tenant`;
+  }
+  return undefined;
+}
+
+/** Parses `--api-key` values: `KEY` or `KEY=tenantA,tenantB`. Throws for one apiKeyProblem refuses. */
 export function parseApiKeys(values: readonly string[] = []): KeyRing {
   const ring: KeyRing = new Map();
   for (const value of values) {
+    const problem = apiKeyProblem(value);
+    if (problem) throw new Error(`API key ${problem}`);
     const eq = value.indexOf('=');
     if (eq < 0) {
-      ring.set(value, null);
+      ring.set(value.trim(), null);
     } else {
       const tenants = splitList(value.slice(eq + 1));
-      ring.set(value.slice(0, eq), new Set(tenants));
+      ring.set(value.slice(0, eq).trim(), new Set(tenants));
     }
   }
   return ring;

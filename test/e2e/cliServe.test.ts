@@ -167,13 +167,16 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     expect(await logOf(['--quiet'])).toEqual([]);
   }, 30_000);
 
-  it('refuses --watch without a seed file, and a --latency it cannot read', async () => {
+  it('refuses --watch without a seed file, a --latency it cannot read, and an --api-key no request could use', async () => {
     const watch = await runCli(['--port', '0', '--watch']);
     expect(watch.code).toBe(1);
     expect(watch.stderr).toMatch(/--watch needs --seed FILE/);
     const latency = await runCli(['--port', '0', '--latency', 'slow']);
     expect(latency.code).not.toBe(0);
     expect(latency.stderr).toMatch(/--latency must be milliseconds N or a range A-B/);
+    const key = await runCli(['--port', '0', '--api-key', 'k=']);
+    expect(key.code).not.toBe(0);
+    expect(key.stderr).toMatch(/"k=" binds the key to no tenant/);
   }, 30_000);
 
   it('says when a large seed is ready, before the banner', async () => {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
 import { BASE, makeApp } from '../helpers.js';
+import { apiKeyProblem, parseApiKeys } from '../../src/pipeline/auth.js';
 
 let app: Express;
 
@@ -68,5 +69,23 @@ describe('authentication', () => {
     expect(res.status).toBe(401);
     const list = await request(app).get('/acme/dev/product-types').set('x-api-key', 'k');
     expect(list.body.data).toEqual([]);
+  });
+
+  it('refuses at start a key no request could use: empty, or bound to no tenant', async () => {
+    expect(apiKeyProblem('k')).toBeUndefined();
+    expect(apiKeyProblem('k=acme, beta')).toBeUndefined();
+    expect(apiKeyProblem('')).toMatch(/names no key/);
+    expect(apiKeyProblem(' =acme')).toMatch(/names no key/);
+    expect(apiKeyProblem('k=')).toMatch(/binds the key to no tenant/);
+    expect(apiKeyProblem('k= , ')).toMatch(/binds the key to no tenant/);
+    expect(parseApiKeys(['k', 'b=acme,beta'])).toEqual(
+      new Map([
+        ['k', null],
+        ['b', new Set(['acme', 'beta'])],
+      ]),
+    );
+    await expect(makeApp({ apiKeys: ['ok', 'k='] })).rejects.toThrow(
+      'API key "k=" binds the key to no tenant',
+    );
   });
 });
