@@ -15,9 +15,17 @@ export function exampleRequest(url: string, apiKeys: readonly string[]): string 
   return `curl -H 'x-api-key: ${key}' ${url}/${tenant}/dev/products`;
 }
 
+/**
+ * Where lines for a person go: stdout, unless it carries the JSON request log (`--log-format json`),
+ * whose reader, a log collector or `jq`, expects nothing but JSON there; then stderr.
+ */
+export function forPeople(logFormat: string | undefined): (line: string) => void {
+  return logFormat === 'json' ? (line) => console.error(line) : (line) => console.log(line);
+}
+
 /** One write, and only once the server listens: whoever reads it may stop the server at once. */
-export function announce(url: string, apiKeys: readonly string[]): void {
-  console.log(
+export function announce(url: string, apiKeys: readonly string[], print = forPeople(undefined)): void {
+  print(
     [
       `product-catalog-mock listening on ${url}`,
       `  try: ${exampleRequest(url, apiKeys)}`,

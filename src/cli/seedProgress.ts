@@ -2,8 +2,11 @@
 import type { SingleBar } from 'cli-progress';
 import type { SeedEvents } from './startServing.js';
 
-/** Draws a bar on stderr only in a terminal; the ready line goes to stdout either way. */
-export function seedProgress(seedName: string): SeedEvents & { stop(): Promise<void> } {
+/** Draws a bar on stderr only in a terminal; the ready line goes where `print` puts it. */
+export function seedProgress(
+  seedName: string,
+  print: (line: string) => void = (line) => console.log(line),
+): SeedEvents & { stop(): Promise<void> } {
   // Loaded only for a large seed in a terminal: most starts draw no bar.
   let bar: Promise<SingleBar> | undefined;
   const stop = (): Promise<void> => bar?.then((b) => b.stop()) ?? Promise.resolve();
@@ -22,7 +25,7 @@ export function seedProgress(seedName: string): SeedEvents & { stop(): Promise<v
     },
     seeded(products, ms) {
       const line = `seed "${seedName}": ${products.toLocaleString('en-US')} products ready in ${(ms / 1000).toFixed(1)} s`;
-      void stop().then(() => console.log(line));
+      void stop().then(() => print(line));
     },
     stop,
   };

@@ -1,6 +1,6 @@
 // `product-catalog-mock serve`: on a tuned thread of its own (tuning.ts), or on this one.
 import { seedProgress } from './seedProgress.js';
-import { announce } from './banner.js';
+import { announce, forPeople } from './banner.js';
 import type { ServeOptions } from './startServing.js';
 import { serveOnThread, serverOnOwnThread } from './tuning.js';
 
@@ -10,12 +10,12 @@ export async function serve(opts: ServeOptions): Promise<void> {
   if (serverOnOwnThread(opts.tune)) return serveOnThread(opts);
   // Loaded here, not at the top: with tuning the server runs on its own thread, which loads it there.
   const { startServing } = await import('./startServing.js');
-  const progress = seedProgress(opts.seed);
+  const progress = seedProgress(opts.seed, forPeople(opts.logFormat));
   const running = await startServing({ ...opts, colorize: Boolean(process.stdout.isTTY) }, progress).finally(
     () => progress.stop(),
   );
   const stop = () => void running.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  announce(running.url, opts.apiKey);
+  announce(running.url, opts.apiKey, forPeople(opts.logFormat));
 }

@@ -10,7 +10,7 @@ import { seedCountOf, seedFileOf } from '../seed/defaults.js';
 import { Worker } from 'node:worker_threads';
 import { oldGenerationLimit, youngGenerationLimit } from './heapPolicy.js';
 import { seedProgress } from './seedProgress.js';
-import { announce } from './banner.js';
+import { announce, forPeople } from './banner.js';
 import type { ServeOptions } from './startServing.js';
 
 /** What the server thread tells this one: the progress of its seed, then where it listens. */
@@ -61,7 +61,7 @@ export function serveOnThread(opts: ServeOptions): void {
     },
   });
   let ready = false;
-  const progress = seedProgress(opts.seed);
+  const progress = seedProgress(opts.seed, forPeople(opts.logFormat));
   worker.on('error', (err: unknown) => {
     void progress.stop();
     // A failure to start is a message for the user; a crash of a running server keeps its stack.
@@ -79,6 +79,6 @@ export function serveOnThread(opts: ServeOptions): void {
     const stop = () => worker.postMessage('close');
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
-    announce(url, opts.apiKey);
+    announce(url, opts.apiKey, forPeople(opts.logFormat));
   });
 }

@@ -18,14 +18,15 @@ async function runCli(
   const child = spawn(process.execPath, [...nodeArgs, cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const listening = new Promise<string>((resolve) =>
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      const url = /listening on (http:\/\/\S+)/.exec(stdout)?.[1];
+  // The banner is on stdout, or on stderr when stdout carries the JSON request log.
+  const listening = new Promise<string>((resolve) => {
+    const seen = () => {
+      const url = /listening on (http:\/\/\S+)/.exec(stdout + stderr)?.[1];
       if (url) resolve(url);
-    }),
-  );
+    };
+    child.stdout.on('data', (d: Buffer) => ((stdout += d.toString()), seen()));
+    child.stderr.on('data', (d: Buffer) => ((stderr += d.toString()), seen()));
+  });
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
   try {
     if (ready)
@@ -140,10 +141,19 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
       for (let i = 0; i < 50 && !output().includes('/__admin/health'); i++) await sleep(20);
       stop();
     });
-    return result.stdout
-      .slice(result.stdout.indexOf(banner) + banner.length)
-      .split('\n')
-      .filter(Boolean);
+    // After the banner, when it is on stdout.
+    const start = result.stdout.includes(banner) ? result.stdout.indexOf(banner) + banner.length : 0;
+    return result.stdout.slice(start).split('\n').filter(Boolean);
+  }
+
+  /** Everything the CLI printed on stdout while serving one request, line by line. */
+  async function stdoutOf(args: string[]): Promise<{ stdout: string[]; stderr: string }> {
+    const result = await runCli(['--port', '0', '--seed', 'none', ...args], async (url, stop, output) => {
+      await (await fetch(`${url}/__admin/health`)).arrayBuffer();
+      for (let i = 0; i < 50 && !output().includes('/__admin/health'); i++) await sleep(20);
+      stop();
+    });
+    return { stdout: result.stdout.split('\n').filter(Boolean), stderr: result.stderr };
   }
 
   it('logs a readable line per request, with the message of an error', async () => {
@@ -165,6 +175,14 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
       expect.objectContaining({ method: 'GET', url: '/__admin/health', status: 200 }),
     ]);
     expect(await logOf(['--quiet'])).toEqual([]);
+    // nothing but JSON on stdout from the start: the banner goes to stderr
+    const whole = await stdoutOf(['--log-format', 'json']);
+    expect(whole.stdout.map((l) => JSON.parse(l) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({ method: 'GET', url: '/__admin/health', status: 200 }),
+    ]);
+    expect(whole.stderr).toMatch(
+      /^product-catalog-mock listening on http:\/\/127\.0\.0\.1:\d+\n {2}try: curl /,
+    );
   }, 30_000);
 
   it('refuses --watch without a seed file, a --latency it cannot read, and an --api-key no request could use', async () => {
