@@ -37,5 +37,5 @@ export function mountAdminRoutes(
     res.type('application/yaml').sendFile(apiDocumentPath);
   });
 
-  app.use('/docs', docsRoutes());
+  app.use('/docs', docsRoutes({ strict: ring.size > 0 }));
 }

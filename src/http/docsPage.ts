@@ -5,7 +5,12 @@ import { dirname } from 'node:path';
 // Resolved, not imported: importing swagger-ui-dist would load its browser bundle into the server.
 const assets = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
-const PAGE = `<!doctype html>
+/**
+ * The page. Any token is accepted unless the mock runs in strict mode, so "Try it out" works at once
+ * with `dev`; in strict mode that token would be refused, and the page, open to anyone, does not
+ * hand out a configured key: the user authorizes with theirs.
+ */
+const page = (preauthorize: boolean): string => `<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
@@ -17,19 +22,23 @@ const PAGE = `<!doctype html>
   <script src="/docs/swagger-ui-bundle.js"></script>
   <script>
     window.ui = SwaggerUIBundle({
-      url: '/openapi.yaml', dom_id: '#docs', deepLinking: true, persistAuthorization: true,
-      // Any token is accepted unless the mock runs in strict mode: "Try it out" works at once.
-      onComplete: () => { if (!localStorage.getItem('authorized')) window.ui.preauthorizeApiKey('apiKeyHeader', 'dev'); },
+      url: '/openapi.yaml', dom_id: '#docs', deepLinking: true, persistAuthorization: true,${
+        preauthorize
+          ? `
+      onComplete: () => { if (!localStorage.getItem('authorized')) window.ui.preauthorizeApiKey('apiKeyHeader', 'dev'); },`
+          : ''
+      }
     });
   </script>
 </body>
 </html>`;
 
 /** The API reference page, rendered from openapi.yaml in the browser; mounted at /docs. */
-export function docsRoutes(): Router {
+export function docsRoutes(options: { strict: boolean }): Router {
   const router = Router();
+  const html = page(!options.strict);
   router.get('/', (_req, res) => {
-    res.type('html').send(PAGE);
+    res.type('html').send(html);
   });
   router.use(express.static(assets, { index: false, maxAge: '1h' }));
   return router;

@@ -59,4 +59,14 @@ describe('API reference page', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers['content-type']).toContain('javascript');
   });
+
+  it('hands "Try it out" the token dev only where any token is accepted', async () => {
+    const preauthorized = "preauthorizeApiKey('apiKeyHeader', 'dev')";
+    expect((await request(await makeApp()).get('/docs')).text).toContain(preauthorized);
+    // strict mode: dev would get 401, and a configured key is not shown on a page open to anyone
+    const strict = (await request(await makeApp({ apiKeys: ['secret'] })).get('/docs')).text;
+    expect(strict).not.toContain('preauthorizeApiKey');
+    expect(strict).not.toContain('secret');
+    expect(strict).toContain("url: '/openapi.yaml'");
+  });
 });
