@@ -46,6 +46,15 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
     socket.destroy();
     return;
   }
+  // A malformed request right behind another on the connection: the answer to that one is still
+  // being made. Written now, the 400 would come first, and a client would read it as the answer to
+  // a write that was applied. That answer is sent whole, then the connection ends.
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (inFlight) {
+    inFlight.shouldKeepAlive = false;
+    inFlight.once('finish', () => socket.end());
+    return;
+  }
   const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
   const status = tooLarge ? 431 : 400;
   const message = tooLarge

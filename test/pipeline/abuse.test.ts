@@ -1,6 +1,7 @@
 // Requests a hostile or careless client sends: each is refused with a 4xx that says why, the server
 // keeps serving, and every status is one openapi.yaml documents for the operation.
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { loadChecker } from '../../contract-tests/lib/checker.js';
 import { loadApiDocument } from '../../src/openapi/apiDocument.js';
@@ -222,6 +223,36 @@ describe('a URL over the 16 KB header limit', () => {
         status: 431,
         message: expect.stringContaining('POST /products'),
       });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a malformed request behind a write on the same connection', () => {
+  it('leaves the write its own answer, then closes the connection', async () => {
+    const server = await startServer({ port: 0, seed: { products: [], productTypes: [] } });
+    try {
+      const body = JSON.stringify({ data: [{ productGroupId: 'piped' }] });
+      const received = await new Promise<string>((resolve, reject) => {
+        const socket = connect(server.port, '127.0.0.1');
+        let text = '';
+        socket.on('data', (d: Buffer) => (text += d.toString()));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+        socket.write(
+          `POST ${BASE}/products-push HTTP/1.1\r\nHost: x\r\nx-api-key: k\r\n` +
+            `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}` +
+            'garbage\r\n\r\n',
+        );
+      });
+      // one answer, the write's, and the connection closed after it
+      expect(received).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(received).toContain('"productGroupId":"piped"');
+      expect(received.match(/^HTTP\/1\.1 /gm)).toHaveLength(1);
+      expect(received).toMatch(/\r\nConnection: close\r\n/i);
+      const read = await fetch(`${server.url}${BASE}/products/piped`, { headers: TOKEN });
+      expect(read.status).toBe(200);
     } finally {
       await server.close();
     }
