@@ -64,9 +64,10 @@ export class OperationTable {
   readonly operations: DocumentedOperation[] = [];
   readonly #paths: DocumentedPath[] = [];
 
-  constructor(doc: OpenAPIV3.Document, base = '') {
+  /** `admin`: the table of the mock's own endpoints (/__admin) instead of the service's. */
+  constructor(doc: OpenAPIV3.Document, base = '', admin = false) {
     for (const [fullPath, item] of Object.entries(doc.paths ?? {})) {
-      if (!item || !fullPath.startsWith(base) || isAdminPath(fullPath)) continue;
+      if (!item || !fullPath.startsWith(base) || isAdminPath(fullPath) !== admin) continue;
       const template = fullPath.slice(base.length);
       const segments = template.split('/').filter(Boolean);
       const pattern = new RegExp(

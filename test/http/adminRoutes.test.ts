@@ -70,3 +70,34 @@ describe('API reference page', () => {
     expect(strict).toContain("url: '/openapi.yaml'");
   });
 });
+
+describe('admin endpoints hold to what openapi.yaml documents of them', () => {
+  it('refuses a query parameter they do not document, and does nothing', async () => {
+    const app = await makeApp();
+    const token = { 'x-api-key': 'dev' };
+    await request(app).post(`${BASE}/product-types`).set(token).send(type('kept'));
+    // a tenant named in the query does not narrow a reset of every tenant: it is refused
+    const reset = await request(app).post('/__admin/reset?tenantId=acme');
+    expect(reset.status).toBe(400);
+    expect(reset.body.message).toBe(
+      'query.tenantId is not a query parameter of resetMock (documented: none)',
+    );
+    expect(typeIds(await request(app).get(`${BASE}/product-types`).set(token))).toEqual(['kept']);
+    const clear = await request(app).delete('/__admin/requests?before=now');
+    expect(clear.status).toBe(400);
+    expect((await request(app).get('/__admin/requests?method=POST')).body.data).not.toEqual([]);
+    expect((await request(app).get('/__admin/faults?x=1')).status).toBe(400);
+  });
+
+  it('answers a method their path does not document with 405 and Allow', async () => {
+    const app = await makeApp();
+    const put = await request(app).put('/__admin/faults');
+    expect(put.status).toBe(405);
+    expect(put.headers.allow).toBe('GET, POST, DELETE');
+    expect(put.body.message).toBe('PUT is not allowed on /__admin/faults; allowed: GET, POST, DELETE');
+    const get = await request(app).get('/__admin/reset');
+    expect([get.status, get.headers.allow]).toEqual([405, 'POST']);
+    // a path openapi.yaml does not document is still a 404
+    expect((await request(app).get('/__admin/nothing')).status).toBe(404);
+  });
+});
