@@ -30,11 +30,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // holds (as generated, before it is rebased onto this origin), for the life of the server.
   const listenPort = options.port ?? 0;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const failed = (err: NodeJS.ErrnoException) => reject(listenError(err, host, listenPort));
+    server.once('error', failed);
     server.listen(listenPort, host, () => {
-      server.off('error', reject);
+      server.off('error', failed);
       resolve();
     });
+  }).catch(async (err: unknown) => {
+    // The mock opened its --data file: closed, not left to the collector.
+    await workbenchOf(app).close();
+    throw err;
   });
   server.keepAliveTimeout = 65_000;
   const { port } = server.address() as AddressInfo;
@@ -59,4 +64,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await workbench.close();
     },
   };
+}
+
+/** A failure to listen, said in the options' terms; its code is kept. */
+function listenError(err: NodeJS.ErrnoException, host: string, port: number): NodeJS.ErrnoException {
+  const why =
+    err.code === 'EADDRINUSE'
+      ? `port ${port} on ${host} is in use: stop what listens there, or give another port (0 picks a free one)`
+      : err.code === 'EADDRNOTAVAIL'
+        ? `${host} is not an address of this machine: give one it has, such as 127.0.0.1`
+        : err.code === 'EACCES'
+          ? `port ${port} needs privileges: give a port from 1024, or 0 for a free one`
+          : undefined;
+  return why ? Object.assign(new Error(`Cannot listen: ${why}`), { code: err.code }) : err;
 }

@@ -70,7 +70,16 @@ program
   )
   .option('-q, --quiet', 'no request log')
   .option('--latency <ms>', 'delay every API answer: N ms, or A-B for a uniform choice in the range', latency)
-  .action((opts: ServeOptions) => serve(opts));
+  // serve is the default command, so a mistyped command's name arrives here as an argument.
+  .allowExcessArguments()
+  .action((opts: ServeOptions, command: Command) => {
+    const [word] = command.args;
+    if (word !== undefined) {
+      const names = program.commands.map((c) => c.name()).join(', ');
+      program.error(`error: unknown command '${word}' (commands: ${names}; see product-catalog-mock --help)`);
+    }
+    return serve(opts);
+  });
 
 program
   .command('seed')
@@ -84,6 +93,11 @@ program
 
 program.addCommand(contractCommand());
 program.addCommand(recordCommand());
+program.addHelpText(
+  'after',
+  '\nWithout a command the server starts (serve). Its options, such as --port, --seed, --data and\n' +
+    '--api-key: product-catalog-mock serve --help',
+);
 
 program.parseAsync().catch((err: unknown) => {
   console.error(`product-catalog-mock: ${err instanceof Error ? err.message : String(err)}`);

@@ -1,5 +1,6 @@
 // `product-catalog-mock seed --seed VALUE --out FILE`: a progress bar in a terminal, one summary line always.
 import { stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { resolveSeed } from '../seed/resolve.js';
 import { writeDatasetFile } from '../seed/file.js';
@@ -18,11 +19,18 @@ export async function runSeedCommand({
   out,
   stdout = process.stdout,
 }: SeedCommandOptions): Promise<string> {
+  // Checked before generating: a large seed takes a while, and would be lost at the end.
+  const dir = dirname(resolve(out));
+  if (!(await stat(dir).catch(() => undefined))?.isDirectory()) {
+    throw new Error(`--out ${out}: the directory ${dir} does not exist`);
+  }
   const started = performance.now();
   const bar = productBar(stdout, 'generating');
   const data = await resolveSeed(seed, { onProgress: bar.update });
   bar.stop();
-  await writeDatasetFile(data, out);
+  await writeDatasetFile(data, out).catch((err: unknown) => {
+    throw new Error(`--out ${out}: cannot write it: ${(err as Error).message}`);
+  });
   const { size } = await stat(out);
   const variants = data.products.reduce((n, p) => n + (p.variants?.length ?? 0), 0);
   const fmt = (n: number) => n.toLocaleString('en-US');

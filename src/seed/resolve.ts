@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { SeedData } from '../store/store.js';
 import { loadSchemaValidator } from '../openapi/schemas.js';
 import { checkSeedRecords } from './records.js';
@@ -61,6 +62,10 @@ async function readSeed(file: string): Promise<unknown> {
     return await readDatasetFile(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
+    // A value written as a path or a .json name was meant as a file: say that it is missing.
+    if (code === 'ENOENT' && /[\\/]|\.json$/i.test(file)) {
+      throw new Error(`Seed file "${file}" does not exist (looked for ${resolve(file)})`);
+    }
     if (code === 'ENOENT') {
       throw new Error(
         `Unknown seed "${file}": not a bundled dataset (${DATASET_NAMES.join(', ')}), a product count such as 10000, ` +

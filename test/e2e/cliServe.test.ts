@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
@@ -195,6 +196,31 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     const key = await runCli(['--port', '0', '--api-key', 'k=']);
     expect(key.code).not.toBe(0);
     expect(key.stderr).toMatch(/"k=" binds the key to no tenant/);
+  }, 30_000);
+
+  it('names a mistyped command as unknown, and its help points to the options of serve', async () => {
+    const typo = await runCli(['servee']);
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toMatch(
+      /^error: unknown command 'servee' \(commands: serve, seed, contract, record;/,
+    );
+    const help = await runCli(['--help']);
+    expect(help.stdout).toMatch(
+      /Its options, such as --port, --seed, --data and\n--api-key: product-catalog-mock serve --help/,
+    );
+  }, 30_000);
+
+  it('says a port in use is in use, and exits with 1', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const result = await runCli(['--port', String(port), '--seed', 'none']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`Cannot listen: port ${port} on 127.0.0.1 is in use`);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   }, 30_000);
 
   it('says when a large seed is ready, before the banner', async () => {

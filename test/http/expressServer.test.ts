@@ -1,7 +1,8 @@
 import express from 'express';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createExpressServer } from '../../src/index.js';
+import { startServer } from '../../src/server.js';
 
 describe('createExpressServer', () => {
   it("creates requests and responses with express's prototypes, so express need not change them", async () => {
@@ -23,6 +24,23 @@ describe('createExpressServer', () => {
       expect(born).toEqual([true]);
     } finally {
       await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('startServer', () => {
+  it('says a port in use is in use, and what to do, keeping the code', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const failure = startServer({ port, seed: { products: [], productTypes: [] } });
+      await expect(failure).rejects.toThrow(
+        `Cannot listen: port ${port} on 127.0.0.1 is in use: stop what listens there, or give another port (0 picks a free one)`,
+      );
+      await expect(failure).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
     }
   });
 });

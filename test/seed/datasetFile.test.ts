@@ -40,6 +40,15 @@ describe('seed command', () => {
     expect(JSON.stringify(loaded)).toBe(JSON.stringify(await resolveSeed('500')));
   });
 
+  it('refuses an --out in a directory that does not exist before generating, naming it', async () => {
+    const out = pipe();
+    const missing = join(dir, 'no-such-dir');
+    await expect(
+      runSeedCommand({ seed: '100', out: join(missing, 'x.json'), stdout: out.stream }),
+    ).rejects.toThrow(`--out ${join(missing, 'x.json')}: the directory ${missing} does not exist`);
+    expect(out.lines).toEqual([]);
+  });
+
   it('writes a bundled dataset by name', async () => {
     const file = join(dir, 'grocery.json');
     await runSeedCommand({ seed: 'grocery', out: file, stdout: pipe().stream });
@@ -176,9 +185,14 @@ describe('--seed FILE', () => {
       /"products" must be an array/,
     );
     await expect(resolveSeed(join(dir, 'missing.json'))).rejects.toThrow(
-      /Unknown seed ".*missing\.json": not a bundled dataset \(demo, grocery, electronics\)/,
+      `Seed file "${join(dir, 'missing.json')}" does not exist (looked for ${join(dir, 'missing.json')})`,
     );
-    await expect(resolveSeed('fashion')).rejects.toThrow(/Unknown seed "fashion"/);
+    await expect(resolveSeed('missing.json')).rejects.toThrow(
+      /^Seed file "missing\.json" does not exist \(looked for \//,
+    );
+    await expect(resolveSeed('fashion')).rejects.toThrow(
+      /Unknown seed "fashion": not a bundled dataset \(demo, grocery, electronics\)/,
+    );
     await expect(resolveSeed('2000000')).rejects.toThrow(/at most 1,000,000 products/);
   });
 });
