@@ -18,6 +18,8 @@ export interface CompiledOperation {
   queryNames: ReadonlySet<string>;
   /** Query parameters documented as numbers or integers. */
   numericQuery: string[];
+  /** Query parameters documented as lists: only these may be given more than once. */
+  listQuery: ReadonlySet<string>;
   /** Checks (and coerces, and fills defaults into) { params, query }. */
   parameters(): ValidateFunction;
   body?: {
@@ -103,6 +105,9 @@ function compileOperations(table: OperationTable): Map<DocumentedOperation, Comp
       numericQuery: query
         .filter((p) => ['integer', 'number'].includes(String((p.schema as { type?: unknown })?.type)))
         .map((p) => p.name),
+      listQuery: new Set(
+        query.filter((p) => (p.schema as { type?: unknown })?.type === 'array').map((p) => p.name),
+      ),
       parameters: once(() =>
         paramsAjv.compile({
           type: 'object',
@@ -134,6 +139,9 @@ function decodedParams(names: string[], raw: string[]): Record<string, string> {
   });
   return params;
 }
+
+/** A number as a query string writes it: decimal digits, a sign, a fraction. */
+const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
 
 const mediaType = (header: string): string => (header.split(';')[0] ?? '').trim().toLowerCase();
 
@@ -251,19 +259,41 @@ export function requestValidator(table: OperationTable): RequestValidator {
           })),
         );
       }
-      // Ajv turns "Infinity" into a number that passes integer and range checks: refused first.
-      const infinite = op.numericQuery.filter((name) => {
+      // Refused before Ajv sees them: Ajv turns "Infinity" into a number that passes integer and
+      // range checks, reads numbers as Number() does (0x10, 1e2 and " 3 " pass), and calls a
+      // parameter given twice (a list) only the wrong type.
+      const early: Problem[] = [];
+      for (const name of op.numericQuery) {
         const value = query[name];
-        return typeof value === 'string' && Math.abs(Number(value)) === Infinity;
-      });
-      if (infinite.length > 0) {
-        throw invalid(
-          infinite.map((name) => ({ path: `query.${name}`, message: 'must be a finite number' })),
-        );
+        if (typeof value !== 'string') continue;
+        if (Math.abs(Number(value)) === Infinity) {
+          early.push({ path: `query.${name}`, message: 'must be a finite number' });
+        } else if (!DECIMAL.test(value)) {
+          early.push({
+            path: `query.${name}`,
+            message: `must be a number in decimal digits, such as 20 (got "${value}")`,
+          });
+        }
+      }
+      for (const [name, value] of Object.entries(query)) {
+        if (Array.isArray(value) && !op.listQuery.has(name)) {
+          early.push({ path: `query.${name}`, message: `is given ${value.length} times; give it once` });
+        }
       }
       const data = { params, query };
       const parameters = op.parameters();
-      if (!parameters(data)) throw invalid(problemsOf(parameters.errors, ''), parameters.errors?.length);
+      const valid = parameters(data);
+      if (early.length > 0 || !valid) {
+        // Every problem at once, in the order of the query: those found above, then Ajv's others.
+        const found = new Set(early.map((p) => p.path));
+        const listed = valid ? [] : problemsOf(parameters.errors, '');
+        const others = listed.filter((p) => !found.has(p.path));
+        const order = Object.keys(query).map((name) => `query.${name}`);
+        const rank = (p: Problem) => (order.includes(p.path) ? order.indexOf(p.path) : -1);
+        const problems = [...early, ...others].sort((a, b) => rank(a) - rank(b));
+        const unlisted = Math.max(0, (parameters.errors?.length ?? 0) - listed.length);
+        throw invalid(problems, problems.length + unlisted);
+      }
       if (op.body) checkBody(parts, op.body);
       return data;
     },

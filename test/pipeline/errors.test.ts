@@ -130,6 +130,24 @@ describe('errors and hostile bodies', () => {
     expect((await c.get(`${BASE}/products/p`)).status).toBe(404);
   });
 
+  it('says a query parameter given twice is, and reads numbers only in decimal digits', async () => {
+    const c = client(await makeApp());
+    const twice = await c.get(`${BASE}/products?limit=1&limit=2&search=a&search=b`);
+    expect(twice.status).toBe(400);
+    expect(twice.body.errors).toEqual([
+      { path: 'query.limit', message: 'is given 2 times; give it once' },
+      { path: 'query.search', message: 'is given 2 times; give it once' },
+    ]);
+    for (const written of ['0x3', '0b11', '1e2', '%203%20', '']) {
+      const res = await c.get(`${BASE}/products?limit=${written}`);
+      expect(res.status, written).toBe(400);
+      expect(res.body.message, written).toBe(
+        `query.limit must be a number in decimal digits, such as 20 (got "${decodeURIComponent(written)}")`,
+      );
+    }
+    expect((await c.get(`${BASE}/products?limit=3&page=2`)).status).toBe(200);
+  });
+
   it('answers nesting deeper than the bound with 400', async () => {
     let deep: unknown = 'leaf';
     for (let i = 0; i < 200; i++) deep = { nested: deep };
