@@ -1,5 +1,5 @@
 import express, { type Express } from 'express';
-import { badRequest, notFound } from '../domain/errors.js';
+import { badRequest, CatalogError, notFound } from '../domain/errors.js';
 import type { KeyRing } from '../pipeline/auth.js';
 import { authenticateAdmin } from './adminRoutes.js';
 import { sendData } from './respond.js';
@@ -34,12 +34,23 @@ export function mountWorkbenchRoutes(
 
   app.post('/__admin/faults', admin, express.json({ limit: '64kb' }), async (req, res) => {
     const body: unknown = req.body;
-    if (body === undefined) throw badRequest('A fault rule is required as a JSON body');
+    if (body === undefined) {
+      // express's parser reads only a JSON body: one sent as anything else arrives as none.
+      const sent =
+        Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+      if (sent) {
+        throw new CatalogError(
+          'unsupported-media-type',
+          'Send the fault rule as JSON, with Content-Type: application/json',
+        );
+      }
+      throw badRequest('A fault rule is required as a JSON body');
+    }
     validator ??= loadSchemaValidator();
     const problems = (await validator).checkComponent('FaultRuleInput', body);
     if (problems.length > 0) {
       const text = problems.map((p) => `${p.path.replace(/^\//, '') || 'rule'} ${p.message}`).join('; ');
-      throw badRequest(`Invalid fault rule: ${text} (a rule needs status or delayMs)`);
+      throw badRequest(`Invalid fault rule: ${text}`);
     }
     const input = body as FaultRuleInput;
     if (input.operationId !== undefined && !operationIds.includes(input.operationId)) {

@@ -4,6 +4,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Problem } from '../domain/problem.js';
 import { openApiAjv } from './ajv.js';
+import { wordErrors } from './ajvMessages.js';
 
 export interface SchemaValidator {
   readonly document: OpenAPIV3.Document;
@@ -13,8 +14,14 @@ export interface SchemaValidator {
   check(schema: object, value: unknown): Problem[];
 }
 
+/** The errors worded (ajvMessages.ts); a field that is not allowed is named in the path. */
 const toProblems = (errors: ErrorObject[] | null | undefined): Problem[] =>
-  (errors ?? []).map((e) => ({ path: e.instancePath || '/', message: e.message ?? e.keyword }));
+  wordErrors(errors ?? []).map(({ error, field, message }) => ({
+    path:
+      (error.keyword === 'additionalProperties' ? `${error.instancePath}/${field}` : error.instancePath) ||
+      '/',
+    message,
+  }));
 
 /** Checks values against the schemas of a document (dereferenced); compiles each schema once. */
 export function schemaValidator(document: OpenAPIV3.Document): SchemaValidator {

@@ -3,6 +3,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { CatalogError } from '../domain/errors.js';
 import type { Problem } from '../domain/problem.js';
 import { readablePath } from './readablePath.js';
+import { wordErrors } from './ajvMessages.js';
 import { openApiAjv } from './ajv.js';
 import type { DocumentedOperation, OperationTable } from './operations.js';
 import { JSON_TYPE, unsupportedFeatures } from './supported.js';
@@ -51,29 +52,38 @@ function locationSchema(params: OpenAPIV3.ParameterObject[]): object {
  */
 export const MAX_PROBLEMS = 20;
 
-/** Ajv errors as items a person can act on: "body.data[0].productName", "must be array". */
-function problemsOf(errors: ErrorObject[] | null | undefined, prefix: string): Problem[] {
-  return (errors ?? []).slice(0, MAX_PROBLEMS).map((e) => {
-    const property = (e.params as { missingProperty?: string; additionalProperty?: string }) ?? {};
-    const leaf = property.missingProperty ?? property.additionalProperty;
-    const path = readablePath(prefix + e.instancePath + (leaf === undefined ? '' : `/${leaf}`));
-    // `not: {}` marks a field that may not be sent at all (spaceIds on a merge push).
-    if (e.keyword === 'not') return { path, message: 'may not be sent' };
-    // null or a scalar where a list belongs: the way to empty a list is [].
-    if (e.keyword === 'type' && (e.params as { type?: string }).type === 'array') {
-      return { path, message: 'must be an array (send [] to clear it)' };
-    }
-    const allowed = (e.params as { allowedValues?: unknown[] }).allowedValues;
-    const message = e.message ?? 'is invalid';
-    return { path, message: allowed ? `${message}: ${allowed.join(', ')}` : message };
-  });
+/**
+ * Ajv errors as items a person can act on ("body.data[0].productName", "must be an array"), at most
+ * MAX_PROBLEMS, and how many more there are (worded, or beyond what was worded).
+ */
+function problemsOf(
+  errors: ErrorObject[] | null | undefined,
+  prefix: string,
+): { problems: Problem[]; unlisted: number } {
+  const all = errors ?? [];
+  // A few more than are listed: a choice's alternatives come before it.
+  const read = all.slice(0, 4 * MAX_PROBLEMS);
+  const worded = wordErrors(read);
+  const problems = worded.slice(0, MAX_PROBLEMS).map(({ error, field, message }) => ({
+    path: readablePath(prefix + error.instancePath + (field === undefined ? '' : `/${field}`)),
+    message: clearHint(error) ? 'must be an array (send [] to clear it)' : message,
+  }));
+  return { problems, unlisted: worded.length - problems.length + (all.length - read.length) };
 }
 
-/** A 400 listing the problems once each; `total` counts those not listed too. */
-function invalid(problems: Problem[], total = problems.length, note?: string): CatalogError {
+/**
+ * null or a scalar sent where a list belongs: the way to empty a list is [], where the list may be
+ * empty (a batch's data may not).
+ */
+function clearHint(error: ErrorObject): boolean {
+  if (error.keyword !== 'type' || (error.params as { type?: string }).type !== 'array') return false;
+  return ((error.parentSchema as { minItems?: number } | undefined)?.minItems ?? 0) === 0;
+}
+
+/** A 400 listing the problems once each, and counting `unlisted` more. */
+function invalid(problems: Problem[], unlisted = 0, note?: string): CatalogError {
   // Ajv reports some problems twice (an item of a list that is not an object, e.g. [null]).
   const listed = [...new Map(problems.map((p) => [`${p.path} ${p.message}`, p])).values()];
-  const unlisted = total - problems.length;
   const message =
     listed.map((p) => `${p.path} ${p.message}`).join('; ') +
     (unlisted > 0 ? `; and ${unlisted} more ${unlisted === 1 ? 'problem' : 'problems'} not listed` : '') +
@@ -191,11 +201,14 @@ function checkBody(
   if (validate(value)) return;
   if (bodyBytes !== undefined && bodyBytes <= LIST_EVERY_PROBLEM_UP_TO) {
     const every = body.everyProblem();
-    if (!every(value)) throw invalid(problemsOf(every.errors, '/body'), every.errors?.length);
+    if (!every(value)) {
+      const { problems, unlisted } = problemsOf(every.errors, '/body');
+      throw invalid(problems, unlisted);
+    }
   }
   throw invalid(
-    problemsOf(validate.errors, '/body'),
-    undefined,
+    problemsOf(validate.errors, '/body').problems,
+    0,
     `the first problem found; a body over ${LIST_EVERY_PROBLEM_UP_TO / 1024} KB is not searched for more`,
   );
 }
@@ -286,13 +299,12 @@ export function requestValidator(table: OperationTable): RequestValidator {
       if (early.length > 0 || !valid) {
         // Every problem at once, in the order of the query: those found above, then Ajv's others.
         const found = new Set(early.map((p) => p.path));
-        const listed = valid ? [] : problemsOf(parameters.errors, '');
-        const others = listed.filter((p) => !found.has(p.path));
+        const ajv = valid ? { problems: [], unlisted: 0 } : problemsOf(parameters.errors, '');
+        const others = ajv.problems.filter((p) => !found.has(p.path));
         const order = Object.keys(query).map((name) => `query.${name}`);
         const rank = (p: Problem) => (order.includes(p.path) ? order.indexOf(p.path) : -1);
         const problems = [...early, ...others].sort((a, b) => rank(a) - rank(b));
-        const unlisted = Math.max(0, (parameters.errors?.length ?? 0) - listed.length);
-        throw invalid(problems, problems.length + unlisted);
+        throw invalid(problems, ajv.unlisted);
       }
       if (op.body) checkBody(parts, op.body);
       return data;

@@ -148,6 +148,54 @@ describe('errors and hostile bodies', () => {
     expect((await c.get(`${BASE}/products?limit=3&page=2`)).status).toBe(200);
   });
 
+  it('words a problem as what to send, not as the schema keyword that failed', async () => {
+    const app = await makeApp();
+    const c = client(app);
+    const message = async (res: PromiseLike<request.Response>) => (await res).body.message as string;
+    // a choice none of whose alternatives matched: said once, with what it takes
+    expect(await message(c.post(`${BASE}/products`, { filter: [1] }))).toBe(
+      'body.filter must be a string or an object',
+    );
+    // a field the body does not have: named, with those it has
+    expect(await message(c.post(`${BASE}/products`, { data: {} }))).toMatch(
+      /^body\.data is not a field here \(fields: search, searchField, limit, page, /,
+    );
+    // openapi.yaml's words beside a pattern, and a format's range
+    expect(await message(c.get('/ac*me/dev/products'))).toBe(
+      'params.tenantId must be 1 to 64 letters, digits, ".", "_" or "-"',
+    );
+    expect(await message(c.get(`${BASE}/search?term=%20`))).toBe(
+      'query.term must hold a word, not only spaces',
+    );
+    const push = (product: object) => c.post(`${BASE}/products-push`, { data: [product] });
+    expect(await message(push({ productGroupId: 'a', shellLifeDays: 99_999_999_999 }))).toBe(
+      'body.data[0].shellLifeDays must be a whole number from -2147483648 to 2147483647',
+    );
+    // JSON.parse reads 1e400 as Infinity
+    const huge = await request(app)
+      .post(`${BASE}/products-push`)
+      .set(TOKEN)
+      .set('content-type', 'application/json')
+      .send(
+        '{"data":[{"productGroupId":"a","productPriceList":[{"productId":"v","spaceId":"s","listPrice":1e400}]}]}',
+      );
+    expect(huge.body.message).toBe('body.data[0].productPriceList[0].listPrice must be a finite number');
+    // [] clears a list, but a batch's data may not be empty: no such hint there
+    expect(await message(c.post(`${BASE}/product-types`, { data: null }))).toBe('body.data must be array');
+    // fault rules: the choice of status or delayMs, a field not allowed, and a body not sent as JSON
+    const fault = (body: object) => request(app).post('/__admin/faults').send(body);
+    expect((await fault({})).body.message).toBe('Invalid fault rule: rule needs status or delayMs');
+    expect((await fault({ status: 500, extra: 1 })).body.message).toBe(
+      'Invalid fault rule: extra is not a field here (fields: operationId, method, path, status, delayMs, rate, times)',
+    );
+    const untyped = await request(app).post('/__admin/faults').type('text/plain').send('{"status":500}');
+    expect([untyped.status, untyped.body.message]).toEqual([
+      415,
+      'Send the fault rule as JSON, with Content-Type: application/json',
+    ]);
+    expect((await request(app).get('/__admin/faults')).body.data).toEqual([]);
+  });
+
   it('answers nesting deeper than the bound with 400', async () => {
     let deep: unknown = 'leaf';
     for (let i = 0; i < 200; i++) deep = { nested: deep };
