@@ -12,6 +12,8 @@ interface HttpLikeError {
   limit?: number;
   /** The text of a body that failed to parse. */
   body?: unknown;
+  /** Set by zlib on a body that does not decompress. */
+  errno?: number;
 }
 
 /** Whether text is JSON: express's parser refuses a JSON null, number or string as a body. */
@@ -42,6 +44,14 @@ export function bodyError(err: unknown): unknown {
   }
   if (e.type === 'entity.too.large') {
     return new CatalogError('too-large', `Request body is larger than the limit of ${e.limit ?? '?'} bytes`);
+  }
+  // zlib's errors (Z_DATA_ERROR, and brotli's) carry a negative errno: the body is not what its
+  // Content-Encoding says, in zlib's words ("incorrect header check").
+  if (typeof e.errno === 'number' && e.errno < 0 && (e.status ?? e.statusCode) === 400) {
+    return new CatalogError(
+      'invalid',
+      `The body cannot be decompressed as its Content-Encoding says (${e.message ?? 'corrupt'}); send it as it is, without Content-Encoding, or compressed that way`,
+    );
   }
   const status = e.status ?? e.statusCode ?? 500;
   if (status >= 400 && status < 500) {

@@ -60,7 +60,9 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   const message = tooLarge
     ? `The request line and headers are larger than ${maxHeaderSize} bytes; shorten the URL ` +
       '(send a long list query as POST /products with a JSON body) or the headers'
-    : `The request is not valid HTTP (${err.code ?? err.message})`;
+    : err.code === 'HPE_INVALID_URL'
+      ? 'The URL holds characters a URL may not: percent-encode them (encodeURIComponent) (HPE_INVALID_URL)'
+      : `The request is not valid HTTP (${err.code ?? err.message})`;
   const body = JSON.stringify(problemAnswer(status, message).json);
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +

@@ -54,8 +54,14 @@ export const gtinOfEpc: GtinDecoder = (raw) => {
   } catch {
     throw notAnSgtin(code, 'is neither an EPC in hex nor an SGTIN URI');
   }
-  if (HEX.test(code) && code.length * 4 < tag.getTotalBits()) {
-    throw notAnSgtin(code, `is ${code.length} hex digits, too short for its scheme`);
+  // Its bits, in hex digits or in the 16-bit words a reader gives: SGTIN-96 24 digits, SGTIN-198 50
+  // or 52. More digits were read as if they were not there, and named another product's GTIN.
+  const bits = tag.getTotalBits();
+  const [fewest, most] = [Math.ceil(bits / 4), Math.ceil(bits / 16) * 4];
+  if (HEX.test(code) && (code.length < fewest || code.length > most)) {
+    const size = code.length < fewest ? 'too short' : 'too long';
+    const wanted = fewest === most ? `${fewest}` : `${fewest} to ${most}`;
+    throw notAnSgtin(code, `is ${code.length} hex digits, ${size} for its scheme (${wanted})`);
   }
   try {
     return gtinOfTag(code, tag);

@@ -47,4 +47,23 @@ describe('expressAdapter', () => {
     const good = await send('{"data": []}');
     expect([good.status, good.text]).toEqual([200, '{"got":{"data":[]}}']);
   });
+
+  it('says a body that does not decompress as its Content-Encoding says so, not in zlib words', async () => {
+    const handle: Handle = async (req) => ({
+      status: 200,
+      headers: {},
+      json: { got: await req.readBody?.() },
+    });
+    for (const encoding of ['gzip', 'deflate', 'br']) {
+      const res = await request(appOf(handle))
+        .post('/x')
+        .set('content-type', 'application/json')
+        .set('content-encoding', encoding)
+        .send('{"data": []}');
+      expect(res.status, encoding).toBe(400);
+      expect(res.body.message, encoding).toMatch(
+        /^The body cannot be decompressed as its Content-Encoding says \(.+\); send it as it is/,
+      );
+    }
+  });
 });

@@ -258,3 +258,29 @@ describe('a malformed request behind a write on the same connection', () => {
     }
   });
 });
+
+describe('a URL with characters a URL may not hold', () => {
+  it('is told to percent-encode them', async () => {
+    const server = await startServer({ port: 0, seed: { products: [], productTypes: [] } });
+    try {
+      const received = await new Promise<string>((resolve, reject) => {
+        const socket = connect(server.port, '127.0.0.1');
+        let text = '';
+        socket.on('data', (d: Buffer) => (text += d.toString()));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+        socket.write(
+          Buffer.concat([
+            Buffer.from(`GET ${BASE}/products/`),
+            Buffer.from([0xc3, 0xa9]),
+            Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n'),
+          ]),
+        );
+      });
+      expect(received).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(received).toContain('percent-encode them (encodeURIComponent)');
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -24,6 +24,13 @@ describe('EPC decoding', () => {
     ['text', 'hello', /neither an EPC in hex nor an SGTIN URI/],
     ['a URI whose parts are not 13 digits', 'urn:epc:id:sgtin:0614141.81234.6789', /13 digits/],
     ['hex too short for its scheme', '3074257B', /too short/],
+    // a digit more than SGTIN-96's 24 was read as if it were not there, and named another GTIN
+    [
+      'hex too long for its scheme',
+      '3074257BF7194E4000001A855',
+      /is 25 hex digits, too long for its scheme \(24\)/,
+    ],
+    ['SGTIN-96 hex with 8 more digits', '3074257BF7194E4000001A8500000000', /too long/],
   ])('refuses %s with a 400 that says why', (_what, epc, why) => {
     expect(() => gtinOfEpc(epc)).toThrow(why);
     try {
