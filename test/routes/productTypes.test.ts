@@ -123,4 +123,31 @@ describe('product types sent twice in one batch', () => {
       isRoot: false,
     });
   });
+
+  it('refuses a batch whose parentId links would make a cycle, writing none of it', async () => {
+    const c = client(await makeApp());
+    await c.post(`${BASE}/product-types`, { data: [apparel, shoes] });
+    const self = await c.post(`${BASE}/product-types`, {
+      data: [{ productTypeId: 'loop', parentId: 'loop' }],
+    });
+    expect(self.status).toBe(400);
+    expect(self.body.message).toBe(
+      'parentId would make a cycle, loop -> loop: product types form a tree; nothing was written',
+    );
+    // through a stored type: apparel under shoes, while shoes is under apparel
+    const through = await c.post(`${BASE}/product-types`, {
+      data: [bags, { ...apparel, parentId: 'shoes', isRoot: false }],
+    });
+    expect(through.status).toBe(400);
+    expect(through.body.message).toMatch(/^parentId would make a cycle, apparel -> shoes -> apparel:/);
+    const ids = (await c.get(`${BASE}/product-types`)).body.data.map(
+      (t: { productTypeId: string }) => t.productTypeId,
+    );
+    expect(ids).toEqual(['apparel', 'shoes']);
+    // moving a type under another branch is no cycle; a later document of one id is the one that counts
+    const moved = await c.post(`${BASE}/product-types`, {
+      data: [{ ...apparel, parentId: 'shoes' }, { ...apparel, parentId: null }, bags],
+    });
+    expect(moved.status).toBe(200);
+  });
 });
