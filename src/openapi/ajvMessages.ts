@@ -45,9 +45,14 @@ function wordOf(e: ErrorObject): WordedError {
   const field = params.missingProperty ?? params.additionalProperty;
   const worded = (message: string): WordedError => ({ error: e, field, message });
   switch (e.keyword) {
-    // `not: {}` marks a field that may not be sent at all (spaceIds on a merge push).
-    case 'not':
-      return worded('may not be sent');
+    // `not: {}` marks a field that may not be sent at all (spaceIds on a merge push); `not: { enum }`
+    // values that may not be given (a tenant "..").
+    case 'not': {
+      const values = (e.schema as { enum?: unknown[] } | undefined)?.enum;
+      return worded(
+        values ? `may not be ${values.map((v) => JSON.stringify(v)).join(' or ')}` : 'may not be sent',
+      );
+    }
     case 'additionalProperties': {
       const fields = Object.keys(parent.properties ?? {});
       return worded(`is not a field here${fields.length ? ` (fields: ${fields.join(', ')})` : ''}`);

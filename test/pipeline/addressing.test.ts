@@ -43,6 +43,20 @@ describe('addressing: prefixes, regions and ids', () => {
       expect(badEnv.body.message, prefix).toContain('environment');
     }
   });
+
+  it('refuses "." and ".." as a tenant or environment: a URL resolves them as path steps', async () => {
+    // supertest sends the path as written, as curl --path-as-is does
+    for (const path of [
+      '/../dev/product-types',
+      '/acme/./product-types',
+      '/api/tenants/./dev/product-types',
+    ]) {
+      const res = await c.get(path);
+      expect(res.status, path).toBe(400);
+      expect(res.body.message, path).toMatch(/^params\.(tenantId|environment) may not be "\." or "\.\."$/);
+    }
+    expect((await c.get('/a.b/..c/product-types')).status).toBe(200);
+  });
 });
 
 describe('addressing and scope isolation', () => {
