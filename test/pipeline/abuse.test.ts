@@ -229,23 +229,29 @@ describe('a URL over the 16 KB header limit', () => {
   });
 });
 
+/** Sends bytes as they are on a new connection to the server, and resolves to all it answers. */
+function rawExchange(port: number, bytes: string | Buffer): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    socket.on('data', (d: Buffer) => (text += d.toString()));
+    socket.on('end', () => resolve(text));
+    socket.on('error', reject);
+    socket.write(bytes);
+  });
+}
+
 describe('a malformed request behind a write on the same connection', () => {
   it('leaves the write its own answer, then closes the connection', async () => {
     const server = await startServer({ port: 0, seed: { products: [], productTypes: [] } });
     try {
       const body = JSON.stringify({ data: [{ productGroupId: 'piped' }] });
-      const received = await new Promise<string>((resolve, reject) => {
-        const socket = connect(server.port, '127.0.0.1');
-        let text = '';
-        socket.on('data', (d: Buffer) => (text += d.toString()));
-        socket.on('end', () => resolve(text));
-        socket.on('error', reject);
-        socket.write(
-          `POST ${BASE}/products-push HTTP/1.1\r\nHost: x\r\nx-api-key: k\r\n` +
-            `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}` +
-            'garbage\r\n\r\n',
-        );
-      });
+      const received = await rawExchange(
+        server.port,
+        `POST ${BASE}/products-push HTTP/1.1\r\nHost: x\r\nx-api-key: k\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}` +
+          'garbage\r\n\r\n',
+      );
       // one answer, the write's, and the connection closed after it
       expect(received).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
       expect(received).toContain('"productGroupId":"piped"');
@@ -263,20 +269,14 @@ describe('a URL with characters a URL may not hold', () => {
   it('is told to percent-encode them', async () => {
     const server = await startServer({ port: 0, seed: { products: [], productTypes: [] } });
     try {
-      const received = await new Promise<string>((resolve, reject) => {
-        const socket = connect(server.port, '127.0.0.1');
-        let text = '';
-        socket.on('data', (d: Buffer) => (text += d.toString()));
-        socket.on('end', () => resolve(text));
-        socket.on('error', reject);
-        socket.write(
-          Buffer.concat([
-            Buffer.from(`GET ${BASE}/products/`),
-            Buffer.from([0xc3, 0xa9]),
-            Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n'),
-          ]),
-        );
-      });
+      const received = await rawExchange(
+        server.port,
+        Buffer.concat([
+          Buffer.from(`GET ${BASE}/products/`),
+          Buffer.from([0xc3, 0xa9]),
+          Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n'),
+        ]),
+      );
       expect(received).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
       expect(received).toContain('percent-encode them (encodeURIComponent)');
     } finally {
