@@ -37,22 +37,34 @@ export function createExpressServer(app: Express): Server {
   return server;
 }
 
+/** Connections whose malformed request has been answered. */
+const answered = new WeakSet<Duplex>();
+
 /**
  * A request node:http refuses before express sees it (a URL and headers over Node's 16 KB limit,
  * a malformed request) is answered in the error format, not with node's bare status line.
  */
 function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  // llhttp reports every chunk that arrives after its first error: the connection is answered once.
+  if (answered.has(socket)) return;
+  answered.add(socket);
   if (err.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
   }
-  // A malformed request right behind another on the connection: the answer to that one is still
-  // being made. Written now, the 400 would come first, and a client would read it as the answer to
-  // a write that was applied. That answer is sent whole, then the connection ends.
   const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
-  if (inFlight) {
+  if (inFlight?.req?.complete) {
+    // A malformed request behind one whose body was read whole: that one's answer is still being
+    // made. Written now, the 400 would come first, and a client would read it as the answer to a
+    // write that was applied. That answer is sent whole, then the connection ends (an answer
+    // pipelined behind it is lost, as node's own handling loses both).
     inFlight.shouldKeepAlive = false;
     inFlight.once('finish', () => socket.end());
+    return;
+  }
+  if (inFlight?.headersSent) {
+    // The error is in the body of a request being answered: nothing can be added to that answer.
+    socket.destroy();
     return;
   }
   const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';

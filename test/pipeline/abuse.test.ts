@@ -265,6 +265,23 @@ describe('a malformed request behind a write on the same connection', () => {
   });
 });
 
+describe('a malformed chunk in the body of the request being read', () => {
+  it('gets its 400 at once, not after the request times out', async () => {
+    const server = await startServer({ port: 0, seed: { products: [], productTypes: [] } });
+    try {
+      const received = await rawExchange(
+        server.port,
+        `POST ${BASE}/products-push HTTP/1.1\r\nHost: x\r\nx-api-key: k\r\n` +
+          'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"a":\r\nZZZ\r\n',
+      );
+      expect(received).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(received).toContain('The request is not valid HTTP');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('a URL with characters a URL may not hold', () => {
   it('is told to percent-encode them', async () => {
     const server = await startServer({ port: 0, seed: { products: [], productTypes: [] } });
