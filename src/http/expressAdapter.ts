@@ -69,7 +69,13 @@ export function expressAdapter(
   handle: Handle,
   options: { bodyLimit?: string | number } = {},
 ): RequestHandler {
-  const parseJson = express.json({ limit: options.bodyLimit ?? '5mb' });
+  const parseJson = express.json({
+    limit: options.bodyLimit ?? '5mb',
+    // The bytes as parsed, after any Content-Encoding: Content-Length counts the compressed ones.
+    verify: (req, _res, buf) => {
+      (req as { bodyBytes?: number }).bodyBytes = buf.length;
+    },
+  });
   return (req, res, next) => {
     const request: MockRequest = {
       method: req.method,
@@ -77,7 +83,11 @@ export function expressAdapter(
       headers: req.headers,
       readBody: () =>
         new Promise((resolve, reject) => {
-          parseJson(req, res, (err?: unknown) => (err ? reject(bodyError(err)) : resolve(req.body)));
+          parseJson(req, res, (err?: unknown) => {
+            if (err) return reject(bodyError(err));
+            request.bodyBytes = (req as { bodyBytes?: number }).bodyBytes;
+            resolve(req.body);
+          });
         }),
     };
     // A throw while writing goes to express's error handler too: left unhandled, it ended the process.

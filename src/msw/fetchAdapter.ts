@@ -7,11 +7,12 @@ import type { MockAnswer, MockRequest } from '../pipeline/types.js';
 export const BODY_LIMIT = 5 * 1024 * 1024;
 
 /** As express.json() reads a body: only a JSON content type; an object or array; a 400 when malformed. */
-async function readJsonBody(request: Request, limit: number): Promise<unknown> {
+async function readJsonBody(request: Request, limit: number, read: MockRequest): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   // Not JSON: left unread, and the validator answers 415 (or 400 when a body is required).
   if (!/^application\/json\s*(;|$)/i.test(type)) return undefined;
   const bytes = await request.arrayBuffer();
+  read.bodyBytes = bytes.byteLength;
   if (bytes.byteLength > limit) {
     throw new CatalogError('too-large', `Request body is larger than the limit of ${limit} bytes`);
   }
@@ -33,7 +34,13 @@ export function mockRequestOf(request: Request, url: string, limit = BODY_LIMIT)
   request.headers.forEach((value, name) => {
     headers[name.toLowerCase()] = value;
   });
-  return { method: request.method.toUpperCase(), url, headers, readBody: () => readJsonBody(request, limit) };
+  const read: MockRequest = {
+    method: request.method.toUpperCase(),
+    url,
+    headers,
+    readBody: () => readJsonBody(request, limit, read),
+  };
+  return read;
 }
 
 /** The fetch Response for an answer: its status, its headers, its JSON encoded. */

@@ -59,16 +59,22 @@ export const MAX_PROBLEMS = 20;
 function problemsOf(
   errors: ErrorObject[] | null | undefined,
   prefix: string,
-): { problems: Problem[]; unlisted: number } {
+): { problems: Problem[]; unlisted: Unlisted } {
   const all = errors ?? [];
   // A few more than are listed: a choice's alternatives come before it.
   const read = all.slice(0, 4 * MAX_PROBLEMS);
-  const worded = wordErrors(read);
-  const problems = worded.slice(0, MAX_PROBLEMS).map(({ error, field, message }) => ({
+  const worded = wordErrors(read).map(({ error, field, message }) => ({
     path: readablePath(prefix + error.instancePath + (field === undefined ? '' : `/${field}`)),
     message: clearHint(error) ? 'must be an array (send [] to clear it)' : message,
   }));
-  return { problems, unlisted: worded.length - problems.length + (all.length - read.length) };
+  // Each once, before they are counted: Ajv reports some twice (an item that is not an object).
+  const distinct = [...new Map(worded.map((p) => [`${p.path} ${p.message}`, p])).values()];
+  const problems = distinct.slice(0, MAX_PROBLEMS);
+  const unread = all.length - read.length;
+  // Errors not read are counted at the rate the read ones made distinct problems.
+  const more =
+    distinct.length - problems.length + Math.round((unread * distinct.length) / Math.max(read.length, 1));
+  return { problems, unlisted: { count: more, exact: unread === 0 } };
 }
 
 /**
@@ -80,13 +86,25 @@ function clearHint(error: ErrorObject): boolean {
   return ((error.parentSchema as { minItems?: number } | undefined)?.minItems ?? 0) === 0;
 }
 
+/** Problems not listed: how many, counted or estimated. */
+interface Unlisted {
+  count: number;
+  exact: boolean;
+}
+
 /** A 400 listing the problems once each, and counting `unlisted` more. */
-function invalid(problems: Problem[], unlisted = 0, note?: string): CatalogError {
+function invalid(
+  problems: Problem[],
+  unlisted: Unlisted = { count: 0, exact: true },
+  note?: string,
+): CatalogError {
   // Ajv reports some problems twice (an item of a list that is not an object, e.g. [null]).
   const listed = [...new Map(problems.map((p) => [`${p.path} ${p.message}`, p])).values()];
   const message =
     listed.map((p) => `${p.path} ${p.message}`).join('; ') +
-    (unlisted > 0 ? `; and ${unlisted} more ${unlisted === 1 ? 'problem' : 'problems'} not listed` : '') +
+    (unlisted.count > 0
+      ? `; and ${unlisted.exact ? '' : 'about '}${unlisted.count} more ${unlisted.count === 1 ? 'problem' : 'problems'} not listed`
+      : '') +
     (note ? ` (${note})` : '');
   return new CatalogError('invalid', message, listed);
 }
@@ -171,7 +189,7 @@ export interface RequestParts {
   /** The parsed JSON body; undefined when none was sent or it was not JSON. */
   body: unknown;
   contentType: string | undefined;
-  /** The body's Content-Length; undefined when not given (chunked). */
+  /** The body's size as read (decompressed); undefined when the adapter does not say. */
   bodyBytes?: number;
 }
 
@@ -199,7 +217,7 @@ function checkBody(
   }
   const validate = body.validate();
   if (validate(value)) return;
-  if (bodyBytes !== undefined && bodyBytes <= LIST_EVERY_PROBLEM_UP_TO) {
+  if (bodyBytes === undefined || bodyBytes <= LIST_EVERY_PROBLEM_UP_TO) {
     const every = body.everyProblem();
     if (!every(value)) {
       const { problems, unlisted } = problemsOf(every.errors, '/body');
@@ -208,7 +226,7 @@ function checkBody(
   }
   throw invalid(
     problemsOf(validate.errors, '/body').problems,
-    0,
+    undefined,
     `the first problem found; a body over ${LIST_EVERY_PROBLEM_UP_TO / 1024} KB is not searched for more`,
   );
 }
@@ -299,7 +317,9 @@ export function requestValidator(table: OperationTable): RequestValidator {
       if (early.length > 0 || !valid) {
         // Every problem at once, in the order of the query: those found above, then Ajv's others.
         const found = new Set(early.map((p) => p.path));
-        const ajv = valid ? { problems: [], unlisted: 0 } : problemsOf(parameters.errors, '');
+        const ajv = valid
+          ? { problems: [], unlisted: { count: 0, exact: true } }
+          : problemsOf(parameters.errors, '');
         const others = ajv.problems.filter((p) => !found.has(p.path));
         const order = Object.keys(query).map((name) => `query.${name}`);
         const rank = (p: Problem) => (order.includes(p.path) ? order.indexOf(p.path) : -1);

@@ -166,10 +166,7 @@ export function createPipeline(options: PipelineOptions): Handle {
       query,
       body,
       contentType: Array.isArray(contentType) ? contentType[0] : (contentType as string | undefined),
-      bodyBytes:
-        request.headers['content-length'] === undefined
-          ? undefined
-          : Number(request.headers['content-length']),
+      bodyBytes: request.bodyBytes,
     });
     const handler = handlers[resolved.op.operationId] as OperationHandler;
     return handler({

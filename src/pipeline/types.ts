@@ -18,6 +18,8 @@ export interface MockRequest {
    * token is checked. Throws a CatalogError for a malformed ('invalid') or oversized ('too-large') body.
    */
   readBody?: () => Promise<unknown>;
+  /** The body's size in bytes as read (decompressed), set by readBody: how much work checking it can be. */
+  bodyBytes?: number;
 }
 
 /** One answer. `json` is encoded by the adapter; `records` names the stored records within it. */

@@ -55,6 +55,24 @@ describe('catalogHandlers', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('lists every problem of a small refused body, as the server does, and only the first of a large one', async () => {
+    const push = (n: number) =>
+      fetch(
+        `${EU}/api/tenants/acme/dev/products-push`,
+        json({ data: Array.from({ length: n }, () => null) }),
+      );
+    const small = (await (await push(3)).json()) as { errors: unknown[] };
+    expect(small.errors).toHaveLength(3);
+    // 100 products of 1 KB each: over 64 KB as read
+    const large = await fetch(
+      `${EU}/api/tenants/acme/dev/products-push`,
+      json({ data: Array.from({ length: 100 }, (_, i) => ({ productGroupId: i, note: 'x'.repeat(1000) })) }),
+    );
+    const body = (await large.json()) as { errors: unknown[]; message: string };
+    expect(body.errors).toHaveLength(1);
+    expect(body.message).toMatch(/\(the first problem found; a body over 64 KB is not searched for more\)$/);
+  });
+
   it('serves a base URL with a path in the region it is given, with its own catalog', async () => {
     const res = await fetch('http://localhost:5173/catalog/acme/dev/products?limit=100', {
       headers: { 'x-api-key': 'any' },
