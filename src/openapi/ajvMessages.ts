@@ -86,7 +86,14 @@ export function wordErrors(errors: readonly ErrorObject[]): WordedError[] {
   const inChoice = new Set<ErrorObject>();
   for (const e of errors) {
     if (!isChoice(e) || inChoice.has(e)) continue;
-    const branches = errors.filter((b) => b !== e && b.schemaPath.startsWith(`${e.schemaPath}/`));
+    // Its alternatives' errors: under its schema, and at its value or below (every item of a list
+    // shares one schema path).
+    const branches = errors.filter(
+      (b) =>
+        b !== e &&
+        b.schemaPath.startsWith(`${e.schemaPath}/`) &&
+        (b.instancePath === e.instancePath || b.instancePath.startsWith(`${e.instancePath}/`)),
+    );
     branchesOf.set(e, branches);
     branches.forEach((b) => inChoice.add(b));
   }
@@ -110,8 +117,12 @@ export function wordErrors(errors: readonly ErrorObject[]): WordedError[] {
       const fields = branches.map((b) => String((b.params as { missingProperty?: string }).missingProperty));
       out.push({ error: e, message: `needs ${fields.join(' or ')}` });
     } else {
-      // An alternative went further: its errors say what is wrong.
-      out.push(...branches.filter((b) => !isChoice(b)).map(wordOf));
+      // An alternative went further than its type: its errors say what is wrong, not the type
+      // errors of the alternatives the value is not.
+      const further = branches.filter(
+        (b) => !isChoice(b) && !(b.keyword === 'type' && b.instancePath === e.instancePath),
+      );
+      out.push(...(further.length > 0 ? further : branches.filter((b) => !isChoice(b))).map(wordOf));
     }
   }
   return out;

@@ -1,0 +1,41 @@
+// Ajv's errors worded for a person: a choice said once per value it failed on.
+import { describe, expect, it } from 'vitest';
+import { openApiAjv } from '../../src/openapi/ajv.js';
+import { wordErrors } from '../../src/openapi/ajvMessages.js';
+
+const worded = (schema: object, value: unknown) => {
+  const validate = openApiAjv({ allErrors: true }).compile(schema);
+  expect(validate(value)).toBe(false);
+  return wordErrors(validate.errors ?? []).map((w) => `${w.error.instancePath} ${w.message}`);
+};
+
+describe('wordErrors', () => {
+  it('says a choice once for each value none of its alternatives took, items of a list apart', () => {
+    const items = { type: 'array', items: { oneOf: [{ type: 'string' }, { type: 'number' }] } };
+    expect(worded(items, [true, 'ok', null])).toEqual([
+      '/0 must be a string or a number',
+      '/2 must be a string or a number',
+    ]);
+  });
+
+  it('says which fields an anyOf of required fields wants, and names a field not allowed', () => {
+    const rule = {
+      type: 'object',
+      properties: { status: { type: 'integer' }, delayMs: { type: 'integer' } },
+      additionalProperties: false,
+      anyOf: [{ required: ['status'] }, { required: ['delayMs'] }],
+    };
+    expect(worded(rule, {})).toEqual([' needs status or delayMs']);
+    expect(worded(rule, { status: 1, extra: 2 })).toEqual([' is not a field here (fields: status, delayMs)']);
+  });
+
+  it("gives an alternative's own errors where it went further than its type", () => {
+    const schema = {
+      oneOf: [
+        { type: 'string' },
+        { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+      ],
+    };
+    expect(worded(schema, { id: 5 })).toEqual(['/id must be string']);
+  });
+});
