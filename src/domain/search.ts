@@ -126,7 +126,12 @@ const occursIn = (parts: readonly string[], word: string): boolean =>
  * Every word must occur (case-insensitive substring). Relevance: each word scores 2 when it occurs in
  * a productName, 1 otherwise; with searchField every match scores the same.
  */
-export function parseSearch(search: string | undefined, searchField?: string): SearchRanker | undefined {
+export function parseSearch(
+  search: string | undefined,
+  searchField?: string,
+  /** The parameter the words came in, for the message of a refusal: search, or GET /search's term. */
+  parameter = 'search',
+): SearchRanker | undefined {
   const field = searchField?.trim() || undefined;
   if (field !== undefined && !Object.hasOwn(SEARCH_FIELDS, field)) {
     throw badRequest(
@@ -138,7 +143,7 @@ export function parseSearch(search: string | undefined, searchField?: string): S
   // Every word is looked for in every product: 2.4 million words in a POST body held the server
   // for 38 s (docs/behaviour.md, "Parameters").
   if (words.length > MAX_SEARCH_WORDS) {
-    throw badRequest(`search has ${words.length} words; the limit is ${MAX_SEARCH_WORDS}`);
+    throw badRequest(`${parameter} has ${words.length} words; the limit is ${MAX_SEARCH_WORDS}`);
   }
   const holdsAll = (parts: readonly string[]) => words.every((w) => occursIn(parts, w));
   if (field !== undefined) {

@@ -27,10 +27,15 @@ export interface ListQuery {
 }
 
 /** Parses every parameter; throws a 400 naming the first one at fault. Ranges are the validator's job. */
-export function parseListQuery(params: ListParameters, sortable: ReadonlySet<string>): ListQuery {
+export function parseListQuery(
+  params: ListParameters,
+  sortable: ReadonlySet<string>,
+  /** The parameter `params.search` came in (GET /search calls it term). */
+  searchParameter = 'search',
+): ListQuery {
   return {
     filter: parseFilters(params),
-    search: parseSearch(params.search, params.searchField),
+    search: parseSearch(params.search, params.searchField, searchParameter),
     sort: parseSort(params.sort, sortable),
     select: parseSelect(params.select),
     summary: parseSummaryRequest(params.facets, params.includeAttributeFilters, params.attributeFilters),

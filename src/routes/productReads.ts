@@ -105,7 +105,7 @@ export function productReadOperations(ctx: RouteContext): OperationHandlers {
       // filter is beyond the specification (the published client sends it): it narrows the products only.
       const { term, select, filter } = call.query as { term: string; select?: string; filter?: string };
       const scope = scopeOf(ctx, call);
-      const query = parseListQuery({ search: term, select, filter, limit: SEARCH_LIMIT }, sortable);
+      const query = parseListQuery({ search: term, select, filter, limit: SEARCH_LIMIT }, sortable, 'term');
       const products = runListQuery(scope.products(), query).list;
       const productTypes = scope
         .productTypes()

@@ -72,6 +72,13 @@ describe('additionalRawFilter and the search filter', () => {
     expect(res.body.message).toMatch(/^additionalRawFilter\.eq takes 2 operands/);
   });
 
+  it('GET /search refuses more than 32 words, naming its parameter term', async () => {
+    const words = Array.from({ length: 33 }, () => 'leather').join('%20');
+    const res = await api.get(`${BASE}/search?term=${words}`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('term has 33 words; the limit is 32');
+  });
+
   it('GET /search applies filter to the products, not the product types', async () => {
     const res = await api.get(`${BASE}/search?term=leather&filter=${q({ eq: ['productType', 'belts'] })}`);
     expect(ids(res.body.data.products)).toEqual(['belt']);
