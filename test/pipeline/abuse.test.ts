@@ -2,11 +2,11 @@
 // keeps serving, and every status is one openapi.yaml documents for the operation.
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadChecker } from '../../contract-tests/lib/checker.js';
 import { loadApiDocument } from '../../src/openapi/apiDocument.js';
 import { OperationTable } from '../../src/openapi/operations.js';
-import { startServer } from '../../src/server.js';
+import { startServer, type RunningServer } from '../../src/server.js';
 import { BASE, client, makeApp, TOKEN } from '../helpers.js';
 
 const checker = await loadChecker();
@@ -241,63 +241,47 @@ function rawExchange(port: number, bytes: string | Buffer): Promise<string> {
   });
 }
 
-describe('a malformed request behind a write on the same connection', () => {
-  it('leaves the write its own answer, then closes the connection', async () => {
-    const server = await startServer({ port: 0, seed: { products: [], productTypes: [] } });
-    try {
-      const body = JSON.stringify({ data: [{ productGroupId: 'piped' }] });
-      const received = await rawExchange(
-        server.port,
-        `POST ${BASE}/products-push HTTP/1.1\r\nHost: x\r\nx-api-key: k\r\n` +
-          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}` +
-          'garbage\r\n\r\n',
-      );
-      // one answer, the write's, and the connection closed after it
-      expect(received).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
-      expect(received).toContain('"productGroupId":"piped"');
-      expect(received.match(/^HTTP\/1\.1 /gm)).toHaveLength(1);
-      expect(received).toMatch(/\r\nConnection: close\r\n/i);
-      const read = await fetch(`${server.url}${BASE}/products/piped`, { headers: TOKEN });
-      expect(read.status).toBe(200);
-    } finally {
-      await server.close();
-    }
+describe('requests node:http cannot parse, sent as raw bytes', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ port: 0, seed: { products: [], productTypes: [] } });
   });
-});
+  afterAll(() => server.close());
 
-describe('a malformed chunk in the body of the request being read', () => {
-  it('gets its 400 at once, not after the request times out', async () => {
-    const server = await startServer({ port: 0, seed: { products: [], productTypes: [] } });
-    try {
-      const received = await rawExchange(
-        server.port,
-        `POST ${BASE}/products-push HTTP/1.1\r\nHost: x\r\nx-api-key: k\r\n` +
-          'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"a":\r\nZZZ\r\n',
-      );
-      expect(received).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
-      expect(received).toContain('The request is not valid HTTP');
-    } finally {
-      await server.close();
-    }
+  it('a malformed request behind a write: the write keeps its own answer, then the connection closes', async () => {
+    const body = JSON.stringify({ data: [{ productGroupId: 'piped' }] });
+    const received = await rawExchange(
+      server.port,
+      `POST ${BASE}/products-push HTTP/1.1\r\nHost: x\r\nx-api-key: k\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}` +
+        'garbage\r\n\r\n',
+    );
+    // one answer, the write's, and the connection closed after it
+    expect(received).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(received).toContain('"productGroupId":"piped"');
+    expect(received.match(/^HTTP\/1\.1 /gm)).toHaveLength(1);
+    expect(received).toMatch(/\r\nConnection: close\r\n/i);
+    const read = await fetch(`${server.url}${BASE}/products/piped`, { headers: TOKEN });
+    expect(read.status).toBe(200);
   });
-});
 
-describe('a URL with characters a URL may not hold', () => {
-  it('is told to percent-encode them', async () => {
-    const server = await startServer({ port: 0, seed: { products: [], productTypes: [] } });
-    try {
-      const received = await rawExchange(
-        server.port,
-        Buffer.concat([
-          Buffer.from(`GET ${BASE}/products/`),
-          Buffer.from([0xc3, 0xa9]),
-          Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n'),
-        ]),
-      );
-      expect(received).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
-      expect(received).toContain('percent-encode them (encodeURIComponent)');
-    } finally {
-      await server.close();
-    }
+  it('a malformed chunk in the body being read: a 400 at once, not after the request times out', async () => {
+    const received = await rawExchange(
+      server.port,
+      `POST ${BASE}/products-push HTTP/1.1\r\nHost: x\r\nx-api-key: k\r\n` +
+        'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"a":\r\nZZZ\r\n',
+    );
+    expect(received).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(received).toContain('The request is not valid HTTP');
+  });
+
+  it('a URL with characters a URL may not hold: told to percent-encode them', async () => {
+    const url = Buffer.concat([Buffer.from(`GET ${BASE}/products/`), Buffer.from([0xc3, 0xa9])]);
+    const received = await rawExchange(
+      server.port,
+      Buffer.concat([url, Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n')]),
+    );
+    expect(received).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(received).toContain('percent-encode them (encodeURIComponent)');
   });
 });
