@@ -6,8 +6,6 @@ import { dirname, join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { integer, milliseconds, positiveInteger } from './optionValues.js';
 import { packageRoot } from '../openapi/packageRoot.js';
-import { loadApiDocument } from '../openapi/apiDocument.js';
-import { operationIdsOf, selectionProblem, TIERS } from '../../contract-tests/lib/selection.js';
 import {
   describeFailure,
   EXIT_MISCONFIGURED,
@@ -82,6 +80,12 @@ export async function runContract(opts: ContractOptions): Promise<number> {
   // As the suite reads them (contract-tests/lib/target.ts): a blank base URL means the mock in-process.
   const baseUrl = trimBaseUrl(opts.baseUrl ?? process.env.CONTRACT_BASE_URL ?? '') || undefined;
   const apiKey = tokenToSend(opts.apiKey ?? process.env.CONTRACT_API_KEY);
+  // Loaded here, not at the top: every command line loads this module, and these load Ajv and the
+  // document (about 100 ms of each start of the server; docs/performance.md, "Start-up").
+  const [{ operationIdsOf, selectionProblem, TIERS }, { loadApiDocument }] = await Promise.all([
+    import('../../contract-tests/lib/selection.js'),
+    import('../openapi/apiDocument.js'),
+  ]);
   // The generated checks are per operation: tiers are the suite's.
   const problem = selectionProblem(
     { only: opts.only ?? [], skip: opts.skip ?? [] },
