@@ -1,10 +1,9 @@
 // The admin endpoints are answered by express routes of their own, not by the pipeline; this holds
 // them to what openapi.yaml documents of them, as the pipeline holds the service's operations.
 import type { RequestHandler } from 'express';
-import { badRequest } from '../domain/errors.js';
 import { apiDocument } from '../generated/apiDocument.js';
 import { OperationTable } from '../openapi/operations.js';
-import { MethodNotAllowed } from '../openapi/validator.js';
+import { MethodNotAllowed, undocumentedQuery } from '../openapi/validator.js';
 
 /**
  * Refuses, before an admin route runs, a method its path does not document (405 with Allow) and a
@@ -15,27 +14,15 @@ import { MethodNotAllowed } from '../openapi/validator.js';
 export function adminGuard(): RequestHandler {
   const table = new OperationTable(apiDocument, '', true);
   return (req, _res, next) => {
+    if (req.method === 'OPTIONS') return next();
     const path = req.originalUrl.split('?')[0] ?? '';
     const found = table.resolve(req.method, path);
-    if (!found || req.method === 'OPTIONS') return next();
-    if (!found.operation) {
-      throw new MethodNotAllowed(
-        `${req.method} is not allowed on ${path}; allowed: ${found.allow.join(', ')}`,
-        found.allow,
-      );
-    }
-    const documented = found.operation.parameters.filter((p) => p.in === 'query').map((p) => p.name);
-    const unknown = Object.keys(req.query).filter((name) => !documented.includes(name));
-    if (unknown.length > 0) {
-      throw badRequest(
-        unknown
-          .map(
-            (name) =>
-              `query.${name} is not a query parameter of ${found.operation.operationId} (documented: ${documented.join(', ') || 'none'})`,
-          )
-          .join('; '),
-      );
-    }
+    if (!found) return next();
+    if (!found.operation) throw new MethodNotAllowed(req.method, path, found.allow);
+    const { operationId, parameters } = found.operation;
+    const documented = new Set(parameters.filter((p) => p.in === 'query').map((p) => p.name));
+    const undocumented = undocumentedQuery(operationId, documented, Object.keys(req.query));
+    if (undocumented) throw undocumented;
     next();
   };
 }

@@ -92,21 +92,19 @@ interface Unlisted {
   exact: boolean;
 }
 
-/** A 400 listing the problems once each, and counting `unlisted` more. */
+/** A 400 listing the problems (each once: problemsOf makes Ajv's distinct), and counting `unlisted` more. */
 function invalid(
   problems: Problem[],
   unlisted: Unlisted = { count: 0, exact: true },
   note?: string,
 ): CatalogError {
-  // Ajv reports some problems twice (an item of a list that is not an object, e.g. [null]).
-  const listed = [...new Map(problems.map((p) => [`${p.path} ${p.message}`, p])).values()];
   const message =
-    listed.map((p) => `${p.path} ${p.message}`).join('; ') +
+    problems.map((p) => `${p.path} ${p.message}`).join('; ') +
     (unlisted.count > 0
       ? `; and ${unlisted.exact ? '' : 'about '}${unlisted.count} more ${unlisted.count === 1 ? 'problem' : 'problems'} not listed`
       : '') +
     (note ? ` (${note})` : '');
-  return new CatalogError('invalid', message, listed);
+  return new CatalogError('invalid', message, problems);
 }
 
 function compileOperations(table: OperationTable): Map<DocumentedOperation, CompiledOperation> {
@@ -176,11 +174,32 @@ const mediaType = (header: string): string => (header.split(';')[0] ?? '').trim(
 /** The method is not one the path has: a 405 whose Allow header lists those it has. */
 export class MethodNotAllowed extends CatalogError {
   constructor(
-    message: string,
+    method: string,
+    path: string,
     readonly allowed: readonly string[],
   ) {
-    super('method-not-allowed', message);
+    super('method-not-allowed', `${method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`);
   }
+}
+
+/**
+ * The 400 for query parameters an operation does not document, listing those it does; undefined
+ * when every name is documented. The API's operations and the admin endpoints alike.
+ */
+export function undocumentedQuery(
+  operationId: string,
+  documented: ReadonlySet<string>,
+  names: readonly string[],
+): CatalogError | undefined {
+  const unknown = names.filter((name) => !documented.has(name));
+  if (unknown.length === 0) return undefined;
+  const listed = [...documented].join(', ') || 'none';
+  return invalid(
+    unknown.map((name) => ({
+      path: `query.${name}`,
+      message: `is not a query parameter of ${operationId} (documented: ${listed})`,
+    })),
+  );
 }
 
 /** What the validator checks of a request beyond its path: query, body and the body's type. */
@@ -267,29 +286,15 @@ export function requestValidator(table: OperationTable): RequestValidator {
     resolve(method, path, shown = path) {
       const resolution = table.resolve(method, path);
       if (!resolution) return undefined;
-      if (!resolution.operation) {
-        const allow = resolution.allow.join(', ');
-        throw new MethodNotAllowed(
-          `${method} is not allowed on ${shown}; allowed: ${allow}`,
-          resolution.allow,
-        );
-      }
+      if (!resolution.operation) throw new MethodNotAllowed(method, shown, resolution.allow);
       const op = compiled.get(resolution.operation) as CompiledOperation;
       return { op, params: decodedParams(op.pathParams, resolution.rawParams) };
     },
 
     check({ op, params }, parts) {
       const query: Record<string, unknown> = { ...parts.query };
-      const unknown = Object.keys(query).filter((name) => !op.queryNames.has(name));
-      if (unknown.length > 0) {
-        const documented = [...op.queryNames].join(', ') || 'none';
-        throw invalid(
-          unknown.map((name) => ({
-            path: `query.${name}`,
-            message: `is not a query parameter of ${op.operationId} (documented: ${documented})`,
-          })),
-        );
-      }
+      const undocumented = undocumentedQuery(op.operationId, op.queryNames, Object.keys(query));
+      if (undocumented) throw undocumented;
       // Refused before Ajv sees them: Ajv turns "Infinity" into a number that passes integer and
       // range checks, reads numbers as Number() does (0x10, 1e2 and " 3 " pass), and calls a
       // parameter given twice (a list) only the wrong type.
