@@ -161,7 +161,10 @@ export class DataFile implements Adapter<DbShape> {
       lastSeed = seed ?? lastSeed;
     }
     if (lastSeed !== undefined && lastSeed !== this.#fingerprint && Object.keys(scopes).length > 0) {
-      throw this.#anotherSeed();
+      throw new Error(
+        `--data ${this.#file} holds changes to another seed than this one: start with the --seed it ` +
+          'was written with, or name another --data file',
+      );
     }
     const current = journals.at(-1) ?? this.#generation;
     // A file of the earlier format, or one whose changes were all reset under another seed, gets a
@@ -170,13 +173,6 @@ export class DataFile implements Adapter<DbShape> {
     if (this.#snapshotBytes > 0 && !snapshot) this.needsSnapshot = true;
     await this.#openJournal(this.needsSnapshot ? current + 1 : current);
     return { scopes };
-  }
-
-  #anotherSeed(): Error {
-    return new Error(
-      `--data ${this.#file} holds changes to another seed than this one: start with the --seed it ` +
-        'was written with, or name another --data file',
-    );
   }
 
   /** Loads the snapshot into scopes; undefined when there is none. Reads the older one-JSON format too. */
