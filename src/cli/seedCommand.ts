@@ -26,7 +26,10 @@ export async function runSeedCommand({
   }
   const started = performance.now();
   const bar = productBar(stdout, 'generating');
-  const data = await resolveSeed(seed, { onProgress: bar.update });
+  // The bar counts products generated; a seed file given to copy loads without one.
+  const data = await resolveSeed(seed, {
+    onProgress: (done, total, step) => (step === 'generating' ? bar.update?.(done, total) : undefined),
+  });
   bar.stop();
   await writeDatasetFile(data, out).catch((err: unknown) => {
     throw new Error(`--out ${out}: cannot write it: ${(err as Error).message}`);

@@ -1,6 +1,20 @@
 // The progress of a large seed on the terminal, and one line when it is ready.
 import type { SingleBar } from 'cli-progress';
+import type { SeedStep } from '../seed/resolve.js';
 import type { SeedEvents } from './startServing.js';
+
+/** The bar's count in a step's unit: a file being read in megabytes, as `seed` states a file's size. */
+function shown(done: number, total: number, step: SeedStep): { value: number; total: number; unit: string } {
+  if (step !== 'reading') return { value: done, total, unit: 'products' };
+  return { value: Math.round(done / 1e6), total: Math.round(total / 1e6), unit: 'MB' };
+}
+
+/** What the bar says a step does. */
+const STEP_WORDS: Record<SeedStep, string> = {
+  generating: 'seeding',
+  reading: 'reading seed file',
+  checking: 'checking',
+};
 
 /** Draws a bar on stderr only in a terminal; the ready line goes where `print` puts it. */
 export function seedProgress(
@@ -11,17 +25,23 @@ export function seedProgress(
   let bar: Promise<SingleBar> | undefined;
   const stop = (): Promise<void> => bar?.then((b) => b.stop()) ?? Promise.resolve();
   return {
-    progress(done, total) {
+    progress(done, total, step) {
       if (!process.stderr.isTTY) return;
+      const now = shown(done, total, step);
+      const payload = { step: STEP_WORDS[step], unit: now.unit };
       bar ??= import('cli-progress').then(({ SingleBar, Presets }) => {
         const made = new SingleBar(
-          { stream: process.stderr, format: 'seeding {bar} {value}/{total} products', hideCursor: true },
+          { stream: process.stderr, format: '{step} {bar} {value}/{total} {unit}', hideCursor: true },
           Presets.shades_classic,
         );
-        made.start(total, 0);
+        made.start(now.total, 0, payload);
         return made;
       });
-      void bar.then((b) => b.update(done));
+      // A file's steps differ in unit and total: the bar follows them.
+      void bar.then((b) => {
+        b.setTotal(now.total);
+        b.update(now.value, payload);
+      });
     },
     seeded(products, ms) {
       const line = `seed "${seedName}": ${products.toLocaleString('en-US')} products ready in ${(ms / 1000).toFixed(1)} s`;

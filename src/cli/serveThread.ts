@@ -5,7 +5,7 @@ import type { ServerMessage } from './tuning.js';
 
 const post = (message: ServerMessage) => parentPort?.postMessage(message);
 const running = await startServing(workerData as ServeOptions, {
-  progress: (done, total) => post({ progress: { done, total } }),
+  progress: (done, total, step) => post({ progress: { done, total, step } }),
   seeded: (products, ms) => post({ seeded: { products, ms } }),
 });
 // The main thread says where it listens, once it passes signals on: see serveOnThread.

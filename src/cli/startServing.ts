@@ -2,7 +2,7 @@
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { applyHeapPolicy } from './heapPolicy.js';
 import { prepareSearchTexts } from './searchWarmup.js';
-import { resolveSeed, seedFileOf } from '../seed/resolve.js';
+import { resolveSeed, seedFileOf, type SeedStep } from '../seed/resolve.js';
 import { startServer, type RunningServer } from '../server.js';
 import type { SeedData } from '../store/store.js';
 import { checkDataPath } from '../store/dataPath.js';
@@ -32,7 +32,8 @@ export interface ServeOptions {
 
 /** What a start reports while the seed is built: a large seed's progress, then that it is ready. */
 export interface SeedEvents {
-  progress(done: number, total: number): void;
+  /** In products, but in bytes while a seed file is read (see SeedStep). */
+  progress(done: number, total: number, step: SeedStep): void;
   seeded(products: number, ms: number): void;
 }
 
@@ -60,9 +61,10 @@ async function loadSeed(opts: ServeOptions, origin: string, events: SeedEvents):
   let large = false;
   const seed = await resolveSeed(opts.seed, {
     mediaOrigin: origin,
-    onProgress: (done, total) => {
-      large = total >= LARGE_SEED;
-      if (large) events.progress(done, total);
+    // A file is read with progress only when it is large (read record by record, src/seed/file.ts).
+    onProgress: (done, total, step) => {
+      large ||= step === 'reading' || total >= LARGE_SEED;
+      if (large) events.progress(done, total, step);
     },
   });
   if (large || seed.products.length >= LARGE_SEED) {

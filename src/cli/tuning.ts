@@ -12,11 +12,12 @@ import { oldGenerationLimit, youngGenerationLimit } from './heapPolicy.js';
 import { seedProgress } from './seedProgress.js';
 import { announce, forPeople } from './banner.js';
 import type { ServeOptions } from './startServing.js';
+import type { SeedStep } from '../seed/resolve.js';
 
 /** What the server thread tells this one: the progress of its seed, then where it listens. */
 export type ServerMessage =
   | { listening: string }
-  | { progress: { done: number; total: number } }
+  | { progress: { done: number; total: number; step: SeedStep } }
   | { seeded: { products: number; ms: number } };
 
 /**
@@ -71,7 +72,10 @@ export function serveOnThread(opts: ServeOptions): void {
   });
   worker.on('exit', (code) => process.exit(process.exitCode ?? code));
   worker.on('message', (message: ServerMessage) => {
-    if ('progress' in message) return progress.progress(message.progress.done, message.progress.total);
+    if ('progress' in message) {
+      const { done, total, step } = message.progress;
+      return progress.progress(done, total, step);
+    }
     if ('seeded' in message) return progress.seeded(message.seeded.products, message.seeded.ms);
     ready = true;
     const url = message.listening;

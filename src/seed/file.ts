@@ -27,16 +27,22 @@ export async function writeDatasetFile(data: SeedData, file: string): Promise<vo
   await Promise.race([once(out, 'finish'), failed]);
 }
 
+export interface ReadOptions {
+  /** Files up to this size are parsed as one document (WHOLE_FILE_LIMIT when absent). */
+  wholeFileLimit?: number;
+  /** The longest line a file read line by line may have (WHOLE_FILE_LIMIT when absent). */
+  maxLineBytes?: number;
+  /** Bytes read so far and the file's size, after every chunk of a file read line by line. */
+  onRead?: (bytes: number, size: number) => void;
+}
+
 /**
  * The parsed content of a dataset file. A file above WHOLE_FILE_LIMIT must have the layout
  * writeDatasetFile produces (one record per line); it is read line by line.
  * Errors carry Node's code (ENOENT) or a message naming the file.
  */
-export async function readDatasetFile(
-  file: string,
-  wholeFileLimit = WHOLE_FILE_LIMIT,
-  maxLineBytes = WHOLE_FILE_LIMIT,
-): Promise<unknown> {
+export async function readDatasetFile(file: string, options: ReadOptions = {}): Promise<unknown> {
+  const { wholeFileLimit = WHOLE_FILE_LIMIT, maxLineBytes = WHOLE_FILE_LIMIT } = options;
   const { size } = await stat(file);
   if (size <= wholeFileLimit) {
     const text = await readFile(file, 'utf8');
@@ -47,7 +53,8 @@ export async function readDatasetFile(
       throw new Error(`Seed file "${file}" is not valid JSON: ${(err as Error).message}`);
     }
   }
-  return readRecordPerLine(file, wholeFileLimit, maxLineBytes);
+  const onRead = options.onRead && ((bytes: number) => options.onRead?.(bytes, size));
+  return readRecordPerLine(file, wholeFileLimit, maxLineBytes, onRead);
 }
 
 /** Bytes read from the file at a time; a longer line makes the buffer grow to hold it. */
@@ -66,8 +73,13 @@ class LineTooLong extends Error {}
  * The file's lines, in blocks of whole lines decoded at once: node's line reader took more time
  * than parsing the records (docs/performance.md, "Seed files"). A line may end in \r\n.
  */
-async function* lineBlocks(file: string, maxLineBytes: number): AsyncGenerator<string[]> {
+async function* lineBlocks(
+  file: string,
+  maxLineBytes: number,
+  onRead?: (bytes: number) => void,
+): AsyncGenerator<string[]> {
   const handle = await open(file, 'r');
+  let total = 0;
   try {
     let buffer = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, maxLineBytes));
     let held = 0;
@@ -81,6 +93,7 @@ async function* lineBlocks(file: string, maxLineBytes: number): AsyncGenerator<s
       }
       const { bytesRead } = await handle.read(buffer, held, buffer.length - held, null);
       const end = held + bytesRead;
+      onRead?.((total += bytesRead));
       // A newline byte never occurs inside a multi-byte character, so a block ends on a whole one.
       const complete = bytesRead === 0 ? end : buffer.lastIndexOf(NEWLINE, end - 1) + 1;
       for (let from = 0; from < complete;) {
@@ -101,7 +114,12 @@ async function* lineBlocks(file: string, maxLineBytes: number): AsyncGenerator<s
   }
 }
 
-async function readRecordPerLine(file: string, limit: number, maxLineBytes: number): Promise<unknown> {
+async function readRecordPerLine(
+  file: string,
+  limit: number,
+  maxLineBytes: number,
+  onRead?: (bytes: number) => void,
+): Promise<unknown> {
   const sections: Record<string, unknown[]> = {};
   let current: unknown[] | undefined;
   let lineNumber = 0;
@@ -111,7 +129,7 @@ async function readRecordPerLine(file: string, limit: number, maxLineBytes: numb
         `writes (one record per line); line ${lineNumber}: ${why}`,
     );
   try {
-    for await (const block of lineBlocks(file, maxLineBytes)) {
+    for await (const block of lineBlocks(file, maxLineBytes, onRead)) {
       for (const raw of block) {
         lineNumber++;
         const line = raw.trim();

@@ -15,9 +15,15 @@ export function checkSeedRecords(
   label: string,
   raw: { products: unknown[]; productTypes: unknown[] },
   validator: SchemaValidator,
+  onChecked?: (done: number, total: number) => void,
 ): SeedData {
-  const products = checkRecords(label, raw.products, 'products', 'productGroupId', (p) =>
-    validator.checkComponent('CatalogProduct', p),
+  const products = checkRecords(
+    label,
+    raw.products,
+    'products',
+    'productGroupId',
+    (p) => validator.checkComponent('CatalogProduct', p),
+    onChecked,
   ) as CatalogProduct[];
   const productTypes = checkRecords(label, raw.productTypes, 'productTypes', 'productTypeId', (t) =>
     validator.checkComponent('ProductType', t),
@@ -28,6 +34,9 @@ export function checkSeedRecords(
   };
 }
 
+/** Records between two reports of the progress of a check. */
+const CHECKED_STEP = 1000;
+
 /** Throws at the first bad record, naming its index, its id and the fields at fault. */
 function checkRecords(
   label: string,
@@ -35,9 +44,11 @@ function checkRecords(
   section: string,
   idField: string,
   check: (record: unknown) => Problem[],
+  onChecked?: (done: number, total: number) => void,
 ): unknown[] {
   const seen = new Map<string, number>();
   records.forEach((record, index) => {
+    if (index % CHECKED_STEP === 0) onChecked?.(index, records.length);
     const id = (record as Record<string, unknown> | null)?.[idField];
     const where = `${label}: ${section}[${index}]` + (typeof id === 'string' ? ` (${idField} "${id}")` : '');
     const problems = check(record);
@@ -50,6 +61,7 @@ function checkRecords(
     if (first !== undefined) throw new Error(`${where}: ${idField} repeats the one of ${section}[${first}]`);
     seen.set(id as string, index);
   });
+  onChecked?.(records.length, records.length);
   return records;
 }
 

@@ -3,7 +3,7 @@ import type { SeedData } from '../store/store.js';
 import { loadSchemaValidator } from '../openapi/schemas.js';
 import { checkSeedRecords } from './records.js';
 import { DATASET_NAMES, generateDataset, isDatasetName } from './index.js';
-import { readDatasetFile } from './file.js';
+import { readDatasetFile, type ReadOptions } from './file.js';
 import { DEFAULT_SEED, seedCountOf } from './defaults.js';
 export { seedFileOf } from './defaults.js';
 import { rebaseParsedMedia } from '../workbench/demoMedia.js';
@@ -12,9 +12,15 @@ export { DEFAULT_SEED };
 /** Beyond this a generated catalog would not fit in memory in a useful way. */
 export const MAX_SEED_COUNT = 1_000_000;
 
+/**
+ * What a seed is doing while it loads: a dataset being generated (in products), a file being read
+ * (in bytes, only for a file read record by record) and then checked (in products).
+ */
+export type SeedStep = 'generating' | 'reading' | 'checking';
+
 export interface ResolveSeedOptions {
-  /** Progress of a generated dataset, in products. */
-  onProgress?: (done: number, total: number) => void;
+  /** Progress of the seed, in the step's unit. */
+  onProgress?: (done: number, total: number, step: SeedStep) => void;
   /**
    * The origin the seed's demo media URLs are to name (see GenerateOptions): a generated dataset is
    * written with it, and a file's URLs on the placeholder origin are moved to it.
@@ -32,7 +38,13 @@ export async function resolveSeed(
   options: ResolveSeedOptions = {},
 ): Promise<SeedData> {
   if (value === 'none') return { products: [], productTypes: [] };
-  if (isDatasetName(value)) return generateDataset(value, options);
+  const generating = {
+    ...options,
+    onProgress:
+      options.onProgress &&
+      ((done: number, total: number) => options.onProgress?.(done, total, 'generating')),
+  };
+  if (isDatasetName(value)) return generateDataset(value, generating);
   const count = seedCountOf(value);
   if (count !== undefined) {
     if (count > MAX_SEED_COUNT) {
@@ -40,26 +52,32 @@ export async function resolveSeed(
         `Seed count ${value} is too large: at most ${MAX_SEED_COUNT.toLocaleString('en-US')} products`,
       );
     }
-    return generateDataset('demo', { ...options, count });
+    return generateDataset('demo', { ...generating, count });
   }
-  return loadSeedFile(value, options.mediaOrigin);
+  return loadSeedFile(value, options.mediaOrigin, options.onProgress);
 }
 
 /**
  * A JSON dataset file, every record checked against openapi.yaml; spaceIds computed where absent.
  * With `mediaOrigin`, its demo media URLs on the placeholder origin are moved to that origin.
  */
-export async function loadSeedFile(file: string, mediaOrigin?: string): Promise<SeedData> {
-  const raw = checkShape(file, await readSeed(file));
-  const seed = checkSeedRecords(`Seed file "${file}"`, raw, await loadSchemaValidator());
+export async function loadSeedFile(
+  file: string,
+  mediaOrigin?: string,
+  onProgress?: ResolveSeedOptions['onProgress'],
+): Promise<SeedData> {
+  const onRead = onProgress && ((bytes: number, size: number) => onProgress(bytes, size, 'reading'));
+  const raw = checkShape(file, await readSeed(file, onRead));
+  const onChecked = onProgress && ((done: number, total: number) => onProgress(done, total, 'checking'));
+  const seed = checkSeedRecords(`Seed file "${file}"`, raw, await loadSchemaValidator(), onChecked);
   // The records were parsed here and nothing else holds them: moved in place, not copied.
   if (mediaOrigin !== undefined) rebaseParsedMedia(seed.products, mediaOrigin);
   return seed;
 }
 
-async function readSeed(file: string): Promise<unknown> {
+async function readSeed(file: string, onRead?: ReadOptions['onRead']): Promise<unknown> {
   try {
-    return await readDatasetFile(file);
+    return await readDatasetFile(file, { onRead });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     // A value written as a path or a .json name was meant as a file: say that it is missing.

@@ -1,12 +1,18 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/openapi/packageRoot.js';
 import { endProcessGroup } from '../processGroup.js';
+import { runSeedCommand } from '../../src/cli/seedCommand.js';
+
+/** A stdout that is no terminal and keeps nothing, for the seed command's summary. */
+const quiet = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
 
 const cli = join(packageRoot, 'dist', 'src', 'cli', 'cli.js');
 
@@ -230,29 +236,52 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     );
   }, 60_000);
 
+  /** What a terminal shows of a start with these arguments, until it listens. */
+  async function screenOf(args: string[]): Promise<string> {
+    // `script` gives the CLI a terminal (its stderr a TTY), as a person starting it has.
+    const command = [process.execPath, cli, ...args].join(' ');
+    const child = spawn('script', ['-qfec', command, '/dev/null'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let screen = '';
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (d: Buffer) => {
+          screen += d.toString();
+          if (/listening on http/.test(screen)) resolve();
+        });
+        child.once('exit', () => reject(new Error(`ended before listening:\n${screen}`)));
+      });
+    } finally {
+      await endProcessGroup(child);
+    }
+    return screen;
+  }
+
   it.skipIf(!existsSync('/usr/bin/script'))(
     'draws the progress of a large seed in a terminal, then the ready line',
     async () => {
-      // `script` gives the CLI a terminal (its stderr a TTY), as a person starting it has.
-      const command = [process.execPath, cli, '--port', '0', '--seed', '12000', '--quiet'].join(' ');
-      const child = spawn('script', ['-qfec', command, '/dev/null'], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
-      });
-      let screen = '';
-      try {
-        await new Promise<void>((resolve, reject) => {
-          child.stdout.on('data', (d: Buffer) => {
-            screen += d.toString();
-            if (/listening on http/.test(screen)) resolve();
-          });
-          child.once('exit', () => reject(new Error(`ended before listening:\n${screen}`)));
-        });
-      } finally {
-        await endProcessGroup(child);
-      }
+      const screen = await screenOf(['--port', '0', '--seed', '12000', '--quiet']);
       expect(screen).toMatch(/seeding .* \d+\/12000 products/);
       expect(screen).toMatch(/seed "12000": 12,000 products ready in \d+\.\d s/);
+    },
+    90_000,
+  );
+
+  it.skipIf(!existsSync('/usr/bin/script'))(
+    'draws the check of a large seed file in a terminal, then the ready line',
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'large-seed-'));
+      try {
+        const file = join(dir, 'large.json');
+        await runSeedCommand({ seed: '10000', out: file, stdout: quiet });
+        const screen = await screenOf(['--port', '0', '--seed', file, '--quiet']);
+        expect(screen).toMatch(/checking .* \d+\/10000 products/);
+        expect(screen).toMatch(/10,000 products ready in \d+\.\d s/);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
     },
     90_000,
   );

@@ -63,7 +63,7 @@ describe('dataset files too large for one string', () => {
     const file = join(dir, 'lines.json');
     const data = generateDataset('electronics', { count: 30 });
     await writeDatasetFile(data, file);
-    expect(await readDatasetFile(file, 0)).toEqual(JSON.parse(JSON.stringify(data)));
+    expect(await readDatasetFile(file, { wholeFileLimit: 0 })).toEqual(JSON.parse(JSON.stringify(data)));
   });
 
   it('are read whatever their line endings, and across lines longer than a read', async () => {
@@ -77,7 +77,7 @@ describe('dataset files too large for one string', () => {
     const lines = records.map((r, i) => JSON.stringify(r) + (i < records.length - 1 ? ',' : ''));
     await writeFile(file, ['\uFEFF{', '"products": [', ...lines, ']', '}'].join('\r\n'));
     expect(Buffer.byteLength(long)).toBeGreaterThan(8 * 1024 * 1024);
-    expect(await readDatasetFile(file, 0)).toEqual({ products: records });
+    expect(await readDatasetFile(file, { wholeFileLimit: 0 })).toEqual({ products: records });
   });
 
   it('are read across many reads and blocks, and name the line of a bad record past them', async () => {
@@ -95,11 +95,21 @@ describe('dataset files too large for one string', () => {
     const text = ['{', '"products": [', ...lines, ']', '}', ''].join('\n');
     expect(Buffer.byteLength(text)).toBeGreaterThan(8 * 1024 * 1024);
     await writeFile(file, text);
-    expect(await readDatasetFile(file, 0)).toEqual({ products: records });
+    const reads: number[][] = [];
+    const read = await readDatasetFile(file, { wholeFileLimit: 0, onRead: (...r) => reads.push(r) });
+    expect(read).toEqual({ products: records });
+    // Progress comes read by read, growing, and ends at the file's size.
+    const size = Buffer.byteLength(text);
+    expect(reads.length).toBeGreaterThan(1);
+    expect(reads.every(([, total]) => total === size)).toBe(true);
+    expect(reads.map(([bytes]) => bytes)).toEqual([...reads.map(([bytes]) => bytes!)].sort((a, b) => a - b));
+    expect(reads.at(-1)![0]).toBe(size);
 
     lines[45_000] = '{"productGroupId": "broken",';
     await writeFile(file, ['{', '"products": [', ...lines, ']', '}'].join('\n'));
-    await expect(readDatasetFile(file, 0)).rejects.toThrow(/one record per line\); line 45003: /);
+    await expect(readDatasetFile(file, { wholeFileLimit: 0 })).rejects.toThrow(
+      /one record per line\); line 45003: /,
+    );
   });
 
   it('refuse a line longer than a string may hold, naming it', async () => {
@@ -108,10 +118,10 @@ describe('dataset files too large for one string', () => {
       file,
       `{\n"products": [\n${JSON.stringify({ productGroupId: 'x'.repeat(4096) })}\n]\n}\n`,
     );
-    await expect(readDatasetFile(file, 0, 1024)).rejects.toThrow(
+    await expect(readDatasetFile(file, { wholeFileLimit: 0, maxLineBytes: 1024 })).rejects.toThrow(
       /line 3: longer than .* without a line break/,
     );
-    expect(await readDatasetFile(file, 0, 8192)).toEqual({
+    expect(await readDatasetFile(file, { wholeFileLimit: 0, maxLineBytes: 8192 })).toEqual({
       products: [{ productGroupId: 'x'.repeat(4096) }],
     });
   });
@@ -119,7 +129,7 @@ describe('dataset files too large for one string', () => {
   it('are refused with the line at fault otherwise', async () => {
     const file = join(dir, 'compact.json');
     await writeFile(file, JSON.stringify({ products: [{ productGroupId: 'A' }] }));
-    await expect(readDatasetFile(file, 0)).rejects.toThrow(
+    await expect(readDatasetFile(file, { wholeFileLimit: 0 })).rejects.toThrow(
       /one record per line\); line 1: expected "products": \[/,
     );
   });
@@ -149,6 +159,25 @@ describe('--seed FILE', () => {
     const data = await resolveSeed(file);
     expect(data.products[0]).toMatchObject({ productGroupId: 'A', spaceIds: ['web'] });
     expect(data.productTypes).toEqual([{ productTypeId: 'shoes', isRoot: true }]);
+  });
+
+  it('reports its check in products, and a generated seed its generation', async () => {
+    const products = Array.from({ length: 2500 }, (_, i) => product(`P${i}`));
+    const steps: [number, number, string][] = [];
+    await resolveSeed(await write('checked.json', { products }), {
+      onProgress: (...step) => steps.push(step),
+    });
+    expect(steps).toEqual([
+      [0, 2500, 'checking'],
+      [1000, 2500, 'checking'],
+      [2000, 2500, 'checking'],
+      [2500, 2500, 'checking'],
+    ]);
+    const generated: string[] = [];
+    await resolveSeed('1500', {
+      onProgress: (done, total, step) => generated.push(`${step} ${done}/${total}`),
+    });
+    expect(generated).toEqual(['generating 1000/1500', 'generating 1500/1500']);
   });
 
   it('names the record, its id and the field of a schema violation', async () => {
