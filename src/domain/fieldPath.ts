@@ -10,6 +10,10 @@ export function parseFieldPath(raw: string): FieldPath | undefined {
 /**
  * Whether any value at the path passes the test. Arrays are crossed at every level, including the
  * last (productType, spaceIds), so a path names every element's value; absent and null are no value.
+ * Two rules let the published client's filterable keys work as they do in /products-filters
+ * (docs/behaviour.md, "Filter"): a segment names a field exactly or else without regard to case
+ * (`brand/BrandName`), and a path that ends on objects names their field of the same name
+ * (`productStatus` is `productStatus/productStatus`).
  */
 export function someValueAt(record: unknown, path: FieldPath, test: (value: unknown) => boolean): boolean {
   return someFrom(record, path, 0, test);
@@ -21,12 +25,38 @@ function someFrom(value: unknown, path: FieldPath, at: number, test: (value: unk
     return false;
   }
   if (value === undefined || value === null) return false;
-  if (at === path.length) return test(value);
+  if (at === path.length) {
+    if (typeof value !== 'object' || at === 0) return test(value);
+    // Ends on an object: one step into its field named like the last segment, and no further; an
+    // object without one is the value itself (so `{"eq":["brand",null]}` still asks for no brand).
+    const key = fieldOf(value, path[at - 1] as string);
+    return key === undefined ? test(value) : someValueIn((value as Record<string, unknown>)[key], test);
+  }
   if (typeof value !== 'object') return false;
-  const key = path[at] as string;
-  // Own fields only: a path never reaches the prototype ("constructor", "__proto__").
-  if (!Object.hasOwn(value, key)) return false;
-  return someFrom((value as Record<string, unknown>)[key], path, at + 1, test);
+  const key = fieldOf(value, path[at] as string);
+  return key !== undefined && someFrom((value as Record<string, unknown>)[key], path, at + 1, test);
+}
+
+/** The value, or any element of it, that is not an object passes the test. */
+function someValueIn(value: unknown, test: (value: unknown) => boolean): boolean {
+  if (Array.isArray(value)) return value.some((element) => someValueIn(element, test));
+  return value !== undefined && value !== null && typeof value !== 'object' && test(value);
+}
+
+/**
+ * The own field of an object that a segment names: exactly, or else the one equal without regard to
+ * case. Own fields only: a path never reaches the prototype ("constructor", "__proto__").
+ */
+function fieldOf(value: object, segment: string): string | undefined {
+  if (Object.hasOwn(value, segment)) return segment;
+  // Compared by length first: a miss is the common case (a field most products lack).
+  let lower: string | undefined;
+  for (const key of Object.keys(value)) {
+    if (key.length !== segment.length) continue;
+    lower ??= segment.toLowerCase();
+    if (key.toLowerCase() === lower) return key;
+  }
+  return undefined;
 }
 
 /**

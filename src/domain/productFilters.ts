@@ -1,6 +1,6 @@
 // GET /products-filters, which the published client calls: the values a filter UI offers, per key.
 // docs/behaviour.md, "What the published client calls beyond the specification".
-import { compareScalars, isScalar, type Scalar } from './fieldPath.js';
+import { compareScalars, isScalar, someValueAt, type Scalar } from './fieldPath.js';
 import { own } from './own.js';
 import { compareIds } from './productTypes.js';
 import type { CatalogProduct, FilterByGroup, PriceRange } from './types.js';
@@ -48,7 +48,10 @@ function valuesOfKey(products: readonly CatalogProduct[], key: string): FilterBy
   const features = featureValues(products, key);
   if (Object.keys(features).length > 0) return features;
   const values: Scalar[] = [];
-  for (const product of products) collectValues(product, key.split('/'), 0, values);
+  // A path as a filter reads it, bare array keys and case included (fieldPath.ts).
+  const path = key.split('/');
+  const collect = (value: unknown) => (isScalar(value) && values.push(value), false);
+  for (const product of products) someValueAt(product, path, collect);
   return values.length > 0 ? { [NO_LANGUAGE]: distinctSorted(values) } : {};
 }
 
@@ -99,40 +102,4 @@ function priceRanges(
   return Object.fromEntries(
     [...bySpace.keys()].sort(compareIds).map((s) => [s, bySpace.get(s) as PriceRange]),
   );
-}
-
-/** The own key of an object named `segment`, exactly or else without regard to case (`brand/BrandName`). */
-function keyOf(value: object, segment: string): string | undefined {
-  if (Object.hasOwn(value, segment)) return segment;
-  const lower = segment.toLowerCase();
-  return Object.keys(value).find((k) => k.toLowerCase() === lower);
-}
-
-/**
- * Scalars at a path, through arrays at every step. Where the path ends on objects, their property
- * named like the last segment is taken: the client's bare keys (productName, productTags,
- * productStatus, productItemQuantity, ...) name arrays of elements that carry a field of that name.
- */
-function collectValues(value: unknown, path: readonly string[], at: number, out: Scalar[]): void {
-  if (Array.isArray(value)) {
-    for (const element of value) collectValues(element, path, at, out);
-    return;
-  }
-  if (isScalar(value)) {
-    if (at === path.length) out.push(value);
-    return;
-  }
-  if (value === null || typeof value !== 'object') return;
-  const last = at === path.length;
-  if (last && at === 0) return;
-  const segment = path[last ? at - 1 : at] as string;
-  const key = keyOf(value, segment);
-  if (key === undefined) return;
-  const inner = (value as Record<string, unknown>)[key];
-  // At the end, one step into the same-named field, and no further.
-  if (last) {
-    for (const v of Array.isArray(inner) ? inner : [inner]) if (isScalar(v)) out.push(v);
-    return;
-  }
-  collectValues(inner, path, at + 1, out);
 }

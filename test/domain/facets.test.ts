@@ -43,6 +43,29 @@ describe('facets', () => {
     });
   });
 
+  it('counts a bare array key and a key in other case as a filter reads them', () => {
+    const { facets } = summarize(
+      products,
+      parseSummaryRequest('productFeature,ProductType', undefined, undefined),
+    );
+    // productFeature elements have no field of that name: their objects are no value to count.
+    expect(facets).toEqual({
+      productFeature: [],
+      ProductType: [
+        { value: 'y', count: 3 },
+        { value: 'x', count: 1 },
+        { value: 'z', count: 1 },
+      ],
+    });
+    const statuses: CatalogProduct[] = [
+      { productGroupId: 'a', productStatus: [{ spaceId: 's', productStatus: 'Active' }] },
+      { productGroupId: 'b', productStatus: [{ spaceId: 's', productStatus: 'Active' }] },
+    ];
+    expect(summarize(statuses, parseSummaryRequest('productStatus', undefined, undefined)).facets).toEqual({
+      productStatus: [{ value: 'Active', count: 2 }],
+    });
+  });
+
   it('rejects a facet that is no field path', () => {
     expect(() => parseSummaryRequest('a//b', undefined, undefined)).toThrow(
       /facets: "a\/\/b" is not a field path/,

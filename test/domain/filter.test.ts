@@ -60,6 +60,30 @@ describe('filter: comparisons', () => {
     expect(matches({ ne: ['shellLifeDays', null] }, bare)).toBe(false);
   });
 
+  it("takes the published client's filterable keys: a bare array names its elements' field of the same name", () => {
+    const statuses: CatalogProduct = {
+      productGroupId: 'st',
+      productStatus: [
+        { spaceId: 's1', productStatus: 'Active' },
+        { spaceId: 's2', productStatus: 'Discontinued' },
+      ],
+      productTags: [{ isoLanguageId: 'en-GB', productTags: ['wool', 'winter'] }],
+    };
+    expect(matches({ eq: ['productStatus', 'Discontinued'] }, statuses)).toBe(true);
+    expect(matches({ eq: ['productStatus', 'Inactive'] }, statuses)).toBe(false);
+    expect(matches({ ne: ['productStatus', 'Active'] }, statuses)).toBe(false);
+    expect(matches({ in: ['productTags', ['summer', 'winter']] }, statuses)).toBe(true);
+    // One step only, and an element without such a field is still a value: eq null asks for none.
+    expect(matches({ eq: ['brand', null] })).toBe(false);
+    expect(matches({ eq: ['brand', null] }, bare)).toBe(true);
+  });
+
+  it('names a field without regard to case when no field has the exact name (brand/BrandName)', () => {
+    expect(matches({ eq: ['brand/BrandName', 'Acme Sports'] })).toBe(true);
+    expect(matches({ eq: ['ProductPriceList/ListPrice', 30] })).toBe(true);
+    expect(matches({ eq: ['brand/BrandName', 'Other'] })).toBe(false);
+  });
+
   it('does not reach the prototype through a path', () => {
     expect(matches({ ne: ['constructor', null] }, bare)).toBe(false);
     expect(matches({ eq: ['brand/constructor/name', 'Object'] })).toBe(false);
