@@ -78,6 +78,13 @@ export function parseFilterWithKey(raw: unknown, name = 'filter'): ParsedFilter 
 
 export const parseFilter = (raw: unknown): ProductPredicate => parseFilterWithKey(raw).predicate;
 
+/**
+ * Whether a filter parameter asks for no filter: absent, or empty text, as a client sends when
+ * nothing is selected (empty search, sort, select and facets are no value either).
+ */
+export const noFilter = (raw: unknown): boolean =>
+  raw === undefined || (typeof raw === 'string' && raw.trim() === '');
+
 /** Both filters must hold; the key is that of the equivalent `{"and":[a,b]}`, so the two share cached results. */
 export function bothFilters(a: ParsedFilter, b: ParsedFilter): ParsedFilter {
   return { predicate: (p) => a.predicate(p) && b.predicate(p), key: `{"and":[${a.key},${b.key}]}` };

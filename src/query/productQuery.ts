@@ -1,5 +1,5 @@
 // One list query (GET and POST /products) over an array of products.
-import { bothFilters, parseFilterWithKey, type ParsedFilter } from '../domain/filter.js';
+import { bothFilters, noFilter, parseFilterWithKey, type ParsedFilter } from '../domain/filter.js';
 import { parseSummaryRequest, type SummaryRequest } from '../domain/facets.js';
 import { parseSearch, type SearchRanker } from '../domain/search.js';
 import { searchCandidates } from './searchIndex.js';
@@ -49,9 +49,9 @@ export function parseListQuery(
  * first: docs/behaviour.md, "What the published client calls beyond the specification").
  */
 function parseFilters(params: ListParameters): ParsedFilter | undefined {
-  const first = params.filter === undefined ? undefined : parseFilterWithKey(params.filter);
+  const first = noFilter(params.filter) ? undefined : parseFilterWithKey(params.filter);
   const extra = params.additionalRawFilter;
-  const second = extra === undefined ? undefined : parseFilterWithKey(extra, 'additionalRawFilter');
+  const second = noFilter(extra) ? undefined : parseFilterWithKey(extra, 'additionalRawFilter');
   return first && second ? bothFilters(first, second) : (first ?? second);
 }
 

@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { notFound } from '../domain/errors.js';
-import { parseFilter } from '../domain/filter.js';
+import { noFilter, parseFilter } from '../domain/filter.js';
 import { normalizeBarcode } from '../domain/barcode.js';
 import { parseListQuery, runListQuery, type ListParameters } from '../query/productQuery.js';
 import { compareIds, productTypeMatches } from '../domain/productTypes.js';
@@ -34,7 +34,7 @@ export function presenter(
   scope: Scope,
   query: OneProductQuery,
 ): (product: CatalogProduct) => CatalogProduct | undefined {
-  const filter = query.filter === undefined ? undefined : parseFilter(query.filter);
+  const filter = noFilter(query.filter) ? undefined : parseFilter(query.filter);
   const select = parseSelect(query.select);
   return (product) => {
     if (filter && !filter(product)) return undefined;
@@ -61,7 +61,7 @@ export function barcodeLookup(
     if (productDetails) return { productDetails, productId: hit.productId };
   }
   throw notFound(
-    `No product has a variant with ${what}${query.filter !== undefined ? ' that matches the filter' : ''}`,
+    `No product has a variant with ${what}${noFilter(query.filter) ? '' : ' that matches the filter'}`,
   );
 }
 

@@ -66,6 +66,28 @@ describe('additionalRawFilter and the search filter', () => {
     expect(ids(res.body.data.list)).toEqual(['boot']);
   });
 
+  it('an empty filter or additionalRawFilter is no filter, as an empty select or sort is', async () => {
+    const all = ['belt', 'boot', 'clog'];
+    const get = await api.get(`${BASE}/products?filter=&additionalRawFilter=%20`);
+    expect(get.status).toBe(200);
+    expect(ids(get.body.data.list)).toEqual(all);
+    const post = await api.post(`${BASE}/products`, { filter: '', additionalRawFilter: '' });
+    expect(ids(post.body.data.list)).toEqual(all);
+    const one = await api.get(`${BASE}/products/boot?filter=`);
+    expect(one.body.data.productGroupId).toBe('boot');
+    const barcode = await api.get(`${BASE}/products-barcode/0012345000010?filter=`);
+    expect(barcode.body.data.productDetails.productGroupId).toBe('belt');
+    const search = await api.get(`${BASE}/search?term=leather&filter=`);
+    expect(ids(search.body.data.products)).toEqual(['belt', 'clog']);
+  });
+
+  it("the client's filterable keys filter as /products-filters lists them", async () => {
+    const acme = await api.get(`${BASE}/products?filter=${q({ eq: ['brand/BrandName', 'Acme'] })}`);
+    expect(ids(acme.body.data.list)).toEqual(['belt', 'boot']);
+    const named = await api.get(`${BASE}/products?filter=${q({ eq: ['productName', 'Känga'] })}`);
+    expect(ids(named.body.data.list)).toEqual(['boot']);
+  });
+
   it('a bad additionalRawFilter is a 400 that names it', async () => {
     const res = await api.get(`${BASE}/products?additionalRawFilter=${q({ eq: ['shellLifeDays'] })}`);
     expect(res.status).toBe(400);
