@@ -37,6 +37,8 @@ export interface MockCoreOptions {
   apiKeys?: string[];
   /** Reads need no token, as the published client-side class expects; writes still do. */
   publicReads?: boolean;
+  /** How a user turns publicReads on here, for messages (see AuthorizerOptions). */
+  publicReadsSwitch?: string;
   /** Around the pipeline, the first outermost (see docs/architecture.md). */
   wrappers?: Wrapper[];
   /** Simulated failures and delays, a step of the pipeline (src/workbench/simulationStep.ts). */
@@ -66,7 +68,10 @@ export function composeMock(options: MockCoreOptions): MockCore {
       ...variantOperations(ctx),
       ...publishedClientOperations(ctx, gtinOfEpc),
     },
-    authorize: authorizer(ring, { publicReads: options.publicReads }),
+    authorize: authorizer(ring, {
+      publicReads: options.publicReads,
+      publicReadsSwitch: options.publicReadsSwitch,
+    }),
     regions: regionsOf(document),
     defaultRegion: region,
     simulate: options.simulate,

@@ -81,6 +81,7 @@ export function catalogHandlers(options: CatalogHandlersOptions = {}): HttpHandl
       region,
       apiKeys: options.apiKeys,
       publicReads: options.publicReads,
+      publicReadsSwitch: 'give catalogHandlers({ publicReads: true })',
       wrappers: options.wrappers,
     }),
   );

@@ -76,7 +76,14 @@ export function isRead(method: string, operationId: string): boolean {
 export interface AuthorizerOptions {
   /** Reads need no token (the published client-side class sends none); writes still do. */
   publicReads?: boolean;
+  /**
+   * How public reads are turned on where this mock runs, for the 401 that suggests them: the
+   * command line's flag unless given (msw handlers take an option instead).
+   */
+  publicReadsSwitch?: string;
 }
+
+const PUBLIC_READS_FLAG = 'start the mock with --public-reads';
 
 /**
  * Checks a scoped API request's token for the tenant its path names. A present token is always
@@ -102,8 +109,9 @@ export function authorizer(
     return new CatalogError(
       'unauthenticated',
       options.publicReads
-        ? 'Missing access token: the x-api-key header is empty, and writes need a token even with --public-reads (it opens reads only)'
-        : 'Missing access token: the x-api-key header is empty. The published client-side class (GridProductServiceClient) sends no token: start the mock with --public-reads to serve its reads',
+        ? 'Missing access token: the x-api-key header is empty, and writes need a token even with public reads (they open reads only)'
+        : 'Missing access token: the x-api-key header is empty. The published client-side class (GridProductServiceClient) sends no token: ' +
+            `${options.publicReadsSwitch ?? PUBLIC_READS_FLAG} to serve its reads`,
     );
   };
 }

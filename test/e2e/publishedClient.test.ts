@@ -342,7 +342,7 @@ describe('GridProductServiceAdmin writes', () => {
       body: JSON.stringify({ data: [{ productGroupId: 'w2' }] }),
     });
     expect(res.status).toBe(401);
-    expect((await res.json()).message).toContain('--public-reads');
+    expect((await res.json()).message).toContain('writes need a token even with public reads');
   });
 });
 

@@ -73,6 +73,21 @@ describe('the published client through catalogHandlers, its base URL untouched',
     );
   });
 
+  it('tells the client-side class without publicReads the option that serves it, not a command-line flag', async () => {
+    server.use(...catalogHandlers({ baseUrl: 'http://closed.test' }));
+    try {
+      const res = await fetch('http://closed.test/api/tenants/acme/dev/products', {
+        headers: { 'x-api-key': '' },
+      });
+      expect(res.status).toBe(401);
+      const { message } = (await res.json()) as { message: string };
+      expect(message).toContain('give catalogHandlers({ publicReads: true }) to serve its reads');
+      expect(message).not.toContain('--public-reads');
+    } finally {
+      server.resetHandlers();
+    }
+  });
+
   it('refuses a write without a token, as the client-side class would send it: public reads open reads only', async () => {
     // The client-side class has no write method; this is its header on a write.
     const push = await fetch(
