@@ -9,8 +9,18 @@ export function splitList(raw: string | undefined, separator: RegExp | string = 
     .filter((item) => item.length > 0);
 }
 
-/** Splits an id list such as "a,b;c" (the published client joins with ";", the spec with ","). */
-export const parseIdList = (raw: string): string[] => splitList(raw, /[,;]/);
+/**
+ * Splits a list of ids or keys. The spec separates them with ","; the published client joins them
+ * with ";", so that one may hold a comma ("Hats, Caps & Beanies"). A list holding ";" is split there
+ * only; one without is split at ",", unless the whole of it is one that `known` accepts: an id with
+ * a comma, as the client sends it alone.
+ */
+export function parseIdList(raw: string | undefined, known: (id: string) => boolean = () => false): string[] {
+  const text = raw ?? '';
+  if (text.includes(';')) return splitList(text, ';');
+  const whole = text.trim();
+  return whole.includes(',') && known(whole) ? [whole] : splitList(text, ',');
+}
 
 /** For each id of a delete, whether it removes something: an id named twice removes it only once. */
 export function existing(ids: readonly string[], exists: (id: string) => boolean): boolean[] {

@@ -12,18 +12,6 @@ const PRICE_FIELDS: Readonly<Record<string, 'listPrice' | 'suggestedRetailPrice'
 };
 const NO_LANGUAGE = 'default';
 
-/**
- * A list of ids or keys: separated by `;` (the published client joins with it, so that a product
- * type may hold a comma) or, when there is no `;`, by `,`.
- */
-export function parseKeyList(raw: string | undefined): string[] {
-  const text = raw ?? '';
-  return text
-    .split(text.includes(';') ? ';' : ',')
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
-}
-
 /** For each filter key, its values over the products of the given types (all products when none). */
 export function productFilters(
   products: readonly CatalogProduct[],

@@ -9,7 +9,8 @@ export function productTypeOperations(ctx: RouteContext): OperationHandlers {
   return {
     listProductTypes: (call) => {
       const scope = scopeOf(ctx, call);
-      const ids = typeof call.query.ids === 'string' ? parseIdList(call.query.ids) : undefined;
+      const known = (id: string) => scope.productType(id) !== undefined;
+      const ids = typeof call.query.ids === 'string' ? parseIdList(call.query.ids, known) : undefined;
       return dataAnswer(
         selectProductTypes(
           (id) => scope.productType(id),
@@ -46,7 +47,10 @@ export function productTypeOperations(ctx: RouteContext): OperationHandlers {
 
     deleteProductTypes: async (call) => {
       const body = call.body as { data?: string[] } | undefined;
-      const ids = body?.data ?? (typeof call.query.data === 'string' ? parseIdList(call.query.data) : []);
+      const scope = scopeOf(ctx, call);
+      const known = (id: string) => scope.productType(id) !== undefined;
+      const ids =
+        body?.data ?? (typeof call.query.data === 'string' ? parseIdList(call.query.data, known) : []);
       if (ids.length === 0) {
         throw badRequest('Name the product types to delete: body { "data": [id, ...] } or query ?data=a,b');
       }

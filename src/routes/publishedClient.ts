@@ -3,7 +3,8 @@
 import { notFound } from '../domain/errors.js';
 import { eanOfGtin, type GtinDecoder } from '../domain/epc.js';
 import { normalizeBarcode } from '../domain/barcode.js';
-import { parseKeyList, productFilters } from '../domain/productFilters.js';
+import { parseIdList } from '../domain/lists.js';
+import { productFilters } from '../domain/productFilters.js';
 import { recommendationSet, type RecommendationInclusion } from '../domain/recommendationSet.js';
 import { snapshotCache } from '../query/snapshotCache.js';
 import { sortOptions } from '../domain/sortOptions.js';
@@ -27,8 +28,14 @@ export function publishedClientOperations(ctx: RouteContext, decodeEpc: GtinDeco
   return {
     getProductFilters: (call) => {
       const { productTypes, filterKeys } = call.query as { productTypes?: string; filterKeys?: string };
-      const products = scopeOf(ctx, call).products();
-      return dataAnswer(productFilters(products, parseKeyList(productTypes), parseKeyList(filterKeys)));
+      const scope = scopeOf(ctx, call);
+      const products = scope.products();
+      // One type or key holding a comma, sent alone, is known by the catalog (parseIdList).
+      const types = parseIdList(productTypes, (id) => scope.productType(id) !== undefined);
+      const keys = parseIdList(filterKeys, (key) =>
+        products.some((p) => p.productFeature?.some((f) => f.productFeatureType === key)),
+      );
+      return dataAnswer(productFilters(products, types, keys));
     },
 
     getProductSortOptions: (call) => {

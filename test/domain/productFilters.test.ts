@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseKeyList, productFilters } from '../../src/domain/productFilters.js';
+import { productFilters } from '../../src/domain/productFilters.js';
+import { parseIdList } from '../../src/domain/lists.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
 
 const price = (
@@ -98,9 +99,16 @@ describe('products-filters', () => {
   });
 
   it('splits lists at ";" when there is one (a type may hold a comma), else at ","', () => {
-    expect(parseKeyList('a;b, c ;')).toEqual(['a', 'b, c']);
-    expect(parseKeyList('a, b')).toEqual(['a', 'b']);
-    expect(parseKeyList(undefined)).toEqual([]);
+    expect(parseIdList('a;b, c ;')).toEqual(['a', 'b, c']);
+    expect(parseIdList('a, b')).toEqual(['a', 'b']);
+    expect(parseIdList(undefined)).toEqual([]);
+  });
+
+  it('takes a list without ";" whole when the whole is a known id (one id with a comma, sent alone)', () => {
+    const known = (id: string) => id === 'Hats, Caps & Beanies';
+    expect(parseIdList(' Hats, Caps & Beanies ', known)).toEqual(['Hats, Caps & Beanies']);
+    expect(parseIdList('Hats, Caps & Beanies;boots', known)).toEqual(['Hats, Caps & Beanies', 'boots']);
+    expect(parseIdList('hats, boots', known)).toEqual(['hats', 'boots']);
   });
 
   it('answers keys named like prototype members from the catalog only', () => {

@@ -88,6 +88,21 @@ describe('additionalRawFilter and the search filter', () => {
     expect(ids(named.body.data.list)).toEqual(['boot']);
   });
 
+  it('/products-filters takes one type or key holding a comma, as the client sends it alone', async () => {
+    const product = {
+      productGroupId: 'cap',
+      productType: ['Hats, Caps'],
+      productFeature: [{ productId: 'cap-1', productFeatureType: 'Size, EU', productFeatureValue: '58' }],
+    };
+    const app = client(
+      await makeApp({ seed: { products: [product], productTypes: [{ productTypeId: 'Hats, Caps' }] } }),
+    );
+    const res = await app.get(
+      `${BASE}/products-filters?productTypes=${encodeURIComponent('Hats, Caps')}&filterKeys=${encodeURIComponent('Size, EU')}`,
+    );
+    expect(res.body.data).toEqual({ 'Size, EU': { default: ['58'] } });
+  });
+
   it('a bad additionalRawFilter is a 400 that names it', async () => {
     const res = await api.get(`${BASE}/products?additionalRawFilter=${q({ eq: ['shellLifeDays'] })}`);
     expect(res.status).toBe(400);
