@@ -260,13 +260,22 @@ function buildProduct<Leaf>(
     drafts.reduce((n, v) => n + (v.features?.length ?? 0), draft.features.length),
   );
   at = 0;
+  // Feature values are worded in the first language only, and say so: the published client reads
+  // a product's features by language.
+  const featureLanguage = langs[0]!;
   for (const f of draft.features) {
-    productFeature[at++] = { productId: first, productFeatureType: f.type, productFeatureValue: f.value };
+    productFeature[at++] = {
+      productId: first,
+      isoLanguageId: featureLanguage,
+      productFeatureType: f.type,
+      productFeatureValue: f.value,
+    };
   }
   for (let i = 0; i < drafts.length; i++) {
     for (const f of drafts[i]!.features ?? []) {
       productFeature[at++] = {
         productId: variants[i]!.productId,
+        isoLanguageId: featureLanguage,
         productFeatureType: f.type,
         productFeatureValue: f.value,
       };
@@ -386,13 +395,12 @@ function buildProduct<Leaf>(
       'brand',
       plan.brand,
       () => plan.brand.vendorId,
-      () => [
-        {
-          isoLanguageId: langs[0]!,
-          brandName: plan.brand.name,
-          brandLogo: mediaUrl('brands', plan.brand.vendorId, 'logo', 'png', mediaBase),
-        },
-      ],
+      // One element per language, as the published client reads a brand by language; a brand's
+      // name is the same in each. Shared by every product of the brand, so it costs no memory per product.
+      () => {
+        const brandLogo = mediaUrl('brands', plan.brand.vendorId, 'logo', 'png', mediaBase);
+        return langs.map((isoLanguageId) => ({ isoLanguageId, brandName: plan.brand.name, brandLogo }));
+      },
     ),
     productType: shared.from(
       'type',

@@ -201,6 +201,16 @@ describe.each(DATASET_NAMES)('bundled dataset %s', (name) => {
     }
   });
 
+  it('gives each brand in every language, and each feature the language its value is worded in', () => {
+    const [first] = DATASETS[name].languages;
+    for (const p of data.products) {
+      expect(p.brand?.map((b) => b.isoLanguageId)).toEqual(DATASETS[name].languages);
+      expect(new Set(p.brand?.map((b) => b.brandName)).size).toBe(1);
+      expect(p.productFeature?.length).toBeGreaterThan(0);
+      for (const feature of p.productFeature ?? []) expect(feature.isoLanguageId).toBe(first);
+    }
+  });
+
   it('is byte-identical on every run, and different for another random seed', () => {
     expect(JSON.stringify(generateDataset(name))).toBe(JSON.stringify(data));
     expect(JSON.stringify(generateDataset(name, { randomSeed: 7 }))).not.toBe(JSON.stringify(data));
