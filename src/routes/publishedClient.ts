@@ -10,6 +10,7 @@ import { snapshotCache } from '../query/snapshotCache.js';
 import { sortOptions } from '../domain/sortOptions.js';
 import { compareIds } from '../domain/productTypes.js';
 import type { CatalogProduct } from '../domain/types.js';
+import { someValueAt } from '../domain/fieldPath.js';
 import { dataAnswer } from '../pipeline/answers.js';
 import { scopeOf, type OperationHandlers, type RouteContext } from './context.js';
 import { barcodeLookup, sortableOf, type OneProductQuery } from './productReads.js';
@@ -22,6 +23,19 @@ const catalogLanguages = (products: readonly CatalogProduct[]): string[] =>
     for (const p of products) for (const name of p.productName ?? []) languages.add(name.isoLanguageId);
     return [...languages].sort(compareIds);
   });
+
+/**
+ * The sortable fields some product of the catalog has a value in, kept per snapshot: a field no
+ * product has sorts nothing, and a dropdown offering it does nothing (docs/behaviour.md).
+ */
+const fieldsInUse = snapshotCache<string[]>(1);
+const sortedBy = (products: readonly CatalogProduct[], sortable: Iterable<string>): string[] =>
+  fieldsInUse(products, 'sortable', () =>
+    [...sortable].filter((field) => {
+      const path = field.split('/');
+      return field === 'productGroupId' || products.some((p) => someValueAt(p, path, () => true));
+    }),
+  );
 
 export function publishedClientOperations(ctx: RouteContext, decodeEpc: GtinDecoder): OperationHandlers {
   const sortable = sortableOf(ctx.document);
@@ -40,8 +54,9 @@ export function publishedClientOperations(ctx: RouteContext, decodeEpc: GtinDeco
 
     getProductSortOptions: (call) => {
       const { isoLanguageId } = call.query as { isoLanguageId?: string };
-      const languages = isoLanguageId ? [isoLanguageId] : catalogLanguages(scopeOf(ctx, call).products());
-      return dataAnswer(sortOptions(sortable, languages));
+      const products = scopeOf(ctx, call).products();
+      const languages = isoLanguageId ? [isoLanguageId] : catalogLanguages(products);
+      return dataAnswer(sortOptions(sortedBy(products, sortable), languages));
     },
 
     getProductRecommendationsByProductId: (call) => {

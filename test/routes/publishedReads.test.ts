@@ -142,6 +142,9 @@ describe('the five reads beyond the specification', () => {
     const one = await api.get(`${BASE}/product-sort-options?isoLanguageId=it-IT`);
     const values: string[] = one.body.data.sortOptionsEnum['it-IT'];
     expect(values).toContain('shellLifeDays desc');
+    expect(values).toContain('productPriceList/listPrice asc');
+    // Only fields some product has: none of this catalog has isDeleted or plannedAbandonmentDate.
+    expect(values.filter((v) => /^(isDeleted|plannedAbandonmentDate|sortName) /.test(v))).toEqual([]);
     expect(one.body.data.sortOptions['it-IT']).toHaveLength(values.length);
     for (const sort of values) {
       expect((await api.get(`${BASE}/products?sort=${encodeURIComponent(sort)}`)).status).toBe(200);
