@@ -57,6 +57,9 @@ function wordOf(e: ErrorObject): WordedError {
       const fields = Object.keys(parent.properties ?? {});
       return worded(`is not a field here${fields.length ? ` (fields: ${fields.join(', ')})` : ''}`);
     }
+    // The path of a worded error names the missing field itself (see WordedError's field).
+    case 'required':
+      return worded('is required');
     case 'pattern':
       return worded(parent['x-pattern-message'] ?? e.message ?? 'is invalid');
     case 'format':

@@ -14,12 +14,10 @@ export interface SchemaValidator {
   check(schema: object, value: unknown): Problem[];
 }
 
-/** The errors worded (ajvMessages.ts); a field that is not allowed is named in the path. */
+/** The errors worded (ajvMessages.ts); a field missing or not allowed is named in the path. */
 const toProblems = (errors: ErrorObject[] | null | undefined): Problem[] =>
   wordErrors(errors ?? []).map(({ error, field, message }) => ({
-    path:
-      (error.keyword === 'additionalProperties' ? `${error.instancePath}/${field}` : error.instancePath) ||
-      '/',
+    path: (field === undefined ? error.instancePath : `${error.instancePath}/${field}`) || '/',
     message,
   }));
 
