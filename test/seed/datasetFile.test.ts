@@ -194,9 +194,7 @@ describe('--seed FILE', () => {
 
   it('names a product type without an id, and a repeated productGroupId', async () => {
     const noId = await write('type.json', { productTypes: [{ productTypeId: 'a' }, { isRoot: true }] });
-    await expect(resolveSeed(noId)).rejects.toThrow(
-      /productTypes\[1\]: productTypeId is required/,
-    );
+    await expect(resolveSeed(noId)).rejects.toThrow(/productTypes\[1\]: productTypeId is required/);
     const twice = await write('twice.json', { products: [product('A'), product('A')] });
     await expect(resolveSeed(twice)).rejects.toThrow(
       /products\[1\] \(productGroupId "A"\): productGroupId repeats the one of products\[0\]/,
