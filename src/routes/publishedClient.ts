@@ -24,16 +24,25 @@ const catalogLanguages = (products: readonly CatalogProduct[]): string[] =>
     return [...languages].sort(compareIds);
   });
 
+/** The published client's own sortable keys (its SortableKeys): always offered. */
+const CLIENT_SORTABLE: ReadonlySet<string> = new Set([
+  'productGroupId',
+  'introductionDate',
+  'plannedAbandonmentDate',
+  'shellLifeDays',
+]);
+
 /**
- * The sortable fields some product of the catalog has a value in, kept per snapshot: a field no
- * product has sorts nothing, and a dropdown offering it does nothing (docs/behaviour.md).
+ * The client's sortable keys, and the other sortable fields some product of the catalog has a value
+ * in, kept per snapshot: a field no product has sorts nothing, and a dropdown offering it does
+ * nothing (docs/behaviour.md).
  */
 const fieldsInUse = snapshotCache<string[]>(1);
 const sortedBy = (products: readonly CatalogProduct[], sortable: Iterable<string>): string[] =>
   fieldsInUse(products, 'sortable', () =>
     [...sortable].filter((field) => {
       const path = field.split('/');
-      return field === 'productGroupId' || products.some((p) => someValueAt(p, path, () => true));
+      return CLIENT_SORTABLE.has(field) || products.some((p) => someValueAt(p, path, () => true));
     }),
   );
 
