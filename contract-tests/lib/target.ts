@@ -6,7 +6,7 @@ export interface Target {
   /** Everything up to and including /{tenantId}/{environment}, no trailing slash. */
   baseUrl: string;
   apiKey: string;
-  /** CONTRACT_READONLY=1: read and error checks only, nothing is written. */
+  /** CONTRACT_READONLY=1 (or true, yes): read and error checks only, nothing is written. */
   readonly: boolean;
   /** How long a read after a write may keep retrying before it fails. */
   settleMs: number;
@@ -45,13 +45,36 @@ function settleMs(raw: string | undefined, fallback: number): number {
   return ms;
 }
 
+/** What a yes/no variable may be set to, in any case. */
+export const YES = ['1', 'true', 'yes'] as const;
+export const NO = ['0', 'false', 'no'] as const;
+
+/**
+ * A yes/no variable: unset is no. Any other value is refused rather than read as no: a CONTRACT_READONLY
+ * of "on" or "Y" read as no would write to the deployment the person meant to protect.
+ */
+export function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined) return false;
+  const value = raw.trim().toLowerCase();
+  if ((YES as readonly string[]).includes(value)) return true;
+  if ((NO as readonly string[]).includes(value)) return false;
+  throw new Error(
+    `${name} must be one of ${YES.join(', ')} (on) or ${NO.join(', ')} (off), in any case; got "${raw}"`,
+  );
+}
+
 const list = (raw: string | undefined): string[] =>
   (raw ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** The target named by CONTRACT_* variables; baseUrl is undefined when the mock must be started. */
+/**
+ * The target named by CONTRACT_* variables; baseUrl is undefined when the mock must be started. The one
+ * reader of these variables: the suite, its reporter and both kinds of `contract` run read them here.
+ * Throws, with a message naming the variable, on a value it cannot read.
+ */
 export function targetFromEnv(
   env: NodeJS.ProcessEnv = process.env,
 ): Omit<Target, 'baseUrl'> & { baseUrl?: string } {
@@ -64,12 +87,12 @@ export function targetFromEnv(
   return {
     baseUrl,
     apiKey: tokenToSend(env.CONTRACT_API_KEY),
-    readonly: env.CONTRACT_READONLY === '1' || env.CONTRACT_READONLY === 'true',
+    readonly: flag(env, 'CONTRACT_READONLY'),
     settleMs: settleMs(env.CONTRACT_SETTLE_MS, baseUrl ? DEFAULT_SETTLE_MS : IN_PROCESS_SETTLE_MS),
     runPrefix: newRunPrefix(),
     inProcess: baseUrl === undefined,
     only: list(env.CONTRACT_ONLY),
     skip: list(env.CONTRACT_SKIP),
-    destructive: !(env.CONTRACT_NO_DESTRUCTIVE === '1' || env.CONTRACT_NO_DESTRUCTIVE === 'true'),
+    destructive: !flag(env, 'CONTRACT_NO_DESTRUCTIVE'),
   };
 }
