@@ -6,13 +6,8 @@ import { dirname, join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { integer, milliseconds, positiveInteger } from './optionValues.js';
 import { packageRoot } from '../openapi/packageRoot.js';
-import {
-  describeFailure,
-  EXIT_MISCONFIGURED,
-  preflight,
-  tokenToSend,
-  trimBaseUrl,
-} from '../contract/preflight.js';
+import { targetFromEnv } from '../../contract-tests/lib/target.js';
+import { describeFailure, EXIT_MISCONFIGURED, preflight } from '../contract/preflight.js';
 
 export interface ContractOptions {
   baseUrl?: string;
@@ -60,13 +55,13 @@ export function contractEnv(opts: ContractOptions, env: NodeJS.ProcessEnv = proc
 }
 
 /** Runs vitest's CLI on the suite shipped in this package; resolves to its exit code. */
-export function runSuite(opts: ContractOptions): Promise<number> {
+export function runSuite(env: NodeJS.ProcessEnv): Promise<number> {
   const require = createRequire(import.meta.url);
   const vitest = join(dirname(require.resolve('vitest/package.json')), 'vitest.mjs');
   const config = join(packageRoot, 'contract-tests', 'vitest.config.ts');
   const child = spawn(process.execPath, [vitest, 'run', '--config', config], {
     cwd: packageRoot,
-    env: contractEnv(opts),
+    env,
     stdio: 'inherit',
   });
   return new Promise((done, fail) => {
@@ -76,10 +71,21 @@ export function runSuite(opts: ContractOptions): Promise<number> {
 }
 
 /** Preflight against a deployment, then the suite or the generated checks; resolves to the exit code. */
-export async function runContract(opts: ContractOptions): Promise<number> {
-  // As the suite reads them (contract-tests/lib/target.ts): a blank base URL means the mock in-process.
-  const baseUrl = trimBaseUrl(opts.baseUrl ?? process.env.CONTRACT_BASE_URL ?? '') || undefined;
-  const apiKey = tokenToSend(opts.apiKey ?? process.env.CONTRACT_API_KEY);
+export async function runContract(
+  opts: ContractOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  // The options over the CONTRACT_* variables, read once by the suite's own reader: both kinds of run
+  // take the same values the same way, and a value it cannot read stops the run before anything is sent.
+  const suiteEnv = contractEnv(opts, env);
+  let target: ReturnType<typeof targetFromEnv>;
+  try {
+    target = targetFromEnv(suiteEnv);
+  } catch (err) {
+    console.error(`contract: ${(err as Error).message}`);
+    return EXIT_MISCONFIGURED;
+  }
+  const { baseUrl, apiKey } = target;
   // Loaded here, not at the top: every command line loads this module, and these load Ajv and the
   // document (about 100 ms of each start of the server; docs/performance.md, "Start-up").
   const [{ operationIdsOf, selectionProblem, TIERS }, { loadApiDocument }] = await Promise.all([
@@ -88,7 +94,7 @@ export async function runContract(opts: ContractOptions): Promise<number> {
   ]);
   // The generated checks are per operation: tiers are the suite's.
   const problem = selectionProblem(
-    { only: opts.only ?? [], skip: opts.skip ?? [] },
+    target,
     operationIdsOf(await loadApiDocument()),
     opts.generated ? [] : TIERS,
   );
@@ -111,46 +117,51 @@ export async function runContract(opts: ContractOptions): Promise<number> {
       apiKey,
       examples: opts.examples,
       seed: opts.seed,
-      readonly: opts.readonly,
-      only: opts.only ?? [],
-      skip: opts.skip ?? [],
-      destructive: opts.destructive !== false,
+      readonly: target.readonly,
+      only: target.only,
+      skip: target.skip,
+      destructive: target.destructive,
     });
   }
-  return runSuite(opts);
+  return runSuite(suiteEnv);
 }
 
 export function contractCommand(): Command {
-  return new Command('contract')
-    .description(
-      'run the contract suite against a deployment (without --base-url: against this mock, in-process); ' +
-        'exit 0 passed, 1 contract failures, 2 misconfigured target',
-    )
-    .option('--base-url <url>', 'everything up to and including /{tenantId}/{environment}')
-    .option('--api-key <key>', 'access token, sent in x-api-key')
-    .option('--readonly', 'only read and error checks: write nothing')
-    .option('--junit <file>', 'also write a JUnit XML report to this file')
-    .option('--report <file.html>', 'also write a self-contained HTML report to this file')
-    .option(
-      '--only <names>',
-      'run only tests of these operationIds or tiers ("mock choice", "published", "spec"); comma-separated, repeatable',
-      names,
-    )
-    .option(
-      '--skip <names>',
-      'leave out tests of these operationIds or tiers; comma-separated, repeatable',
-      names,
-    )
-    .option('--no-destructive', 'skip the tests of DELETE operations (the run still deletes its own ids)')
-    .option('--settle-ms <ms>', 'how long reads after writes may retry (default 5000)', milliseconds)
-    .option('--generated', 'run checks generated from openapi.yaml instead of the suite')
-    .option(
-      '--examples <n>',
-      'with --generated: requests generated per operation and kind (default 25)',
-      positiveInteger,
-    )
-    .option('--seed <seed>', 'with --generated: seed of the generator, to repeat a run', integer)
-    .action(async (opts: ContractOptions) => {
-      process.exitCode = await runContract(opts);
-    });
+  return (
+    new Command('contract')
+      .description(
+        'run the contract suite against a deployment (without --base-url: against this mock, in-process); ' +
+          'exit 0 passed, 1 contract failures, 2 misconfigured target',
+      )
+      .option('--base-url <url>', 'everything up to and including /{tenantId}/{environment}')
+      .option('--api-key <key>', 'access token, sent in x-api-key')
+      .option('--readonly', 'only read and error checks: write nothing')
+      .option('--junit <file>', 'also write a JUnit XML report to this file')
+      .option('--report <file.html>', 'also write a self-contained HTML report to this file')
+      .option(
+        '--only <names>',
+        'run only tests of these operationIds or tiers ("mock choice", "published", "spec"); comma-separated, repeatable',
+        names,
+      )
+      .option(
+        '--skip <names>',
+        'leave out tests of these operationIds or tiers; comma-separated, repeatable',
+        names,
+      )
+      .option('--no-destructive', 'skip the tests of DELETE operations (the run still deletes its own ids)')
+      .option('--settle-ms <ms>', 'how long reads after writes may retry (default 5000)', milliseconds)
+      .option('--generated', 'run checks generated from openapi.yaml instead of the suite')
+      .option(
+        '--examples <n>',
+        'with --generated: requests generated per operation and kind (default 25)',
+        positiveInteger,
+      )
+      .option('--seed <seed>', 'with --generated: seed of the generator, to repeat a run', integer)
+      // A value commander refuses (--settle-ms abc, an unknown option) is a misconfigured run, not a
+      // contract failure: exit 2 after commander's one-line message, as for every other refusal.
+      .exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : EXIT_MISCONFIGURED))
+      .action(async (opts: ContractOptions) => {
+        process.exitCode = await runContract(opts);
+      })
+  );
 }
