@@ -34,7 +34,7 @@ export async function contractKit(area: string): Promise<Kit> {
   });
   const ids = new Registry(`${target.runPrefix}${area}-`, target.readonly);
   // Runs even when tests fail; a write refused in read-only mode never recorded an id.
-  afterAll(() => ids.cleanup(api));
+  afterAll(() => ids.cleanup(target));
   return {
     target,
     api,
