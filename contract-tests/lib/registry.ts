@@ -1,4 +1,5 @@
 // Ids this run writes: all under the run's prefix, all deleted afterwards, nothing else ever.
+import { runPrefixOf } from '../../src/contract/runPrefix.js';
 import { deleteIds, describeFailedCalls, type CleanupTarget } from '../../src/contract/cleanup.js';
 
 export class Registry {
@@ -9,7 +10,7 @@ export class Registry {
     readonly prefix: string,
     private readonly readOnly: boolean,
   ) {
-    if (!/^ct-[a-z0-9]+-[a-f0-9]+-/.test(prefix)) throw new Error(`not a run prefix: "${prefix}"`);
+    if (runPrefixOf(prefix) === undefined) throw new Error(`not a run prefix: "${prefix}"`);
   }
 
   /** A product id under this prefix, recorded for deletion before anything is written with it. */

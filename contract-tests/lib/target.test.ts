@@ -16,6 +16,16 @@ describe('the target read from CONTRACT_* variables', () => {
     }
   });
 
+  it('takes the run prefix from CONTRACT_RUN_PREFIX, when it has the shape of one', () => {
+    expect(targetFromEnv({ CONTRACT_RUN_PREFIX: 'ct-mwtqi3co-468ec119-' }).runPrefix).toBe(
+      'ct-mwtqi3co-468ec119-',
+    );
+    expect(targetFromEnv({}).runPrefix).toMatch(/^ct-[a-z0-9]+-[a-f0-9]{8}-$/);
+    expect(() => targetFromEnv({ CONTRACT_RUN_PREFIX: 'shop-' })).toThrow(
+      /^CONTRACT_RUN_PREFIX: "shop-" is not the prefix of a contract run/,
+    );
+  });
+
   it('read-only and --no-destructive follow the same rule', () => {
     expect(targetFromEnv({ CONTRACT_READONLY: 'TRUE' }).readonly).toBe(true);
     expect(targetFromEnv({ CONTRACT_READONLY: 'no' }).readonly).toBe(false);

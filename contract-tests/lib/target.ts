@@ -1,5 +1,5 @@
 // Where the suite runs and how carefully: read once from the environment, shared by setup and tests.
-import { randomBytes } from 'node:crypto';
+import { newRunPrefix, runPrefixProblem } from '../../src/contract/runPrefix.js';
 import { tokenToSend, trimBaseUrl } from '../../src/contract/preflight.js';
 
 export interface Target {
@@ -32,9 +32,15 @@ const DEFAULT_SETTLE_MS = 5_000;
 /** The in-process mock is consistent at once; a short wait keeps a failing run fast. */
 const IN_PROCESS_SETTLE_MS = 300;
 
-/** ct-<time>-<random>-: sortable by start time, unique across parallel runs. */
-export function newRunPrefix(now = Date.now()): string {
-  return `ct-${now.toString(36)}-${randomBytes(4).toString('hex')}-`;
+/**
+ * The run's prefix: CONTRACT_RUN_PREFIX, which the contract command sets so that it knows what to
+ * remove if the run is interrupted, or a new one.
+ */
+function runPrefix(raw: string | undefined): string {
+  if (raw === undefined) return newRunPrefix();
+  const problem = runPrefixProblem(raw);
+  if (problem) throw new Error(`CONTRACT_RUN_PREFIX: ${problem}`);
+  return raw;
 }
 
 function settleMs(raw: string | undefined, fallback: number): number {
@@ -89,7 +95,7 @@ export function targetFromEnv(
     apiKey: tokenToSend(env.CONTRACT_API_KEY),
     readonly: flag(env, 'CONTRACT_READONLY'),
     settleMs: settleMs(env.CONTRACT_SETTLE_MS, baseUrl ? DEFAULT_SETTLE_MS : IN_PROCESS_SETTLE_MS),
-    runPrefix: newRunPrefix(),
+    runPrefix: runPrefix(env.CONTRACT_RUN_PREFIX),
     inProcess: baseUrl === undefined,
     only: list(env.CONTRACT_ONLY),
     skip: list(env.CONTRACT_SKIP),

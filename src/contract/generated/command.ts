@@ -1,6 +1,6 @@
 // `contract --generated`: requests generated from openapi.yaml against a deployment or the mock in-process.
 import { randomInt } from 'node:crypto';
-import { newRunPrefix } from '../../../contract-tests/lib/target.js';
+import { newRunPrefix } from '../runPrefix.js';
 import { runGenerated, type GeneratedFailure } from './run.js';
 
 export interface GeneratedOptions {
