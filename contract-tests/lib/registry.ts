@@ -1,6 +1,12 @@
 // Ids this run writes: all under the run's prefix, all deleted afterwards, nothing else ever.
 import { runPrefixOf } from '../../src/contract/runPrefix.js';
-import { deleteIds, describeFailedCalls, type CleanupTarget } from '../../src/contract/cleanup.js';
+import {
+  deleteIds,
+  describeFailedCalls,
+  describeIds,
+  idsOf,
+  type CleanupTarget,
+} from '../../src/contract/cleanup.js';
 
 export class Registry {
   private readonly products = new Set<string>();
@@ -47,9 +53,14 @@ export class Registry {
     ];
     this.products.clear();
     this.productTypes.clear();
-    if (failed.length)
+    if (failed.length) {
       throw new Error(
-        ['cleanup failed; these may remain, delete them by hand:', ...describeFailedCalls(failed)].join('\n'),
+        [
+          'cleanup failed; these may remain, delete them by hand:',
+          ...describeFailedCalls(failed),
+          ...describeIds(idsOf(failed)),
+        ].join('\n'),
       );
+    }
   }
 }

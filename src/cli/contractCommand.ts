@@ -121,6 +121,8 @@ export async function runContract(
       only: target.only,
       skip: target.skip,
       destructive: target.destructive,
+      prefix: target.runPrefix,
+      settleMs: target.settleMs,
     });
   }
   return runSuite(suiteEnv);

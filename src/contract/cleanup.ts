@@ -9,8 +9,8 @@ export interface CleanupTarget {
 
 /** The two kinds of record a run writes, and the operation that deletes each. */
 export const RECORD_KINDS = {
-  products: { path: '/products', plural: 'products' },
-  productTypes: { path: '/product-types', plural: 'product types' },
+  products: { path: '/products', singular: 'product', plural: 'products' },
+  productTypes: { path: '/product-types', singular: 'product type', plural: 'product types' },
 } as const;
 export type RecordKind = keyof typeof RECORD_KINDS;
 
@@ -86,16 +86,25 @@ export async function deleteIds(
   return failed;
 }
 
-/** What may remain after failed calls: one line per call, then every id in full, per kind. */
-export function describeFailedCalls(failed: readonly FailedCall[]): string[] {
-  const lines = failed.map(
+/** One line per failed call: what it was sent and what it got. */
+export const describeFailedCalls = (failed: readonly FailedCall[]): string[] =>
+  failed.map(
     (f) =>
       `  DELETE ${RECORD_KINDS[f.kind].path} (${f.ids.length} ${f.ids.length === 1 ? 'id' : 'ids'}): ${f.reason}`,
   );
-  for (const kind of Object.keys(RECORD_KINDS) as RecordKind[]) {
-    const ids = failed.filter((f) => f.kind === kind).flatMap((f) => f.ids);
-    // one line per kind, whole: a report keeps a failure's first lines, and every id must be there
-    if (ids.length) lines.push(`  ${RECORD_KINDS[kind].plural}: ${ids.join(', ')}`);
-  }
-  return lines;
+
+/**
+ * One line per kind with every id in full: a report keeps only a failure's first lines, and a person
+ * needs every id to delete.
+ */
+export function describeIds(ids: Partial<Record<RecordKind, readonly string[]>>): string[] {
+  return (Object.keys(RECORD_KINDS) as RecordKind[])
+    .filter((kind) => ids[kind]?.length)
+    .map((kind) => `  ${RECORD_KINDS[kind].plural}: ${ids[kind]!.join(', ')}`);
 }
+
+/** The ids the failed calls were sent, by kind. */
+export const idsOf = (failed: readonly FailedCall[]): Record<RecordKind, string[]> => ({
+  products: failed.filter((f) => f.kind === 'products').flatMap((f) => f.ids),
+  productTypes: failed.filter((f) => f.kind === 'productTypes').flatMap((f) => f.ids),
+});
