@@ -1,13 +1,15 @@
 // `product-catalog-mock contract`: the package's contract suite, run by vitest against a deployment.
-// Exit codes: 0 passed, 1 a contract failure, 2 the target is misconfigured (nothing was run).
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+// Exit codes: 0 passed, 1 a contract failure (or records it could not remove), 2 the run is
+// misconfigured (nothing was run), 128 + N stopped by signal N (130 SIGINT, 143 SIGTERM), once what the
+// run wrote was removed.
+import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { integer, milliseconds, positiveInteger } from './optionValues.js';
-import { packageRoot } from '../openapi/packageRoot.js';
+import { watchInterruption } from './interruption.js';
+import { runSuite } from './suiteProcess.js';
 import { targetFromEnv } from '../../contract-tests/lib/target.js';
 import { describeFailure, EXIT_MISCONFIGURED, preflight } from '../contract/preflight.js';
+import { sweepAndReport } from '../contract/sweep.js';
 
 export interface ContractOptions {
   baseUrl?: string;
@@ -54,22 +56,6 @@ export function contractEnv(opts: ContractOptions, env: NodeJS.ProcessEnv = proc
   return out;
 }
 
-/** Runs vitest's CLI on the suite shipped in this package; resolves to its exit code. */
-export function runSuite(env: NodeJS.ProcessEnv): Promise<number> {
-  const require = createRequire(import.meta.url);
-  const vitest = join(dirname(require.resolve('vitest/package.json')), 'vitest.mjs');
-  const config = join(packageRoot, 'contract-tests', 'vitest.config.ts');
-  const child = spawn(process.execPath, [vitest, 'run', '--config', config], {
-    cwd: packageRoot,
-    env,
-    stdio: 'inherit',
-  });
-  return new Promise((done, fail) => {
-    child.once('error', fail);
-    child.once('exit', (code, signal) => done(code === 0 && !signal ? 0 : 1));
-  });
-}
-
 /** Preflight against a deployment, then the suite or the generated checks; resolves to the exit code. */
 export async function runContract(
   opts: ContractOptions,
@@ -110,22 +96,60 @@ export async function runContract(
       return EXIT_MISCONFIGURED;
     }
   }
-  if (opts.generated) {
-    const { runGeneratedCommand } = await import('../contract/generated/command.js');
-    return runGeneratedCommand({
-      baseUrl,
-      apiKey,
-      examples: opts.examples,
-      seed: opts.seed,
-      readonly: target.readonly,
-      only: target.only,
-      skip: target.skip,
-      destructive: target.destructive,
-      prefix: target.runPrefix,
-      settleMs: target.settleMs,
-    });
+  const interruption = watchInterruption();
+  // The in-process mock of the suite lives and ends in the suite's process; the generated checks'
+  // lives here, and their records are removed like a deployment's.
+  const removes = !target.readonly && (opts.generated || baseUrl !== undefined);
+  interruption.stop.addEventListener('abort', () => {
+    const signal = interruption.received();
+    console.error(
+      `\ncontract: ${signal}: stopping the run` +
+        (removes
+          ? `, then removing what it wrote under ${target.runPrefix} (${signal} again to leave it)`
+          : ''),
+    );
+  });
+  try {
+    if (opts.generated) {
+      const { runGeneratedCommand } = await import('../contract/generated/command.js');
+      const code = await runGeneratedCommand({
+        baseUrl,
+        apiKey,
+        examples: opts.examples,
+        seed: opts.seed,
+        readonly: target.readonly,
+        only: target.only,
+        skip: target.skip,
+        destructive: target.destructive,
+        prefix: target.runPrefix,
+        settleMs: target.settleMs,
+        stop: interruption.stop,
+        giveUp: interruption.giveUp,
+      });
+      return interruption.received() ? interruption.exitCode() : code;
+    }
+    // the suite writes under the prefix chosen here, so that this process knows what to remove
+    const code = await runSuite(
+      { ...suiteEnv, CONTRACT_RUN_PREFIX: target.runPrefix },
+      interruption.stop,
+      interruption.received,
+    );
+    if (!interruption.received()) return code;
+    if (target.readonly) console.error('contract: the run stopped; it was read-only and wrote nothing.');
+    else if (baseUrl === undefined)
+      console.error('contract: the run stopped; its in-process mock ended with it, so nothing remains.');
+    else
+      await sweepAndReport(
+        { baseUrl, apiKey },
+        target.runPrefix,
+        // the suite may have been answered a write it had no time to record, or one may be in flight
+        { settleMs: target.settleMs, lateWrites: true, signal: interruption.giveUp },
+        (line) => console.error(line),
+      );
+    return interruption.exitCode();
+  } finally {
+    interruption.dispose();
   }
-  return runSuite(suiteEnv);
 }
 
 export function contractCommand(): Command {
@@ -133,7 +157,7 @@ export function contractCommand(): Command {
     new Command('contract')
       .description(
         'run the contract suite against a deployment (without --base-url: against this mock, in-process); ' +
-          'exit 0 passed, 1 contract failures, 2 misconfigured target',
+          'exit 0 passed, 1 contract failures, 2 misconfigured target, 130/143 stopped by SIGINT/SIGTERM',
       )
       .option('--base-url <url>', 'everything up to and including /{tenantId}/{environment}')
       .option('--api-key <key>', 'access token, sent in x-api-key')
