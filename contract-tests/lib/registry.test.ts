@@ -106,6 +106,10 @@ describe('the cleanup registry', () => {
     ]);
     expect(lines).toContain(`  products: ${products.slice(0, 100).join(', ')}`);
     expect(lines).toContain(`  product types: ${types.join(', ')}`);
+    expect(lines.at(-1)).toBe(
+      `or remove everything this run wrote: product-catalog-mock contract --cleanup ${prefix.replace(/area-$/, '')} ` +
+        `--base-url ${server.target().baseUrl} --api-key "$CONTRACT_API_KEY"`,
+    );
   });
 
   it('names a batch that got no answer', async () => {

@@ -1,6 +1,7 @@
 // Ids this run writes: all under the run's prefix, all deleted afterwards, nothing else ever.
 import { runPrefixOf } from '../../src/contract/runPrefix.js';
 import {
+  cleanupCommand,
   deleteIds,
   describeFailedCalls,
   describeIds,
@@ -59,6 +60,7 @@ export class Registry {
           'cleanup failed; these may remain, delete them by hand:',
           ...describeFailedCalls(failed),
           ...describeIds(idsOf(failed)),
+          `or remove everything this run wrote: ${cleanupCommand(runPrefixOf(this.prefix)!, target.baseUrl)}`,
         ].join('\n'),
       );
     }

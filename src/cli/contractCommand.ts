@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { integer, milliseconds, positiveInteger } from './optionValues.js';
+import { runCleanup } from './contractCleanup.js';
 import { watchInterruption } from './interruption.js';
 import { runSuite } from './suiteProcess.js';
 import { targetFromEnv } from '../../contract-tests/lib/target.js';
@@ -25,6 +26,8 @@ export interface ContractOptions {
   generated?: boolean;
   examples?: number;
   seed?: number;
+  /** A run prefix whose records to remove, instead of a run. */
+  cleanup?: string;
 }
 
 const names = (value: string, previous: string[] = []): string[] => [
@@ -71,6 +74,7 @@ export async function runContract(
     console.error(`contract: ${(err as Error).message}`);
     return EXIT_MISCONFIGURED;
   }
+  if (opts.cleanup !== undefined) return runCleanup(opts.cleanup, target);
   const { baseUrl, apiKey } = target;
   // Loaded here, not at the top: every command line loads this module, and these load Ajv and the
   // document (about 100 ms of each start of the server; docs/performance.md, "Start-up").
@@ -183,6 +187,10 @@ export function contractCommand(): Command {
         positiveInteger,
       )
       .option('--seed <seed>', 'with --generated: seed of the generator, to repeat a run', integer)
+      .option(
+        '--cleanup <prefix>',
+        'instead of a run: remove every product and product type under this run prefix (ct-...-, printed at the start of each run) from --base-url',
+      )
       // A value commander refuses (--settle-ms abc, an unknown option) is a misconfigured run, not a
       // contract failure: exit 2 after commander's one-line message, as for every other refusal.
       .exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : EXIT_MISCONFIGURED))

@@ -108,3 +108,7 @@ export const idsOf = (failed: readonly FailedCall[]): Record<RecordKind, string[
   products: failed.filter((f) => f.kind === 'products').flatMap((f) => f.ids),
   productTypes: failed.filter((f) => f.kind === 'productTypes').flatMap((f) => f.ids),
 });
+
+/** The command that removes every record of a run afterwards. */
+export const cleanupCommand = (prefix: string, baseUrl: string): string =>
+  `product-catalog-mock contract --cleanup ${prefix} --base-url ${baseUrl} --api-key "$CONTRACT_API_KEY"`;

@@ -1,6 +1,7 @@
 // Removing every record under a run's prefix, found by listing rather than from a list of ids: after an
 // interrupted run (whose ids died with it), at the end of the generated checks, and for --cleanup.
 import {
+  cleanupCommand,
   deleteIds,
   describeFailedCalls,
   describeIds,
@@ -188,5 +189,7 @@ export async function sweepAndReport(
   const [first, ...rest] = describeSweep(result, prefix);
   log(`contract: ${first}`);
   rest.forEach((line) => log(line));
-  return swept(result);
+  if (swept(result)) return true;
+  log(`Remove them later with: ${cleanupCommand(prefix, target.baseUrl)}`);
+  return false;
 }

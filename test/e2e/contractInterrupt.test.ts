@@ -1,11 +1,11 @@
 // A contract run stopped by a signal, sent to the command's own process as `kill -INT <pid>` does:
 // the run stops whole (nothing is sent after the command has exited), what it wrote is removed, the
-// exit code is the conventional one.
+// exit code is the conventional one; and `--cleanup <prefix>` removes a run's records afterwards.
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { startProxy, type Exchange } from '../proxy.js';
-import { cli, withoutContractEnv } from './contractRun.js';
+import { cli, runContract as contract, withoutContractEnv } from './contractRun.js';
 
 const KEY = 'interrupt-key';
 const headers = { 'x-api-key': KEY, 'content-type': 'application/json' };
@@ -152,4 +152,59 @@ describe('contract stopped by a signal', () => {
       /contract: removed \d+ products? and \d+ product types? under ct-[a-z0-9]+-[a-f0-9]{8}-; nothing under it remains\./,
     );
   }, 180_000);
+});
+
+describe('contract --cleanup', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ port: 0, apiKeys: [KEY], seed: { products: [], productTypes: [] } });
+  });
+  afterAll(() => server.close());
+
+  it("removes a run's products and product types, and nothing else", async () => {
+    const base = `${server.url}/acme/cleanup`;
+    const prefix = 'ct-mwtqi3co-468ec119-';
+    const products = [`${prefix}reads-a`, `${prefix}b`, 'shop-1', 'ct-mwtqi3co-468ec11a-c'];
+    await fetch(`${base}/products-push`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ data: products.map((productGroupId) => ({ productGroupId })) }),
+    });
+    await fetch(`${base}/product-types`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ data: [{ productTypeId: `${prefix}t` }, { productTypeId: 'shoes' }] }),
+    });
+    const { code, output } = await contract(['--cleanup', prefix, '--base-url', base, '--api-key', KEY]);
+    expect(output).toBe(
+      `contract: removed 2 products and 1 product type under ${prefix}; nothing under it remains.\n`,
+    );
+    expect(code).toBe(0);
+    expect(await held(base)).toEqual({ products: ['ct-mwtqi3co-468ec11a-c', 'shop-1'], types: ['shoes'] });
+  }, 60_000);
+
+  it.each([
+    ['a prefix a run would not make', ['--cleanup', 'shop-'], /"shop-" is not the prefix of a contract run/],
+    ['a run prefix cut short', ['--cleanup', 'ct-mwtqi3co-'], /is not the prefix of a contract run/],
+    ['no base URL', ['--cleanup', 'ct-mwtqi3co-468ec119-', '--no-base'], /--base-url or CONTRACT_BASE_URL/],
+    ['read-only', ['--cleanup', 'ct-mwtqi3co-468ec119-', '--readonly'], /read-only .* forbids that/],
+  ])(
+    'refuses %s: exit 2, and nothing is deleted',
+    async (_what, args, message) => {
+      const base = `${server.url}/acme/refuse`;
+      await fetch(`${base}/products-push`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          data: [{ productGroupId: 'shop-1' }, { productGroupId: 'ct-mwtqi3co-468ec119-x' }],
+        }),
+      });
+      const target = args.includes('--no-base') ? [] : ['--base-url', base, '--api-key', KEY];
+      const { code, output } = await contract([...args.filter((a) => a !== '--no-base'), ...target]);
+      expect(output).toMatch(message);
+      expect(code).toBe(2);
+      expect((await held(base)).products).toEqual(['ct-mwtqi3co-468ec119-x', 'shop-1']);
+    },
+    60_000,
+  );
 });
