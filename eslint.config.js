@@ -149,6 +149,25 @@ export default tseslint.config(
     },
   },
   {
+    // A suite file's setup is the kit's: vitest's beforeAll would write for tests the selection leaves out.
+    files: ['contract-tests/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'vitest',
+              importNames: ['beforeAll'],
+              message:
+                "use the kit's setup(): it runs only when a test of its block is selected, and holds back writes the selection leaves out",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The express adapter serves whatever it is given: it never reaches into the routes.
     files: ['src/http/**/*.ts'],
     rules: {

@@ -3,13 +3,13 @@
 // parameters; the client calls them, and the mock answers as openapi.yaml describes.
 import { randomBytes } from 'node:crypto';
 import epcTdsModule from 'epc-tds';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Reply } from './lib/api.js';
 import { contractKit } from './lib/kit.js';
 import { filterParam, ids as idsOf, name, price, startsWith } from './lib/records.js';
 
 const tds = epcTdsModule as unknown as typeof epcTdsModule.default;
-const { api, ids, settled, writing } = await contractKit('published');
+const { api, ids, settled, writing, setup } = await contractKit('published');
 
 type Listed = { productGroupId: string };
 const listed = (reply: Reply): string[] => idsOf(reply.data.list as Listed[]);
@@ -102,7 +102,7 @@ writing('[published] reads of products this run wrote', () => {
   const hex = new tds.Sgtin96().setFilter(1).setPartition(5).setGtin(`0${ean}`).setSerial(1).toHexString();
   const uri = `urn:epc:id:sgtin:${ean.slice(0, 7)}.0${ean.slice(7, 12)}.1`;
 
-  beforeAll(async () => {
+  setup(async () => {
     (await api.post('/products-push', { data: catalog })).expectStatus(200);
     await settled(async () => {
       const reply = await api.get(`/products?limit=1&${filterParam(scope)}`);

@@ -1,6 +1,7 @@
 // HTTP to the target: every answer is checked against openapi.yaml and carries the context a failure needs.
 import { expect, type Assertion } from 'vitest';
 import { readAnswer } from './answerBody.js';
+import type { DocumentedOperation } from '../../src/openapi/operations.js';
 import type { Checker } from './checker.js';
 import { failureContext, recordRequestFailure, type SentRequest } from './failure.js';
 import type { Target } from './target.js';
@@ -91,15 +92,25 @@ export interface Api {
   delete(path: string, body?: unknown): Promise<Reply>;
 }
 
-export function createApi(target: Target, checker: Checker): Api {
+/**
+ * `beforeSending` sees the operation of every request before it goes, and may stop it by throwing
+ * (the kit holds back writes the selection leaves out).
+ */
+export function createApi(
+  target: Target,
+  checker: Checker,
+  beforeSending: (op: DocumentedOperation | undefined) => void = () => {},
+): Api {
   const call = async (request: Request): Promise<Reply> => {
+    const op = checker.operation(request.method, request.path);
+    beforeSending(op);
     const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
     if (request.auth !== false) headers['x-api-key'] ??= target.apiKey;
     const payload = request.raw ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
     if (payload !== undefined) headers['content-type'] ??= 'application/json';
     const url = target.baseUrl + request.path;
     const sent: SentRequest = { method: request.method, url, headers, body: payload };
-    const documented = checker.operation(request.method, request.path)?.operationId;
+    const documented = op?.operationId;
     failureContext.sent(sent, documented);
     const res = await fetch(url, { method: request.method, headers, body: payload }).catch((err: Error) => {
       const cause = (err.cause as Error | undefined)?.message ?? err.message;

@@ -46,6 +46,19 @@ describe('what a failure reports', () => {
         `--data-raw '{"data":[{"productGroupId":"it'\\''s"}]}'`,
     );
   });
+
+  it('repeats a token header sent blank as blank, not as $CONTRACT_API_KEY', () => {
+    const curl = (headers: Record<string, string>) =>
+      toCurl({ method: 'GET', url: 'http://127.0.0.1:1/acme/dev/product-types', headers });
+    // `-H 'x-api-key;'` is how curl sends a header with an empty value
+    expect(curl({ 'x-api-key': '' })).toBe(
+      `curl -sS -X GET 'http://127.0.0.1:1/acme/dev/product-types' -H 'x-api-key;'`,
+    );
+    expect(curl({ authorization: 'Bearer ' })).toBe(
+      `curl -sS -X GET 'http://127.0.0.1:1/acme/dev/product-types' -H 'authorization: Bearer '`,
+    );
+    expect(curl({ 'x-api-key': 'k' })).toContain(`-H "x-api-key: $CONTRACT_API_KEY"`);
+  });
 });
 
 describe('colour in the console', () => {

@@ -1,9 +1,18 @@
 // What a suite file needs: the target, a checked client, its own ids, cleanup and the settle wait.
-import { afterAll, beforeEach, describe, inject, type RunnerTask as Task } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  inject,
+  type RunnerTask as Task,
+  type TestContext,
+} from 'vitest';
 import { createApi, type Api } from './api.js';
-import { loadChecker } from './checker.js';
+import { loadChecker, type Checker } from './checker.js';
 import { failureContext, installAssertionHook } from './failure.js';
-import { excludedBecause, identify } from './selection.js';
+import { excludedBecause, identify, requestHeldBack } from './selection.js';
 import { Registry } from './registry.js';
 import { eventually } from './settle.js';
 import type { Target } from './target.js';
@@ -17,7 +26,16 @@ export interface Kit {
   settled<T>(attempt: () => Promise<T>): Promise<T>;
   /** describe() for anything that writes; skipped in read-only mode. */
   writing(name: string, body: () => void): void;
+  /**
+   * beforeAll() for the block it is called in, and the only one a suite file uses: it runs only when
+   * the selection leaves one of the block's tests in, and a write the selection holds back skips the
+   * block's tests instead of being sent.
+   */
+  setup(body: () => Promise<void>): void;
 }
+
+/** A request the selection holds back, met outside a test (in a setup). */
+class HeldBack extends Error {}
 
 /** Call once at the top of a suite file; registers the cleanup of everything the file writes. */
 export async function contractKit(area: string): Promise<Kit> {
@@ -25,24 +43,69 @@ export async function contractKit(area: string): Promise<Kit> {
   if (!target)
     throw new Error('no contract target: run with contract-tests/vitest.config.ts (its globalSetup)');
   const checker = await loadChecker();
-  const api = createApi(target, checker);
+  /** The test running now; none while a setup runs. */
+  let running: TestContext | undefined;
+  /** Blocks whose setup met a held-back write, by suite id, with the reason their tests are skipped. */
+  const heldBlocks = new Map<string, string>();
+  /** Whether this file sent a request that may write (an undocumented one counts). */
+  let wrote = false;
+  const api = createApi(target, checker, (op) => {
+    const reason = requestHeldBack(op, target);
+    if (reason === undefined) {
+      wrote ||= !op?.safe;
+      return;
+    }
+    if (running) running.skip(reason);
+    throw new HeldBack(reason);
+  });
   installAssertionHook();
   beforeEach((ctx) => {
     failureContext.startTest(ctx.task);
-    const reason = excludedBecause(identify(namesOf(ctx.task), checker), target);
+    const reason = excludedBecause(identify(namesOf(ctx.task), checker), target) ?? heldBlockOf(ctx.task);
     if (reason) ctx.skip(reason);
+    running = ctx;
   });
+  afterEach(() => {
+    running = undefined;
+  });
+  const heldBlockOf = (task: Task): string | undefined => {
+    for (let s = task.suite; s; s = s.suite) if (heldBlocks.has(s.id)) return heldBlocks.get(s.id);
+    return undefined;
+  };
   const ids = new Registry(`${target.runPrefix}${area}-`, target.readonly);
-  // Runs even when tests fail; a write refused in read-only mode never recorded an id.
-  afterAll(() => ids.cleanup(api));
+  // Runs even when tests fail. A file that sent no write (read-only, or none of its writing tests
+  // selected) created nothing: its declared ids are not sent a delete.
+  afterAll(() => (wrote ? ids.cleanup(target) : undefined));
   return {
     target,
     api,
     ids,
     settled: (attempt) => eventually(target.settleMs, attempt),
     writing: (name, body) => (target.readonly ? describe.skip : describe)(name, body),
+    setup: (body) =>
+      // vitest reads the first parameter's pattern as the fixtures wanted: none; the block is the second
+      // eslint-disable-next-line no-empty-pattern
+      beforeAll(async ({}, suite) => {
+        // a setup for tests that will not run would write for nothing
+        if (!testsOf(suite).some((t) => selected(t, checker, target))) return;
+        try {
+          await body();
+        } catch (err) {
+          if (!(err instanceof HeldBack)) throw err;
+          heldBlocks.set(suite.id, `${err.message} (in the setup of "${suite.name}")`);
+        }
+      }),
   };
 }
+
+/** Every test in a block, its inner blocks' too. */
+function testsOf(task: Task): Task[] {
+  return task.type === 'suite' ? task.tasks.flatMap(testsOf) : [task];
+}
+
+/** Whether a test will run: not marked skip (read-only, todo) and left in by the selection. */
+const selected = (test: Task, checker: Checker, target: Target): boolean =>
+  test.mode !== 'skip' && test.mode !== 'todo' && !excludedBecause(identify(namesOf(test), checker), target);
 
 /** The test's name, then its describe blocks' names, innermost first. */
 export function namesOf(task: Task): string[] {

@@ -1,54 +1,128 @@
-import { describe, expect, it } from 'vitest';
-import type { Api, Reply } from './api.js';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Registry } from './registry.js';
-import { newRunPrefix } from './target.js';
+import { newRunPrefix } from '../../src/contract/runPrefix.js';
 
-/** Records the deletes cleanup sends; answers 200 like a deployment would. */
-function recordingApi() {
-  const deletes: { path: string; ids: string[] }[] = [];
-  const api = {
-    delete: async (path: string, body?: unknown) => {
-      deletes.push({ path, ids: (body as { data: string[] }).data });
-      return { status: 200, context: path } as Reply;
-    },
-  } as Api;
-  return { api, deletes };
+interface Received {
+  method: string;
+  path: string;
+  ids: string[];
+}
+type Answer = (req: Received, n: number) => { status: number; body?: string };
+
+/** A deployment on 127.0.0.1 that records the deletes it gets and answers as `answer` says. */
+function deployment() {
+  const received: Received[] = [];
+  let answer: Answer = () => ({ status: 200, body: '{"data":[]}' });
+  const server: Server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    req.on('end', () => {
+      const got = { method: req.method!, path: req.url!, ids: (JSON.parse(text) as { data: string[] }).data };
+      received.push(got);
+      const { status, body } = answer(got, received.length);
+      res.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json' }).end(body);
+    });
+  });
+  return {
+    received,
+    answer: (a: Answer) => (answer = a),
+    start: () => new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok)),
+    target: () => ({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/acme/dev`,
+      apiKey: 'k',
+    }),
+    close: () => new Promise<void>((ok) => server.close(() => ok())),
+  };
 }
 
 describe('the cleanup registry', () => {
   const prefix = `${newRunPrefix()}area-`;
+  const server = deployment();
+  beforeAll(server.start);
+  afterAll(server.close);
 
-  it('deletes every id it handed out, in batches of at most 100, and nothing else', async () => {
+  /** A registry holding 150 products and 2 product types. */
+  const filled = () => {
     const ids = new Registry(prefix, false);
     const products = Array.from({ length: 150 }, (_, i) => ids.product(`p${i}`));
-    const type = ids.productType('t');
+    const types = [ids.productType('t1'), ids.productType('t2')];
     ids.unknown('never-written');
-    const { api, deletes } = recordingApi();
-    await ids.cleanup(api);
-    expect(deletes.map((d) => [d.path, d.ids.length])).toEqual([
-      ['/products', 100],
-      ['/products', 50],
-      ['/product-types', 1],
+    return { ids, products, types };
+  };
+  const sent = (from: number) =>
+    server.received.slice(from).map((r) => [r.method, r.path, r.ids.length] as const);
+
+  it('deletes every id it handed out, in batches of at most 100, and nothing else', async () => {
+    const from = server.received.length;
+    server.answer(() => ({ status: 200, body: '{"data":[]}' }));
+    const { ids, products, types } = filled();
+    await ids.cleanup(server.target());
+    expect(sent(from)).toEqual([
+      ['DELETE', '/acme/dev/products', 100],
+      ['DELETE', '/acme/dev/products', 50],
+      ['DELETE', '/acme/dev/product-types', 2],
     ]);
-    expect(deletes.flatMap((d) => d.ids)).toEqual([...products, type]);
-    expect(deletes.flatMap((d) => d.ids).every((id) => id.startsWith(prefix))).toBe(true);
+    expect(server.received.slice(from).flatMap((r) => r.ids)).toEqual([...products, ...types]);
   });
 
   it('sends nothing in read-only mode', async () => {
+    const from = server.received.length;
     const ids = new Registry(prefix, true);
     ids.product('p');
-    const { api, deletes } = recordingApi();
-    await ids.cleanup(api);
-    expect(deletes).toEqual([]);
+    await ids.cleanup(server.target());
+    expect(server.received.length).toBe(from);
   });
 
-  it('fails, naming the call, when a delete is refused', async () => {
+  it.each([
+    ['204 with no body', { status: 204 }],
+    ['200 with a body of another shape', { status: 200, body: '{"deleted":true}' }],
+    ['202 with a body that is not JSON', { status: 202, body: 'queued' }],
+  ])('takes %s as done, and sends every batch', async (_what, answer) => {
+    const from = server.received.length;
+    server.answer(() => answer);
+    await filled().ids.cleanup(server.target());
+    expect(sent(from)).toHaveLength(3);
+  });
+
+  it('sends every batch after a refused one, and lists every id that may remain, in full', async () => {
+    const from = server.received.length;
+    // the first products batch and the product types fail, the second products batch succeeds
+    server.answer((_req, n) =>
+      n === from + 2 ? { status: 200, body: '{"data":[]}' } : { status: 500, body: '{"message":"boom"}' },
+    );
+    const { ids, products, types } = filled();
+    const failure = await ids.cleanup(server.target()).then(
+      () => undefined,
+      (err: Error) => err.message,
+    );
+    expect(sent(from)).toHaveLength(3);
+    const lines = failure?.split('\n') ?? [];
+    expect(lines.slice(0, 3)).toEqual([
+      'cleanup failed; these may remain, delete them by hand:',
+      '  DELETE /products (100 ids): 500 {"message":"boom"}',
+      '  DELETE /product-types (2 ids): 500 {"message":"boom"}',
+    ]);
+    expect(lines).toContain(`  products: ${products.slice(0, 100).join(', ')}`);
+    expect(lines).toContain(`  product types: ${types.join(', ')}`);
+    expect(lines.at(-1)).toBe(
+      `or remove everything this run wrote: product-catalog-mock contract --cleanup ${prefix.replace(/area-$/, '')} ` +
+        `--base-url ${server.target().baseUrl} --api-key "$CONTRACT_API_KEY"`,
+    );
+  });
+
+  it('names a batch that got no answer', async () => {
     const ids = new Registry(prefix, false);
-    ids.product('p');
-    const api = {
-      delete: async () => ({ status: 500, context: 'DELETE /products came back 500' }) as Reply,
-    } as unknown as Api;
-    await expect(ids.cleanup(api)).rejects.toThrow(/delete these by hand:\nDELETE \/products came back 500/);
+    const id = ids.product('p');
+    // a port opened and closed again: nothing listens there, the connection is refused
+    const closed = createServer();
+    await new Promise<void>((ok) => closed.listen(0, '127.0.0.1', ok));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((ok) => closed.close(() => ok()));
+    const failure = ids.cleanup({ baseUrl: `http://127.0.0.1:${port}/acme/dev`, apiKey: 'k' });
+    await expect(failure).rejects.toThrow(/DELETE \/products \(1 id\): no answer \(.*\)/);
+    await expect(failure).rejects.toThrow(`  products: ${id}`);
   });
 
   it('refuses a prefix that is not a run prefix', () => {

@@ -1,10 +1,13 @@
 // Ids this run writes: all under the run's prefix, all deleted afterwards, nothing else ever.
-import type { Api } from './api.js';
-
-const BATCH = 100;
-
-const chunks = <T>(items: T[]): T[][] =>
-  Array.from({ length: Math.ceil(items.length / BATCH) }, (_, i) => items.slice(i * BATCH, (i + 1) * BATCH));
+import { runPrefixOf } from '../../src/contract/runPrefix.js';
+import {
+  cleanupCommand,
+  deleteIds,
+  describeFailedCalls,
+  describeIds,
+  idsOf,
+  type CleanupTarget,
+} from '../../src/contract/cleanup.js';
 
 export class Registry {
   private readonly products = new Set<string>();
@@ -14,7 +17,7 @@ export class Registry {
     readonly prefix: string,
     private readonly readOnly: boolean,
   ) {
-    if (!/^ct-[a-z0-9]+-[a-f0-9]+-/.test(prefix)) throw new Error(`not a run prefix: "${prefix}"`);
+    if (runPrefixOf(prefix) === undefined) throw new Error(`not a run prefix: "${prefix}"`);
   }
 
   /** A product id under this prefix, recorded for deletion before anything is written with it. */
@@ -37,22 +40,29 @@ export class Registry {
     return id;
   }
 
-  /** Deletes every recorded id (404s are fine: a rejected write created nothing). */
-  async cleanup(api: Api): Promise<void> {
+  /**
+   * Deletes every recorded id (404s are fine: a rejected write created nothing). Every batch of both
+   * kinds is sent, whatever the others got; the ids of every batch not answered 2xx are listed in full.
+   */
+  async cleanup(target: CleanupTarget): Promise<void> {
     // Suites declare their ids even when read-only mode skips them; nothing was written, nothing to delete.
     if (this.readOnly) return;
     const owned = (ids: Set<string>) => [...ids].filter((id) => id.startsWith(this.prefix));
-    const failures: string[] = [];
-    for (const data of chunks(owned(this.products))) {
-      const reply = await api.delete('/products', { data });
-      if (reply.status !== 200) failures.push(reply.context);
-    }
-    for (const data of chunks(owned(this.productTypes))) {
-      const reply = await api.delete('/product-types', { data });
-      if (reply.status !== 200) failures.push(reply.context);
-    }
+    const failed = [
+      ...(await deleteIds(target, 'products', owned(this.products))),
+      ...(await deleteIds(target, 'productTypes', owned(this.productTypes))),
+    ];
     this.products.clear();
     this.productTypes.clear();
-    if (failures.length) throw new Error(`cleanup failed; delete these by hand:\n${failures.join('\n')}`);
+    if (failed.length) {
+      throw new Error(
+        [
+          'cleanup failed; these may remain, delete them by hand:',
+          ...describeFailedCalls(failed),
+          ...describeIds(idsOf(failed)),
+          `or remove everything this run wrote: ${cleanupCommand(runPrefixOf(this.prefix)!, target.baseUrl)}`,
+        ].join('\n'),
+      );
+    }
   }
 }

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadChecker } from './checker.js';
 import { apiDocument } from '../../src/generated/apiDocument.js';
-import { excludedBecause, identify, normalizeTag, operationIdsOf, selectionProblem } from './selection.js';
+import {
+  excludedBecause,
+  identify,
+  normalizeTag,
+  operationIdsOf,
+  requestHeldBack,
+  selectionProblem,
+} from './selection.js';
 
 const checker = await loadChecker();
 const all = { only: [], skip: [], destructive: true };
@@ -34,6 +41,22 @@ describe('which tests a run selects', () => {
     expect(excludedBecause(read, { ...all, skip: ['mock-choice'] })).toBe('--skip mock-choice');
     expect(excludedBecause(del, { ...all, only: ['deleteProducts'] })).toBeUndefined();
     expect(excludedBecause(del, { ...all, destructive: false })).toMatch(/--no-destructive/);
+  });
+
+  it('holds back a write to an operation --skip names, and any DELETE under --no-destructive; never a read', () => {
+    const op = (method: string, path: string) => checker.operation(method, path);
+    const upsert = op('POST', '/product-types');
+    expect(requestHeldBack(upsert, { ...all, skip: ['upsertProductTypes'] })).toBe(
+      '--skip upsertProductTypes: it sends POST /product-types',
+    );
+    expect(requestHeldBack(upsert, { ...all, skip: ['pushProducts', 'spec'] })).toBeUndefined();
+    expect(requestHeldBack(op('DELETE', '/products'), { ...all, destructive: false })).toBe(
+      '--no-destructive: it sends DELETE /products',
+    );
+    // reads go whatever --skip says: POST /products is a read whose parameters travel in a body
+    expect(requestHeldBack(op('GET', '/products'), { ...all, skip: ['listProducts'] })).toBeUndefined();
+    expect(requestHeldBack(op('POST', '/products'), { ...all, skip: ['queryProducts'] })).toBeUndefined();
+    expect(requestHeldBack(upsert, all)).toBeUndefined();
   });
 
   it('refuses names that are neither an operationId nor a tier: they would select nothing', () => {

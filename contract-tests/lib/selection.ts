@@ -1,7 +1,7 @@
 // Which operation and which tier a test belongs to, read from its name and its describe blocks' names,
-// and whether --only / --skip / --no-destructive leave it in the run.
+// and whether --only / --skip / --no-destructive leave it in the run, or hold back a write it sends.
 import type { OpenAPIV3 } from 'openapi-types';
-import { OperationTable } from '../../src/openapi/operations.js';
+import { OperationTable, type DocumentedOperation } from '../../src/openapi/operations.js';
 import { SCOPE_TEMPLATE, type Checker } from './checker.js';
 
 /** The tier of a test without a bracketed tag: behaviour the specification states. */
@@ -63,6 +63,23 @@ export function excludedBecause(id: TestIdentity, selection: Selection): string 
   if (skipped) return `--skip ${skipped}`;
   if (selection.only.length && !selection.only.some((o) => matches(o, id)))
     return `not selected by --only ${selection.only.join(',')}`;
+  return undefined;
+}
+
+/**
+ * Why a test or setup may not send a request to this operation; undefined when it may. A name picks a
+ * test by its first operation, but a test writes through others too: a write to an operation --skip
+ * names, or any DELETE under --no-destructive, is held back whatever the test is called. Reads always
+ * go. The run's cleanup does not come through here: it deletes its own ids whatever the selection.
+ */
+export function requestHeldBack(
+  op: Pick<DocumentedOperation, 'operationId' | 'method' | 'template' | 'safe'> | undefined,
+  selection: Selection,
+): string | undefined {
+  if (!op || op.safe) return undefined;
+  const call = `${op.method} ${op.template}`;
+  if (!selection.destructive && op.method === 'DELETE') return `--no-destructive: it sends ${call}`;
+  if (selection.skip.includes(op.operationId)) return `--skip ${op.operationId}: it sends ${call}`;
   return undefined;
 }
 

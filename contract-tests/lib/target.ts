@@ -1,12 +1,12 @@
 // Where the suite runs and how carefully: read once from the environment, shared by setup and tests.
-import { randomBytes } from 'node:crypto';
+import { newRunPrefix, runPrefixProblem } from '../../src/contract/runPrefix.js';
 import { tokenToSend, trimBaseUrl } from '../../src/contract/preflight.js';
 
 export interface Target {
   /** Everything up to and including /{tenantId}/{environment}, no trailing slash. */
   baseUrl: string;
   apiKey: string;
-  /** CONTRACT_READONLY=1: read and error checks only, nothing is written. */
+  /** CONTRACT_READONLY=1 (or true, yes): read and error checks only, nothing is written. */
   readonly: boolean;
   /** How long a read after a write may keep retrying before it fails. */
   settleMs: number;
@@ -32,9 +32,15 @@ const DEFAULT_SETTLE_MS = 5_000;
 /** The in-process mock is consistent at once; a short wait keeps a failing run fast. */
 const IN_PROCESS_SETTLE_MS = 300;
 
-/** ct-<time>-<random>-: sortable by start time, unique across parallel runs. */
-export function newRunPrefix(now = Date.now()): string {
-  return `ct-${now.toString(36)}-${randomBytes(4).toString('hex')}-`;
+/**
+ * The run's prefix: CONTRACT_RUN_PREFIX, which the contract command sets so that it knows what to
+ * remove if the run is interrupted, or a new one.
+ */
+function runPrefix(raw: string | undefined): string {
+  if (raw === undefined) return newRunPrefix();
+  const problem = runPrefixProblem(raw);
+  if (problem) throw new Error(`CONTRACT_RUN_PREFIX: ${problem}`);
+  return raw;
 }
 
 function settleMs(raw: string | undefined, fallback: number): number {
@@ -45,13 +51,36 @@ function settleMs(raw: string | undefined, fallback: number): number {
   return ms;
 }
 
+/** What a yes/no variable may be set to, in any case. */
+export const YES = ['1', 'true', 'yes'] as const;
+export const NO = ['0', 'false', 'no'] as const;
+
+/**
+ * A yes/no variable: unset is no. Any other value is refused rather than read as no: a CONTRACT_READONLY
+ * of "on" or "Y" read as no would write to the deployment the person meant to protect.
+ */
+export function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined) return false;
+  const value = raw.trim().toLowerCase();
+  if ((YES as readonly string[]).includes(value)) return true;
+  if ((NO as readonly string[]).includes(value)) return false;
+  throw new Error(
+    `${name} must be one of ${YES.join(', ')} (on) or ${NO.join(', ')} (off), in any case; got "${raw}"`,
+  );
+}
+
 const list = (raw: string | undefined): string[] =>
   (raw ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** The target named by CONTRACT_* variables; baseUrl is undefined when the mock must be started. */
+/**
+ * The target named by CONTRACT_* variables; baseUrl is undefined when the mock must be started. The one
+ * reader of these variables: the suite, its reporter and both kinds of `contract` run read them here.
+ * Throws, with a message naming the variable, on a value it cannot read.
+ */
 export function targetFromEnv(
   env: NodeJS.ProcessEnv = process.env,
 ): Omit<Target, 'baseUrl'> & { baseUrl?: string } {
@@ -64,12 +93,12 @@ export function targetFromEnv(
   return {
     baseUrl,
     apiKey: tokenToSend(env.CONTRACT_API_KEY),
-    readonly: env.CONTRACT_READONLY === '1' || env.CONTRACT_READONLY === 'true',
+    readonly: flag(env, 'CONTRACT_READONLY'),
     settleMs: settleMs(env.CONTRACT_SETTLE_MS, baseUrl ? DEFAULT_SETTLE_MS : IN_PROCESS_SETTLE_MS),
-    runPrefix: newRunPrefix(),
+    runPrefix: runPrefix(env.CONTRACT_RUN_PREFIX),
     inProcess: baseUrl === undefined,
     only: list(env.CONTRACT_ONLY),
     skip: list(env.CONTRACT_SKIP),
-    destructive: !(env.CONTRACT_NO_DESTRUCTIVE === '1' || env.CONTRACT_NO_DESTRUCTIVE === 'true'),
+    destructive: !flag(env, 'CONTRACT_NO_DESTRUCTIVE'),
   };
 }

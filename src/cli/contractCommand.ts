@@ -1,18 +1,16 @@
 // `product-catalog-mock contract`: the package's contract suite, run by vitest against a deployment.
-// Exit codes: 0 passed, 1 a contract failure, 2 the target is misconfigured (nothing was run).
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+// Exit codes: 0 passed, 1 a contract failure (or records it could not remove), 2 the run is
+// misconfigured (nothing was run), 128 + N stopped by signal N (130 SIGINT, 143 SIGTERM), once what the
+// run wrote was removed.
+import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { integer, milliseconds, positiveInteger } from './optionValues.js';
-import { packageRoot } from '../openapi/packageRoot.js';
-import {
-  describeFailure,
-  EXIT_MISCONFIGURED,
-  preflight,
-  tokenToSend,
-  trimBaseUrl,
-} from '../contract/preflight.js';
+import { runCleanup } from './contractCleanup.js';
+import { watchInterruption } from './interruption.js';
+import { runSuite } from './suiteProcess.js';
+import { targetFromEnv } from '../../contract-tests/lib/target.js';
+import { describeFailure, EXIT_MISCONFIGURED, preflight } from '../contract/preflight.js';
+import { sweepAndReport } from '../contract/sweep.js';
 
 export interface ContractOptions {
   baseUrl?: string;
@@ -28,6 +26,8 @@ export interface ContractOptions {
   generated?: boolean;
   examples?: number;
   seed?: number;
+  /** A run prefix whose records to remove, instead of a run. */
+  cleanup?: string;
 }
 
 const names = (value: string, previous: string[] = []): string[] => [
@@ -59,27 +59,23 @@ export function contractEnv(opts: ContractOptions, env: NodeJS.ProcessEnv = proc
   return out;
 }
 
-/** Runs vitest's CLI on the suite shipped in this package; resolves to its exit code. */
-export function runSuite(opts: ContractOptions): Promise<number> {
-  const require = createRequire(import.meta.url);
-  const vitest = join(dirname(require.resolve('vitest/package.json')), 'vitest.mjs');
-  const config = join(packageRoot, 'contract-tests', 'vitest.config.ts');
-  const child = spawn(process.execPath, [vitest, 'run', '--config', config], {
-    cwd: packageRoot,
-    env: contractEnv(opts),
-    stdio: 'inherit',
-  });
-  return new Promise((done, fail) => {
-    child.once('error', fail);
-    child.once('exit', (code, signal) => done(code === 0 && !signal ? 0 : 1));
-  });
-}
-
 /** Preflight against a deployment, then the suite or the generated checks; resolves to the exit code. */
-export async function runContract(opts: ContractOptions): Promise<number> {
-  // As the suite reads them (contract-tests/lib/target.ts): a blank base URL means the mock in-process.
-  const baseUrl = trimBaseUrl(opts.baseUrl ?? process.env.CONTRACT_BASE_URL ?? '') || undefined;
-  const apiKey = tokenToSend(opts.apiKey ?? process.env.CONTRACT_API_KEY);
+export async function runContract(
+  opts: ContractOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  // The options over the CONTRACT_* variables, read once by the suite's own reader: both kinds of run
+  // take the same values the same way, and a value it cannot read stops the run before anything is sent.
+  const suiteEnv = contractEnv(opts, env);
+  let target: ReturnType<typeof targetFromEnv>;
+  try {
+    target = targetFromEnv(suiteEnv);
+  } catch (err) {
+    console.error(`contract: ${(err as Error).message}`);
+    return EXIT_MISCONFIGURED;
+  }
+  if (opts.cleanup !== undefined) return runCleanup(opts.cleanup, target);
+  const { baseUrl, apiKey } = target;
   // Loaded here, not at the top: every command line loads this module, and these load Ajv and the
   // document (about 100 ms of each start of the server; docs/performance.md, "Start-up").
   const [{ operationIdsOf, selectionProblem, TIERS }, { loadApiDocument }] = await Promise.all([
@@ -88,7 +84,7 @@ export async function runContract(opts: ContractOptions): Promise<number> {
   ]);
   // The generated checks are per operation: tiers are the suite's.
   const problem = selectionProblem(
-    { only: opts.only ?? [], skip: opts.skip ?? [] },
+    target,
     operationIdsOf(await loadApiDocument()),
     opts.generated ? [] : TIERS,
   );
@@ -104,53 +100,102 @@ export async function runContract(opts: ContractOptions): Promise<number> {
       return EXIT_MISCONFIGURED;
     }
   }
-  if (opts.generated) {
-    const { runGeneratedCommand } = await import('../contract/generated/command.js');
-    return runGeneratedCommand({
-      baseUrl,
-      apiKey,
-      examples: opts.examples,
-      seed: opts.seed,
-      readonly: opts.readonly,
-      only: opts.only ?? [],
-      skip: opts.skip ?? [],
-      destructive: opts.destructive !== false,
-    });
+  const interruption = watchInterruption();
+  // The in-process mock of the suite lives and ends in the suite's process; the generated checks'
+  // lives here, and their records are removed like a deployment's.
+  const removes = !target.readonly && (opts.generated || baseUrl !== undefined);
+  interruption.stop.addEventListener('abort', () => {
+    const signal = interruption.received();
+    console.error(
+      `\ncontract: ${signal}: stopping the run` +
+        (removes
+          ? `, then removing what it wrote under ${target.runPrefix} (${signal} again to leave it)`
+          : ''),
+    );
+  });
+  try {
+    if (opts.generated) {
+      const { runGeneratedCommand } = await import('../contract/generated/command.js');
+      const code = await runGeneratedCommand({
+        baseUrl,
+        apiKey,
+        examples: opts.examples,
+        seed: opts.seed,
+        readonly: target.readonly,
+        only: target.only,
+        skip: target.skip,
+        destructive: target.destructive,
+        prefix: target.runPrefix,
+        settleMs: target.settleMs,
+        stop: interruption.stop,
+        giveUp: interruption.giveUp,
+      });
+      return interruption.received() ? interruption.exitCode() : code;
+    }
+    // the suite writes under the prefix chosen here, so that this process knows what to remove
+    const code = await runSuite(
+      { ...suiteEnv, CONTRACT_RUN_PREFIX: target.runPrefix },
+      interruption.stop,
+      interruption.received,
+    );
+    if (!interruption.received()) return code;
+    if (target.readonly) console.error('contract: the run stopped; it was read-only and wrote nothing.');
+    else if (baseUrl === undefined)
+      console.error('contract: the run stopped; its in-process mock ended with it, so nothing remains.');
+    else
+      await sweepAndReport(
+        { baseUrl, apiKey },
+        target.runPrefix,
+        // the suite may have been answered a write it had no time to record, or one may be in flight
+        { settleMs: target.settleMs, lateWrites: true, signal: interruption.giveUp },
+        (line) => console.error(line),
+      );
+    return interruption.exitCode();
+  } finally {
+    interruption.dispose();
   }
-  return runSuite(opts);
 }
 
 export function contractCommand(): Command {
-  return new Command('contract')
-    .description(
-      'run the contract suite against a deployment (without --base-url: against this mock, in-process); ' +
-        'exit 0 passed, 1 contract failures, 2 misconfigured target',
-    )
-    .option('--base-url <url>', 'everything up to and including /{tenantId}/{environment}')
-    .option('--api-key <key>', 'access token, sent in x-api-key')
-    .option('--readonly', 'only read and error checks: write nothing')
-    .option('--junit <file>', 'also write a JUnit XML report to this file')
-    .option('--report <file.html>', 'also write a self-contained HTML report to this file')
-    .option(
-      '--only <names>',
-      'run only tests of these operationIds or tiers ("mock choice", "published", "spec"); comma-separated, repeatable',
-      names,
-    )
-    .option(
-      '--skip <names>',
-      'leave out tests of these operationIds or tiers; comma-separated, repeatable',
-      names,
-    )
-    .option('--no-destructive', 'skip the tests of DELETE operations (the run still deletes its own ids)')
-    .option('--settle-ms <ms>', 'how long reads after writes may retry (default 5000)', milliseconds)
-    .option('--generated', 'run checks generated from openapi.yaml instead of the suite')
-    .option(
-      '--examples <n>',
-      'with --generated: requests generated per operation and kind (default 25)',
-      positiveInteger,
-    )
-    .option('--seed <seed>', 'with --generated: seed of the generator, to repeat a run', integer)
-    .action(async (opts: ContractOptions) => {
-      process.exitCode = await runContract(opts);
-    });
+  return (
+    new Command('contract')
+      .description(
+        'run the contract suite against a deployment (without --base-url: against this mock, in-process); ' +
+          'exit 0 passed, 1 contract failures, 2 misconfigured target, 130/143 stopped by SIGINT/SIGTERM',
+      )
+      .option('--base-url <url>', 'everything up to and including /{tenantId}/{environment}')
+      .option('--api-key <key>', 'access token, sent in x-api-key')
+      .option('--readonly', 'only read and error checks: write nothing')
+      .option('--junit <file>', 'also write a JUnit XML report to this file')
+      .option('--report <file.html>', 'also write a self-contained HTML report to this file')
+      .option(
+        '--only <names>',
+        'run only tests of these operationIds or tiers ("mock choice", "published", "spec"); comma-separated, repeatable',
+        names,
+      )
+      .option(
+        '--skip <names>',
+        'leave out tests of these operationIds or tiers; comma-separated, repeatable',
+        names,
+      )
+      .option('--no-destructive', 'skip the tests of DELETE operations (the run still deletes its own ids)')
+      .option('--settle-ms <ms>', 'how long reads after writes may retry (default 5000)', milliseconds)
+      .option('--generated', 'run checks generated from openapi.yaml instead of the suite')
+      .option(
+        '--examples <n>',
+        'with --generated: requests generated per operation and kind (default 25)',
+        positiveInteger,
+      )
+      .option('--seed <seed>', 'with --generated: seed of the generator, to repeat a run', integer)
+      .option(
+        '--cleanup <prefix>',
+        'instead of a run: remove every product and product type under this run prefix (ct-...-, printed at the start of each run) from --base-url',
+      )
+      // A value commander refuses (--settle-ms abc, an unknown option) is a misconfigured run, not a
+      // contract failure: exit 2 after commander's one-line message, as for every other refusal.
+      .exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : EXIT_MISCONFIGURED))
+      .action(async (opts: ContractOptions) => {
+        process.exitCode = await runContract(opts);
+      })
+  );
 }

@@ -9,13 +9,19 @@ export const cli = join(packageRoot, 'dist', 'src', 'cli', 'cli.js');
 export const withoutContractEnv = () =>
   Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONTRACT_')));
 
-/** Runs `contract` with these arguments and resolves to its exit code and everything it printed. */
-export function runContract(args: string[]): Promise<{ code: number; output: string }> {
+/**
+ * Runs `contract` with these arguments (and only the CONTRACT_* variables of `env`) and resolves to its
+ * exit code and everything it printed.
+ */
+export function runContract(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; output: string }> {
   return new Promise((done) => {
     execFile(
       process.execPath,
       [cli, 'contract', ...args],
-      { env: withoutContractEnv(), maxBuffer: 16 * 1024 * 1024 },
+      { env: { ...withoutContractEnv(), ...env }, maxBuffer: 16 * 1024 * 1024 },
       (err, stdout, stderr) => {
         const code = err ? Number((err as { code?: number }).code ?? 1) : 0;
         done({ code, output: `${stdout}${stderr}` });

@@ -1,6 +1,7 @@
 // `contract --generated`: requests generated from openapi.yaml against a deployment or the mock in-process.
 import { randomInt } from 'node:crypto';
-import { newRunPrefix } from '../../../contract-tests/lib/target.js';
+import { newRunPrefix } from '../runPrefix.js';
+import { sweepAndReport } from '../sweep.js';
 import { runGenerated, type GeneratedFailure } from './run.js';
 
 export interface GeneratedOptions {
@@ -16,6 +17,14 @@ export interface GeneratedOptions {
   skip?: string[];
   /** false: no DELETE operation is generated (the run's own ids are still deleted at the end). */
   destructive?: boolean;
+  /** Starts every id the run writes; a new one when not given. */
+  prefix?: string;
+  /** How long a write may take to show in a list (the target's): the removal at the end waits for it. */
+  settleMs: number;
+  /** Stops the checks; what they wrote is still removed. */
+  stop?: AbortSignal;
+  /** Stops the removal too. */
+  giveUp?: AbortSignal;
 }
 
 export const DEFAULT_EXAMPLES = 25;
@@ -33,7 +42,10 @@ function describe(f: GeneratedFailure, n: number): string {
   ].join('\n');
 }
 
-/** Resolves to the exit code: 0 every property held, 1 a property failed. */
+/**
+ * Resolves to the exit code: 0 every property held and nothing the checks wrote remains, 1 otherwise.
+ * Stopped by `stop`, it still removes what the checks wrote.
+ */
 export async function runGeneratedCommand(
   opts: GeneratedOptions,
   log = (line: string) => console.log(line),
@@ -50,13 +62,15 @@ export async function runGeneratedCommand(
     close = () => server.close();
     baseUrl = server.url + IN_PROCESS_SCOPE;
   }
-  const prefix = newRunPrefix();
+  const prefix = opts.prefix ?? newRunPrefix();
   log(
     `generated checks: ${baseUrl}${close ? ' (in-process mock)' : ''}, ${examples} requests per operation and kind, ` +
       `seed ${seed}${opts.readonly ? ', read-only' : `, ids prefixed ${prefix}`}`,
   );
+  let failures: GeneratedFailure[] = [];
+  let clean = true;
   try {
-    const failures = await runGenerated({
+    failures = await runGenerated({
       baseUrl,
       apiKey: opts.apiKey,
       examples,
@@ -68,15 +82,27 @@ export async function runGeneratedCommand(
         (!opts.only?.length || opts.only.includes(op.operationId)),
       prefix,
       log,
+      signal: opts.stop,
     });
-    failures.forEach((f, i) => log(describe(f, i + 1)));
-    log(
-      failures.length
-        ? `\n${failures.length} generated ${failures.length === 1 ? 'check' : 'checks'} failed; repeat with --seed ${seed}`
-        : '\nevery generated check passed',
-    );
-    return failures.length ? 1 : 0;
   } finally {
+    // whatever ended the checks (a failure, an error, a signal), what they wrote is removed: found by
+    // listing the prefix, since a stopped check leaves no list of its ids
+    if (!opts.readonly) {
+      clean = await sweepAndReport(
+        { baseUrl, apiKey: opts.apiKey },
+        prefix,
+        { settleMs: opts.settleMs, lateWrites: true, signal: opts.giveUp },
+        log,
+      );
+    }
     await close?.();
   }
+  failures.forEach((f, i) => log(describe(f, i + 1)));
+  const failed = `${failures.length} generated ${failures.length === 1 ? 'check' : 'checks'} failed`;
+  if (opts.stop?.aborted)
+    log(
+      `\nthe checks were stopped${failures.length ? `; ${failed} before that, repeat with --seed ${seed}` : ''}`,
+    );
+  else log(failures.length ? `\n${failed}; repeat with --seed ${seed}` : '\nevery generated check passed');
+  return failures.length || !clean ? 1 : 0;
 }

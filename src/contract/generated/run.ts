@@ -21,6 +21,8 @@ export interface GeneratedRunOptions {
   /** Starts every id the run writes. */
   prefix: string;
   log: (line: string) => void;
+  /** Stops the run: no request is sent once it aborts, and one in flight is abandoned. */
+  signal?: AbortSignal;
 }
 
 export interface GeneratedFailure {
@@ -51,35 +53,10 @@ async function send(
   const headers: Record<string, string> = { accept: 'application/json', 'x-api-key': target.apiKey };
   if (req.body !== undefined) headers['content-type'] = 'application/json';
   const sent: SentRequest = { method: req.method, url: target.baseUrl + req.path, headers, body: req.body };
-  const res = await fetch(sent.url, { method: sent.method, headers, body: sent.body });
+  target.signal?.throwIfAborted();
+  const res = await fetch(sent.url, { method: sent.method, headers, body: sent.body, signal: target.signal });
   const { contentType, body } = await readAnswer(res);
   return { sent, answer: { status: res.status, contentType, body } };
-}
-
-/** Deletes every product and product type under the run's prefix; nothing else. */
-export async function cleanup(target: GeneratedRunOptions): Promise<void> {
-  const call = async (method: string, path: string, body?: unknown) => {
-    const { answer } = await send(target, {
-      method,
-      path,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (answer.status !== 200) throw new Error(`cleanup: ${method} ${path} answered ${answer.status}`);
-    return answer.body as { data: unknown };
-  };
-  const filter = encodeURIComponent(JSON.stringify({ startsWith: ['productGroupId', target.prefix] }));
-  for (;;) {
-    const page = await call('GET', `/products?filter=${filter}&select=productGroupId&limit=100`);
-    const ids = (page.data as { list: { productGroupId: string }[] }).list
-      .map((p) => p.productGroupId)
-      .filter((id) => id.startsWith(target.prefix));
-    if (ids.length === 0) break;
-    await call('DELETE', '/products', { data: ids });
-  }
-  const types = (await call('GET', '/product-types')).data as { productTypeId: string }[];
-  const own = types.map((t) => t.productTypeId).filter((id) => id.startsWith(target.prefix));
-  for (let i = 0; i < own.length; i += 100)
-    await call('DELETE', '/product-types', { data: own.slice(i, i + 100) });
 }
 
 export async function runGenerated(target: GeneratedRunOptions): Promise<GeneratedFailure[]> {
@@ -90,44 +67,45 @@ export async function runGenerated(target: GeneratedRunOptions): Promise<Generat
   const operations = table.operations.filter(
     (op) => (!target.readonly || op.method === 'GET') && (target.selected?.(op) ?? true),
   );
-  try {
-    for (const [index, op] of operations.entries()) {
-      const requests = requestsFor(op, target.prefix);
-      const results: string[] = [];
-      for (const kind of ['valid', 'invalid'] as const) {
-        const arb = kind === 'valid' ? requests.valid : requests.invalid;
-        if (!arb) continue;
-        const property = fc.asyncProperty(arb, async (req) => {
-          const { sent, answer } = await send(target, req);
-          const problems = violations(checker, op, kind, req, answer);
-          if (problems.length) throw new PropertyFailed(problems, sent, answer);
-        });
-        const seed = (target.seed + index * 2 + (kind === 'invalid' ? 1 : 0)) | 0;
-        const details = await fc.check(property, { numRuns: target.examples, seed });
-        if (!details.failed) {
-          results.push(`${details.numRuns} ${kind}`);
-          continue;
-        }
-        const err = details.errorInstance;
-        if (!(err instanceof PropertyFailed)) throw err instanceof Error ? err : new Error(String(err));
-        const shown = typeof err.answer.body === 'string' ? err.answer.body : JSON.stringify(err.answer.body);
-        failures.push({
-          operationId: op.operationId,
-          kind,
-          problems: err.problems,
-          curl: toCurl(err.sent),
-          answer: `${err.answer.status} ${shown.length > SHOWN ? `${shown.slice(0, SHOWN)}...` : shown}`,
-          shrinks: details.numShrinks,
-        });
-        results.push(`${kind} FAILED`);
+  const stopped = () => target.signal?.aborted === true;
+  for (const [index, op] of operations.entries()) {
+    if (stopped()) break;
+    const requests = requestsFor(op, target.prefix);
+    const results: string[] = [];
+    for (const kind of ['valid', 'invalid'] as const) {
+      const arb = kind === 'valid' ? requests.valid : requests.invalid;
+      if (!arb) continue;
+      const property = fc.asyncProperty(arb, async (req) => {
+        const { sent, answer } = await send(target, req);
+        const problems = violations(checker, op, kind, req, answer);
+        if (problems.length) throw new PropertyFailed(problems, sent, answer);
+      });
+      const seed = (target.seed + index * 2 + (kind === 'invalid' ? 1 : 0)) | 0;
+      const details = await fc.check(property, { numRuns: target.examples, seed });
+      // a run stopped midway fails its property with the abort: that says nothing of the target
+      if (stopped()) break;
+      if (!details.failed) {
+        results.push(`${details.numRuns} ${kind}`);
+        continue;
       }
-      const failed = results.some((r) => r.includes('FAILED'));
-      target.log(
-        `${failed ? 'x ' : 'ok'} ${op.operationId} (${op.method} ${op.template}): ${results.join(', ')}`,
-      );
+      const err = details.errorInstance;
+      if (!(err instanceof PropertyFailed)) throw err instanceof Error ? err : new Error(String(err));
+      const shown = typeof err.answer.body === 'string' ? err.answer.body : JSON.stringify(err.answer.body);
+      failures.push({
+        operationId: op.operationId,
+        kind,
+        problems: err.problems,
+        curl: toCurl(err.sent),
+        answer: `${err.answer.status} ${shown.length > SHOWN ? `${shown.slice(0, SHOWN)}...` : shown}`,
+        shrinks: details.numShrinks,
+      });
+      results.push(`${kind} FAILED`);
     }
-  } finally {
-    if (!target.readonly) await cleanup(target);
+    if (stopped()) break;
+    const failed = results.some((r) => r.includes('FAILED'));
+    target.log(
+      `${failed ? 'x ' : 'ok'} ${op.operationId} (${op.method} ${op.template}): ${results.join(', ')}`,
+    );
   }
   return failures;
 }

@@ -1,0 +1,79 @@
+// The contract suite as a child process: vitest's CLI on the suite shipped in this package, in a
+// process group of its own, so that stopping the run stops vitest's workers too, not vitest alone.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { packageRoot } from '../openapi/packageRoot.js';
+
+/** How long the group has to end after a signal before it is killed. */
+const GRACE_MS = 5_000;
+
+const groupAlive = (pgid: number): boolean => {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const signalGroup = (pgid: number, signal: NodeJS.Signals): void => {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // the group has already ended
+  }
+};
+
+/** Resolves once no process of the group is left; what is still there after GRACE_MS gets SIGKILL. */
+async function groupEnded(pgid: number): Promise<void> {
+  const deadline = Date.now() + GRACE_MS;
+  while (groupAlive(pgid)) {
+    if (Date.now() > deadline) signalGroup(pgid, 'SIGKILL');
+    await sleep(50);
+  }
+}
+
+/**
+ * Runs the suite with this environment; resolves to its exit code once every process of it has ended.
+ * When `stop` aborts, the signal `received()` names is passed to the whole group.
+ */
+export function runSuite(
+  env: NodeJS.ProcessEnv,
+  stop: AbortSignal,
+  received: () => NodeJS.Signals | undefined,
+): Promise<number> {
+  const require = createRequire(import.meta.url);
+  const vitest = join(dirname(require.resolve('vitest/package.json')), 'vitest.mjs');
+  const config = join(packageRoot, 'contract-tests', 'vitest.config.ts');
+  // detached: a group of its own, which a signal to this process alone does not reach; this process
+  // decides when the suite stops, and that it stops whole
+  const child = spawn(process.execPath, [vitest, 'run', '--config', config], {
+    cwd: packageRoot,
+    env,
+    stdio: 'inherit',
+    detached: true,
+  });
+  const pgid = child.pid;
+  const forward = () => {
+    if (pgid === undefined) return;
+    signalGroup(pgid, received() ?? 'SIGTERM');
+    // and SIGKILL for whatever has not ended after GRACE_MS
+    void groupEnded(pgid);
+  };
+  stop.addEventListener('abort', forward, { once: true });
+  return new Promise((done, fail) => {
+    child.once('error', (err) => {
+      stop.removeEventListener('abort', forward);
+      fail(err);
+    });
+    child.once('exit', (code, signal) => {
+      stop.removeEventListener('abort', forward);
+      // vitest's workers may outlive vitest for a moment, and a write of theirs with them
+      void (pgid === undefined ? Promise.resolve() : groupEnded(pgid)).then(() =>
+        done(code === 0 && !signal ? 0 : 1),
+      );
+    });
+  });
+}

@@ -1,0 +1,195 @@
+// Removing every record under a run's prefix, found by listing rather than from a list of ids: after an
+// interrupted run (whose ids died with it), at the end of the generated checks, and for --cleanup.
+import {
+  cleanupCommand,
+  deleteIds,
+  describeFailedCalls,
+  describeIds,
+  RECORD_KINDS,
+  send,
+  type CleanupTarget,
+  type FailedCall,
+  type RecordKind,
+} from './cleanup.js';
+import { runPrefixProblem } from './runPrefix.js';
+
+export interface SweepOptions {
+  /** How long a write or a delete may take to show in a list (CONTRACT_SETTLE_MS). */
+  settleMs: number;
+  /**
+   * Writes may have been answered (or still be in flight) just before the sweep: keep listing for
+   * settleMs even when nothing shows yet. False for --cleanup, long after the run.
+   */
+  lateWrites: boolean;
+  /** Stops the sweep: whatever it has not removed is reported as what may remain. */
+  signal?: AbortSignal;
+}
+
+export interface SweepResult {
+  removed: Record<RecordKind, number>;
+  /** Ids still listed when the sweep ended, by kind. */
+  remaining: Record<RecordKind, string[]>;
+  failed: FailedCall[];
+  /** Why the sweep could not see what remains (a list refused, or the sweep stopped). */
+  blind?: string;
+}
+
+const KINDS = Object.keys(RECORD_KINDS) as RecordKind[];
+const PAGE = 100;
+/** A deployment that ignores the filter must not have its whole catalog paged through. */
+const MAX_PAGES = 100;
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+/** The `data` of a 200 answer, or why there is none. */
+async function read(
+  target: CleanupTarget,
+  path: string,
+  signal?: AbortSignal,
+): Promise<{ data: unknown } | { error: string }> {
+  const answer = await send(target, 'GET', path, undefined, signal);
+  if ('error' in answer) return answer;
+  const name = `GET ${path.split('?')[0]}`;
+  if (answer.status !== 200) return { error: `${name} answered ${answer.status}` };
+  try {
+    return { data: (JSON.parse(answer.text) as { data?: unknown } | null)?.data };
+  } catch {
+    return { error: `${name} answered a body that is not JSON` };
+  }
+}
+
+/** The ids under the prefix that a list shows now, or why it showed none. */
+async function listed(
+  target: CleanupTarget,
+  kind: RecordKind,
+  prefix: string,
+  signal?: AbortSignal,
+): Promise<string[] | { error: string }> {
+  // the prefix is checked here as well: a deployment that ignores the filter must lose nothing
+  const own = (records: unknown[], field: string) =>
+    records
+      .map((r) => (r as Record<string, unknown> | null)?.[field])
+      .filter((id): id is string => typeof id === 'string' && id.startsWith(prefix));
+  if (kind === 'productTypes') {
+    const answer = await read(target, '/product-types', signal);
+    if ('error' in answer) return answer;
+    if (!Array.isArray(answer.data)) return { error: 'GET /product-types answered no list' };
+    return own(answer.data, 'productTypeId');
+  }
+  const filter = encodeURIComponent(JSON.stringify({ startsWith: ['productGroupId', prefix] }));
+  const sort = encodeURIComponent('productGroupId asc');
+  const ids: string[] = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const path = `/products?filter=${filter}&select=productGroupId&sort=${sort}&limit=${PAGE}&page=${page}`;
+    const answer = await read(target, path, signal);
+    if ('error' in answer) return answer;
+    const list = (answer.data as { list?: unknown } | undefined)?.list;
+    if (!Array.isArray(list)) return { error: 'GET /products answered no list' };
+    ids.push(...own(list, 'productGroupId'));
+    if (list.length < PAGE) break;
+  }
+  return ids;
+}
+
+/**
+ * Lists and deletes everything under the prefix until nothing new shows: a write may show in a list
+ * only after settleMs, and a delete may disappear from it only after settleMs. Refuses a prefix that
+ * is not a run's.
+ */
+export async function sweepPrefix(
+  target: CleanupTarget,
+  prefix: string,
+  options: SweepOptions,
+): Promise<SweepResult> {
+  const problem = runPrefixProblem(prefix);
+  if (problem) throw new Error(problem);
+  const { settleMs, lateWrites, signal } = options;
+  const start = Date.now();
+  /** When each id was sent a delete, by kind. */
+  const sentAt = { products: new Map<string, number>(), productTypes: new Map<string, number>() };
+  /** Ids whose delete was answered 2xx. */
+  const done = { products: new Set<string>(), productTypes: new Set<string>() };
+  const remaining: Record<RecordKind, string[]> = { products: [], productTypes: [] };
+  const failed: FailedCall[] = [];
+  const result = (blind?: string): SweepResult => ({
+    // a delete answered 2xx whose id still shows was not done after all
+    removed: {
+      products: [...done.products].filter((id) => !remaining.products.includes(id)).length,
+      productTypes: [...done.productTypes].filter((id) => !remaining.productTypes.includes(id)).length,
+    },
+    remaining,
+    failed,
+    blind,
+  });
+  let pause = 100;
+  for (;;) {
+    // a round that sent deletes is followed by one that lists what they left
+    let sent = false;
+    for (const kind of KINDS) {
+      const ids = await listed(target, kind, prefix, signal);
+      if ('error' in ids) return result(signal?.aborted ? 'the cleanup was stopped' : ids.error);
+      remaining[kind] = ids;
+      const fresh = ids.filter((id) => !sentAt[kind].has(id));
+      if (fresh.length === 0) continue;
+      sent = true;
+      const refused = await deleteIds(target, kind, fresh, signal);
+      failed.push(...refused);
+      const notDone = new Set(refused.flatMap((f) => f.ids));
+      const now = Date.now();
+      for (const id of fresh) {
+        sentAt[kind].set(id, now);
+        if (!notDone.has(id)) done[kind].add(id);
+      }
+    }
+    const now = Date.now();
+    const writesMayShow = lateWrites && now - start < settleMs;
+    const deletesMayShow = KINDS.some((kind) =>
+      remaining[kind].some((id) => now - sentAt[kind].get(id)! < settleMs),
+    );
+    if (!sent && !writesMayShow && !deletesMayShow) return result();
+    if (signal?.aborted) return result('the cleanup was stopped');
+    await sleep(pause, signal);
+    pause = Math.min(pause * 2, 1_000);
+  }
+}
+
+/** Whether the sweep saw nothing of the run remain. */
+export const swept = (result: SweepResult): boolean =>
+  result.blind === undefined && KINDS.every((kind) => result.remaining[kind].length === 0);
+
+/** What the sweep did, for a person: what was removed, and every id that may remain. */
+export function describeSweep(result: SweepResult, prefix: string): string[] {
+  const count = (kind: RecordKind) => {
+    const n = result.removed[kind];
+    return `${n} ${n === 1 ? RECORD_KINDS[kind].singular : RECORD_KINDS[kind].plural}`;
+  };
+  const removed = `removed ${count('products')} and ${count('productTypes')} under ${prefix}`;
+  if (swept(result)) return [`${removed}; nothing under it remains.`];
+  if (result.blind !== undefined)
+    return [`${removed}; then ${result.blind}, so records under it may remain.`];
+  return [
+    `${removed}; these remain:`,
+    ...describeFailedCalls(result.failed),
+    ...describeIds(result.remaining),
+  ];
+}
+
+/** Sweeps, then says what it did through `log`; resolves to whether nothing of the run remains. */
+export async function sweepAndReport(
+  target: CleanupTarget,
+  prefix: string,
+  options: SweepOptions,
+  log: (line: string) => void,
+): Promise<boolean> {
+  const result = await sweepPrefix(target, prefix, options);
+  const [first, ...rest] = describeSweep(result, prefix);
+  log(`contract: ${first}`);
+  rest.forEach((line) => log(line));
+  if (swept(result)) return true;
+  log(`Remove them later with: ${cleanupCommand(prefix, target.baseUrl)}`);
+  return false;
+}

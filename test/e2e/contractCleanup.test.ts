@@ -1,0 +1,75 @@
+// What a contract run leaves on a deployment: nothing, whatever shape of success its delete calls get;
+// and when a delete fails, every id that may remain is printed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../src/server.js';
+import { startProxy } from '../proxy.js';
+import { runContract as contract } from './contractRun.js';
+
+const KEY = 'cleanup-key';
+const headers = { 'x-api-key': KEY };
+
+/** Every product id and product type id a scope of the server holds. */
+async function held(base: string): Promise<{ products: string[]; types: string[] }> {
+  const products = await (
+    await fetch(`${base}/products?limit=1000&select=productGroupId`, { headers })
+  ).json();
+  const types = await (await fetch(`${base}/product-types`, { headers })).json();
+  return {
+    products: (products.data.list as { productGroupId: string }[]).map((p) => p.productGroupId),
+    types: (types.data as { productTypeId: string }[]).map((t) => t.productTypeId),
+  };
+}
+
+describe('contract cleanup', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ port: 0, apiKeys: [KEY], seed: { products: [], productTypes: [] } });
+  });
+  afterAll(() => server.close());
+
+  // the tests of the delete operations check their answers; here only cleanup deletes
+  const onlyCleanupDeletes = ['--only', 'pushProducts,upsertProductTypes', '--no-destructive'];
+
+  it('takes a 204 to its deletes as done: every batch is sent and nothing is left', async () => {
+    const proxy = await startProxy(server.url, (req, answer) =>
+      req.method === 'DELETE' && answer.status === 200 ? { status: 204, headers: {}, body: '' } : undefined,
+    );
+    try {
+      const { code, output } = await contract([
+        ...['--base-url', `${proxy.url}/acme/cleanup-204`, '--api-key', KEY],
+        ...onlyCleanupDeletes,
+      ]);
+      expect(output).not.toMatch(/cleanup failed/);
+      expect(code).toBe(0);
+      expect(await held(`${server.url}/acme/cleanup-204`)).toEqual({ products: [], types: [] });
+    } finally {
+      await proxy.close();
+    }
+  }, 180_000);
+
+  it('a refused delete fails the run and prints every id it could not delete, in full', async () => {
+    // the proxy forwards each delete, then answers 500: the ids its body named are the ones to print
+    const refused: string[] = [];
+    const proxy = await startProxy(server.url, (req) => {
+      if (req.method !== 'DELETE') return undefined;
+      refused.push(...(JSON.parse(req.body) as { data: string[] }).data);
+      return { status: 500, headers: { 'content-type': 'application/json' }, body: '{"message":"boom"}' };
+    });
+    try {
+      const { code, output } = await contract([
+        ...['--base-url', `${proxy.url}/acme/cleanup-500`, '--api-key', KEY],
+        ...onlyCleanupDeletes,
+      ]);
+      expect(code).toBe(1);
+      expect(output).toMatch(/cleanup failed; these may remain, delete them by hand:/);
+      expect(output).toMatch(/DELETE \/products \(100 ids\): 500 \{"message":"boom"\}/);
+      expect(output).toMatch(/DELETE \/product-types \(\d+ ids?\): 500/);
+      // more than one batch of products, and product types: every one of them printed
+      expect(refused.length).toBeGreaterThan(100);
+      const printed = new Set(output.match(/ct-[a-z0-9]+-[a-f0-9]+-[\w-]+/g));
+      expect(refused.filter((id) => !printed.has(id))).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+  }, 180_000);
+});

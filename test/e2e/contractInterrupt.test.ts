@@ -1,0 +1,210 @@
+// A contract run stopped by a signal, sent to the command's own process as `kill -INT <pid>` does:
+// the run stops whole (nothing is sent after the command has exited), what it wrote is removed, the
+// exit code is the conventional one; and `--cleanup <prefix>` removes a run's records afterwards.
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../src/server.js';
+import { startProxy, type Exchange } from '../proxy.js';
+import { cli, runContract as contract, withoutContractEnv } from './contractRun.js';
+
+const KEY = 'interrupt-key';
+const headers = { 'x-api-key': KEY, 'content-type': 'application/json' };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Every product id and product type id a scope of the server holds. */
+async function held(base: string): Promise<{ products: string[]; types: string[] }> {
+  const products = await (
+    await fetch(`${base}/products?limit=100&select=productGroupId`, { headers })
+  ).json();
+  const types = await (await fetch(`${base}/product-types`, { headers })).json();
+  return {
+    products: (products.data.list as { productGroupId: string }[]).map((p) => p.productGroupId).sort(),
+    types: (types.data as { productTypeId: string }[]).map((t) => t.productTypeId).sort(),
+  };
+}
+
+/** `contract` with these arguments as a process of its own; `exited` resolves to its code and output. */
+function startContract(args: string[]) {
+  const child = spawn(process.execPath, [cli, 'contract', ...args], {
+    env: withoutContractEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.once('exit', (code) =>
+      resolve({
+        code,
+        get output() {
+          return output;
+        },
+      }),
+    ),
+  );
+  return { child, exited };
+}
+
+describe('contract stopped by a signal', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ port: 0, apiKeys: [KEY], seed: { products: [], productTypes: [] } });
+  });
+  afterAll(() => server.close());
+
+  /**
+   * Runs `contract` through a proxy that sends `signal` to the command once `when` has been answered by
+   * the server (its records exist, and the run has not yet heard so); resolves once the command has
+   * exited and a moment has passed, with everything the proxy saw after the exit.
+   */
+  async function interrupt(
+    scope: string,
+    args: string[],
+    signal: NodeJS.Signals,
+    when: (req: Exchange) => boolean,
+  ) {
+    const seen: Exchange[] = [];
+    let sent = false;
+    let run: ReturnType<typeof startContract> | undefined;
+    const proxy = await startProxy(server.url, (req) => {
+      seen.push(req);
+      if (!sent && run && when(req)) {
+        sent = true;
+        run.child.kill(signal);
+      }
+      return undefined;
+    });
+    try {
+      run = startContract([
+        '--base-url',
+        `${proxy.url}/acme/${scope}`,
+        '--api-key',
+        KEY,
+        '--settle-ms',
+        '300',
+        ...args,
+      ]);
+      const { code, output } = await run.exited;
+      const atExit = seen.length;
+      // an orphaned suite would go on writing: give it the time to
+      await sleep(1500);
+      return {
+        code,
+        output,
+        sent,
+        after: seen.slice(atExit),
+        held: await held(`${server.url}/acme/${scope}`),
+      };
+    } finally {
+      run?.child.kill('SIGKILL');
+      await proxy.close();
+    }
+  }
+
+  const pushTo = (path: string) => (req: Exchange) => req.method === 'POST' && req.url.startsWith(path);
+
+  it('SIGINT to the command during the suite: exit 130, nothing sent after, every product removed', async () => {
+    let pushes = 0;
+    const result = await interrupt(
+      'sigint',
+      [],
+      'SIGINT',
+      (req) => pushTo('/acme/sigint/products-push')(req) && ++pushes === 10,
+    );
+    expect(result.sent).toBe(true);
+    expect(result.code).toBe(130);
+    expect(result.after).toEqual([]);
+    expect(result.held).toEqual({ products: [], types: [] });
+    const prefix = /ids prefixed (ct-[a-z0-9]+-[a-f0-9]{8}-)/.exec(result.output)?.[1];
+    expect(result.output).toContain(
+      `contract: SIGINT: stopping the run, then removing what it wrote under ${prefix}`,
+    );
+    // the push answered just before the signal created products the run itself never removed
+    expect(result.output).toMatch(
+      new RegExp(
+        `contract: removed [1-9]\\d* products? and \\d+ product types? under ${prefix}; nothing under it remains\\.`,
+      ),
+    );
+  }, 180_000);
+
+  it('SIGTERM to the command during the suite: exit 143, and the product types it wrote are removed', async () => {
+    const result = await interrupt('sigterm', [], 'SIGTERM', pushTo('/acme/sigterm/product-types'));
+    expect(result.sent).toBe(true);
+    expect(result.code).toBe(143);
+    expect(result.after).toEqual([]);
+    expect(result.held).toEqual({ products: [], types: [] });
+    expect(result.output).toMatch(/contract: removed \d+ products? and [1-9]\d* product types? under ct-/);
+  }, 180_000);
+
+  it('SIGINT during --generated: exit 130, nothing sent after, every product removed', async () => {
+    let pushes = 0;
+    const result = await interrupt(
+      'generated',
+      ['--generated', '--examples', '50', '--seed', '1'],
+      'SIGINT',
+      (req) => pushTo('/acme/generated/products-push')(req) && ++pushes === 30,
+    );
+    expect(result.sent).toBe(true);
+    expect(result.code).toBe(130);
+    expect(result.after).toEqual([]);
+    expect(result.held).toEqual({ products: [], types: [] });
+    expect(result.output).toMatch(
+      /contract: removed \d+ products? and \d+ product types? under ct-[a-z0-9]+-[a-f0-9]{8}-; nothing under it remains\./,
+    );
+  }, 180_000);
+});
+
+describe('contract --cleanup', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ port: 0, apiKeys: [KEY], seed: { products: [], productTypes: [] } });
+  });
+  afterAll(() => server.close());
+
+  it("removes a run's products and product types, and nothing else", async () => {
+    const base = `${server.url}/acme/cleanup`;
+    const prefix = 'ct-mwtqi3co-468ec119-';
+    const products = [`${prefix}reads-a`, `${prefix}b`, 'shop-1', 'ct-mwtqi3co-468ec11a-c'];
+    await fetch(`${base}/products-push`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ data: products.map((productGroupId) => ({ productGroupId })) }),
+    });
+    await fetch(`${base}/product-types`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ data: [{ productTypeId: `${prefix}t` }, { productTypeId: 'shoes' }] }),
+    });
+    const { code, output } = await contract(['--cleanup', prefix, '--base-url', base, '--api-key', KEY]);
+    expect(output).toBe(
+      `contract: removed 2 products and 1 product type under ${prefix}; nothing under it remains.\n`,
+    );
+    expect(code).toBe(0);
+    expect(await held(base)).toEqual({ products: ['ct-mwtqi3co-468ec11a-c', 'shop-1'], types: ['shoes'] });
+  }, 60_000);
+
+  it.each([
+    ['a prefix a run would not make', ['--cleanup', 'shop-'], /"shop-" is not the prefix of a contract run/],
+    ['a run prefix cut short', ['--cleanup', 'ct-mwtqi3co-'], /is not the prefix of a contract run/],
+    ['no base URL', ['--cleanup', 'ct-mwtqi3co-468ec119-', '--no-base'], /--base-url or CONTRACT_BASE_URL/],
+    ['read-only', ['--cleanup', 'ct-mwtqi3co-468ec119-', '--readonly'], /read-only .* forbids that/],
+  ])(
+    'refuses %s: exit 2, and nothing is deleted',
+    async (_what, args, message) => {
+      const base = `${server.url}/acme/refuse`;
+      await fetch(`${base}/products-push`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          data: [{ productGroupId: 'shop-1' }, { productGroupId: 'ct-mwtqi3co-468ec119-x' }],
+        }),
+      });
+      const target = args.includes('--no-base') ? [] : ['--base-url', base, '--api-key', KEY];
+      const { code, output } = await contract([...args.filter((a) => a !== '--no-base'), ...target]);
+      expect(output).toMatch(message);
+      expect(code).toBe(2);
+      expect((await held(base)).products).toEqual(['ct-mwtqi3co-468ec119-x', 'shop-1']);
+    },
+    60_000,
+  );
+});
