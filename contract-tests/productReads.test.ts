@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Reply } from './lib/api.js';
 import { contractKit } from './lib/kit.js';
-import { feature, filterParam, ids as idsOf, name, price, startsWith } from './lib/records.js';
+import { feature, filterParam, ids as idsOf, name, price, startsWith, testBarcode } from './lib/records.js';
 
 const { api, ids, settled, writing, setup } = await contractKit('reads');
 
@@ -45,8 +45,7 @@ describe('reads on whatever the deployment holds', () => {
 writing('reads of products this run wrote', () => {
   // A word no deployment holds: search must find exactly the products named with it.
   const word = `w${randomBytes(5).toString('hex')}`;
-  const code = () => String(100_000_000_000 + (randomBytes(4).readUInt32BE() % 800_000_000_000));
-  const [gtin, ean, upc] = [code(), code(), code()];
+  const [gtin, ean, upc] = [testBarcode(), testBarcode(), testBarcode()];
   const cat = (n: string) => ids.product(`cat-${n}`);
   const [a, b, c, d, e, f] = ['a', 'b', 'c', 'd', 'e', 'f'].map(cat) as [
     string,

@@ -1,6 +1,9 @@
 import { expect, it } from 'vitest';
 import { contractKit } from './lib/kit.js';
-import { name, price, quantity } from './lib/records.js';
+import { name, price, quantity, testBarcode } from './lib/records.js';
+
+/** One run's barcode: restricted circulation, never a real product's (records.ts). */
+const gtin = testBarcode();
 
 const { api, ids, settled, writing } = await contractKit('variants');
 
@@ -21,7 +24,7 @@ async function pushProduct(tag: string) {
     productName: [name('Runner')],
     productDescription: [{ isoLanguageId: 'en-GB', productDescription: 'Light' }],
     variants: [
-      { productId: v1, productGroupId: id, color: 'red', globalTradeItemNumber: ['4006381333931'] },
+      { productId: v1, productGroupId: id, color: 'red', globalTradeItemNumber: [gtin] },
       { productId: v2, productGroupId: id, color: 'black' },
     ],
     productPriceList: [price(v1, 's1', 10), price(v1, 's3', 12), price(v2, 's2', 20)],
@@ -58,7 +61,7 @@ writing('GET /variants/{productId}', () => {
         productId: v1,
         productGroupId: id,
         color: 'red',
-        globalTradeItemNumber: ['4006381333931'],
+        globalTradeItemNumber: [gtin],
         productName: product.productName,
         productDescription: product.productDescription,
         productPriceList: [price(v1, 's1', 10), price(v1, 's3', 12)],
@@ -84,7 +87,7 @@ writing('PATCH /variants', () => {
       .expect(reply.data)
       .toEqual([{ productId: v1, productGroupId: id, status: expect.any(Number) }]);
     await storedVariant(id, v1, (product, variant) => {
-      reply.expect(variant).toMatchObject({ color: 'blue', globalTradeItemNumber: ['4006381333931'] });
+      reply.expect(variant).toMatchObject({ color: 'blue', globalTradeItemNumber: [gtin] });
       reply
         .expect((product.variants as Variant[]).find((v) => v.productId === v2))
         .toMatchObject({ color: 'black' });

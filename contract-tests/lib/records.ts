@@ -1,5 +1,17 @@
 // Small builders for the records the suites write; shapes follow openapi.yaml.
+import { randomInt } from 'node:crypto';
+import { gs1CheckDigit } from '../../src/seed/barcodes.js';
+
 const LANG = 'en-GB';
+
+/**
+ * A random EAN-13 of GS1's restricted circulation range (prefix 2): no trade item carries one, so a
+ * run's barcodes never shadow a real product's in a deployment's barcode lookup.
+ */
+export function testBarcode(): string {
+  const body = '2' + String(randomInt(0, 10 ** 11)).padStart(11, '0');
+  return body + gs1CheckDigit(body);
+}
 
 export const name = (productName: string) => ({ isoLanguageId: LANG, productName });
 
