@@ -84,6 +84,14 @@ export class ContractViolation extends Error {
   override name = 'ContractViolation';
 }
 
+/**
+ * How a violation of openapi.yaml's response schemas begins its detail. The schemas hold the spec's
+ * shapes and, where the spec shows none, the mock's choices; such a failure is counted under its
+ * own tier (results.ts), not the tier of the test that met it.
+ */
+export const SCHEMA_MISMATCH = 'a response openapi.yaml documents, but:';
+export const SCHEMA_TIER = 'openapi.yaml';
+
 export interface Api {
   call(request: Request): Promise<Reply>;
   get(path: string): Promise<Reply>;
@@ -130,7 +138,7 @@ export function createApi(
     if (problems.length > 0) {
       recordRequestFailure(sent, documented, problems);
       throw new ContractViolation(
-        `${reply.context} a response openapi.yaml documents, but:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+        `${reply.context} ${SCHEMA_MISMATCH}\n${problems.map((p) => `  - ${p}`).join('\n')}`,
       );
     }
     return reply;

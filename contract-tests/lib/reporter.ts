@@ -70,7 +70,12 @@ export default class ContractReporter implements Reporter {
     const { counts } = results;
     const tiers = [...new Set(results.cases.flatMap((x) => x.tags))].sort().map((tier) => {
       const inTier = results.cases.filter((x) => x.tags.includes(tier));
-      return `${tier} ${inTier.filter((x) => x.state === 'passed').length}/${inTier.filter((x) => x.state !== 'skipped').length}`;
+      const skipped = inTier.filter((x) => x.state === 'skipped').length;
+      // Skipped tests said: a tier whose tests a failed setup skipped would otherwise look whole.
+      return (
+        `${tier} ${inTier.filter((x) => x.state === 'passed').length}/${inTier.length - skipped}` +
+        (skipped ? ` (${skipped} skipped)` : '')
+      );
     });
     if (counts.total === 0) console.log('\nNo test ran.');
     else

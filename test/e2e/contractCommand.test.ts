@@ -154,4 +154,45 @@ describe('product-catalog-mock contract', () => {
       await proxy.close();
     }
   }, 240_000);
+
+  it("counts an answer outside openapi.yaml's schemas under openapi.yaml, not under the test's tier", async () => {
+    // error bodies without their status: a shape the spec leaves open, which openapi.yaml fixes
+    const proxy = await startProxy(server.url, (_req, answer) =>
+      answer.status >= 400
+        ? {
+            ...answer,
+            body: JSON.stringify({ message: (JSON.parse(answer.body) as { message: string }).message }),
+          }
+        : undefined,
+    );
+    try {
+      const base = `${proxy.url}/acme/schema`;
+      const result = await run(
+        process.execPath,
+        [
+          cli,
+          'contract',
+          '--base-url',
+          base,
+          '--api-key',
+          'staging-key',
+          '--settle-ms',
+          '200',
+          '--only',
+          'getProduct',
+        ],
+        { env: { ...withoutContractEnv(), NO_COLOR: '' }, maxBuffer: 64 * 1024 * 1024 },
+      ).then(
+        () => ({ code: 0, stdout: '' }),
+        (err: { code: number; stdout: string }) => err,
+      );
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(/FAIL getProduct \[openapi\.yaml\] /);
+      expect(result.stdout).toMatch(/body\/status is required/);
+      expect(result.stdout).not.toMatch(/FAIL getProduct \[spec\] /);
+      expect(result.stdout).toMatch(/passed by tier: .*openapi\.yaml 0\/\d+/);
+    } finally {
+      await proxy.close();
+    }
+  }, 240_000);
 });
