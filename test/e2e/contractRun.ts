@@ -1,7 +1,10 @@
 // Runs the built CLI's `contract` command as a user would, for the e2e tests of that command.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { packageRoot } from '../../src/openapi/packageRoot.js';
+import { startServer, type RunningServer } from '../../src/server.js';
+import { startProxy, type Exchange } from '../proxy.js';
 
 export const cli = join(packageRoot, 'dist', 'src', 'cli', 'cli.js');
 
@@ -28,4 +31,32 @@ export function runContract(
       },
     );
   });
+}
+
+/**
+ * A strict mock (one key, an empty seed) behind a proxy that records every request it passes on,
+ * started before the enclosing describe's tests and closed after them. `url` is the proxy's.
+ */
+export function recordedTarget(key: string): { readonly url: string; readonly seen: Exchange[] } {
+  let server: RunningServer | undefined;
+  let proxy: Awaited<ReturnType<typeof startProxy>> | undefined;
+  const seen: Exchange[] = [];
+  beforeAll(async () => {
+    server = await startServer({ port: 0, apiKeys: [key], seed: { products: [], productTypes: [] } });
+    proxy = await startProxy(server.url, (req) => {
+      seen.push(req);
+      return undefined;
+    });
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await server?.close();
+  });
+  return {
+    get url() {
+      if (!proxy) throw new Error('recordedTarget: used before its beforeAll ran');
+      return proxy.url;
+    },
+    seen,
+  };
 }

@@ -1,32 +1,18 @@
 // --only and --skip decide what is written, not just which tests are counted: a setup whose tests are
 // all left out does not run, and a write to an operation --skip names is never sent.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/server.js';
-import { startProxy, type Exchange } from '../proxy.js';
-import { runContract as contract } from './contractRun.js';
+import { describe, expect, it } from 'vitest';
+import { recordedTarget, runContract as contract } from './contractRun.js';
 
 const KEY = 'selection-key';
 
 describe('contract --only and --skip', () => {
-  let server: RunningServer;
-  let proxy: Awaited<ReturnType<typeof startProxy>>;
-  const seen: Exchange[] = [];
-  beforeAll(async () => {
-    server = await startServer({ port: 0, apiKeys: [KEY], seed: { products: [], productTypes: [] } });
-    proxy = await startProxy(server.url, (req) => {
-      seen.push(req);
-      return undefined;
-    });
-  });
-  afterAll(async () => {
-    await proxy.close();
-    await server.close();
-  });
+  const recorded = recordedTarget(KEY);
+  const seen = recorded.seen;
 
   /** Runs the suite on its own scope; resolves to its output and the writes the proxy saw. */
   async function run(scope: string, args: string[]) {
     const start = seen.length;
-    const result = await contract(['--base-url', `${proxy.url}/acme/${scope}`, '--api-key', KEY, ...args]);
+    const result = await contract(['--base-url', `${recorded.url}/acme/${scope}`, '--api-key', KEY, ...args]);
     const writes = seen
       .slice(start)
       .filter((r) => r.method !== 'GET')

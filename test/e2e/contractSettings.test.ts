@@ -1,28 +1,14 @@
 // The contract command's settings: options and CONTRACT_* variables are read one way for the suite and
 // the generated checks alike, and a value that cannot be read stops the run (exit 2) before any request.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/server.js';
-import { startProxy, type Exchange } from '../proxy.js';
-import { runContract as contract } from './contractRun.js';
+import { describe, expect, it } from 'vitest';
+import { recordedTarget, runContract as contract } from './contractRun.js';
 
 const KEY = 'settings-key';
 
 describe('contract settings', () => {
-  let server: RunningServer;
-  let proxy: Awaited<ReturnType<typeof startProxy>>;
-  const seen: Exchange[] = [];
-  beforeAll(async () => {
-    server = await startServer({ port: 0, apiKeys: [KEY], seed: { products: [], productTypes: [] } });
-    proxy = await startProxy(server.url, (req) => {
-      seen.push(req);
-      return undefined;
-    });
-  });
-  afterAll(async () => {
-    await proxy.close();
-    await server.close();
-  });
-  const target = (path: string) => ['--base-url', `${proxy.url}${path}`, '--api-key', KEY];
+  const recorded = recordedTarget(KEY);
+  const seen = recorded.seen;
+  const target = (path: string) => ['--base-url', `${recorded.url}${path}`, '--api-key', KEY];
 
   it.each([
     [
