@@ -30,7 +30,7 @@ export interface SweepResult {
   /** Ids still listed when the sweep ended, by kind. */
   remaining: Record<RecordKind, string[]>;
   failed: FailedCall[];
-  /** Why the sweep could not see what remains (a list refused, or the sweep stopped). */
+  /** Why the sweep could not see what remains (a list refused or too long to read, or the sweep stopped). */
   blind?: string;
 }
 
@@ -62,13 +62,18 @@ async function read(
   }
 }
 
-/** The ids under the prefix that a list shows now, or why it showed none. */
+/**
+ * The ids under the prefix that a list shows now, or why it showed none. `unseen` says why the list
+ * may hold more of them than it showed: a list that had not ended after MAX_PAGES full pages (a
+ * deployment that ignores the filter and holds more than MAX_PAGES * PAGE products, or a run that
+ * wrote that many) was not seen whole, and "none under the prefix" from it means nothing.
+ */
 async function listed(
   target: CleanupTarget,
   kind: RecordKind,
   prefix: string,
   signal?: AbortSignal,
-): Promise<string[] | { error: string }> {
+): Promise<{ ids: string[]; unseen?: string } | { error: string }> {
   // the prefix is checked here as well: a deployment that ignores the filter must lose nothing
   const own = (records: unknown[], field: string) =>
     records
@@ -78,21 +83,25 @@ async function listed(
     const answer = await read(target, '/product-types', signal);
     if ('error' in answer) return answer;
     if (!Array.isArray(answer.data)) return { error: 'GET /product-types answered no list' };
-    return own(answer.data, 'productTypeId');
+    return { ids: own(answer.data, 'productTypeId') };
   }
   const filter = encodeURIComponent(JSON.stringify({ startsWith: ['productGroupId', prefix] }));
   const sort = encodeURIComponent('productGroupId asc');
   const ids: string[] = [];
+  let others = 0;
   for (let page = 1; page <= MAX_PAGES; page++) {
     const path = `/products?filter=${filter}&select=productGroupId&sort=${sort}&limit=${PAGE}&page=${page}`;
     const answer = await read(target, path, signal);
     if ('error' in answer) return answer;
     const list = (answer.data as { list?: unknown } | undefined)?.list;
     if (!Array.isArray(list)) return { error: 'GET /products answered no list' };
-    ids.push(...own(list, 'productGroupId'));
-    if (list.length < PAGE) break;
+    const mine = own(list, 'productGroupId');
+    ids.push(...mine);
+    others += list.length - mine.length;
+    if (list.length < PAGE) return { ids };
   }
-  return ids;
+  const ignored = others > 0 ? ' ignored the startsWith filter and' : '';
+  return { ids, unseen: `GET /products${ignored} had not ended after ${MAX_PAGES} pages of ${PAGE}` };
 }
 
 /**
@@ -125,14 +134,19 @@ export async function sweepPrefix(
     failed,
     blind,
   });
+  /** Why the latest list of a kind was not seen whole, by kind. */
+  const unseen: Partial<Record<RecordKind, string>> = {};
+  const partly = () => KINDS.map((kind) => unseen[kind]).find((why) => why !== undefined);
   let pause = 100;
   for (;;) {
     // a round that sent deletes is followed by one that lists what they left
     let sent = false;
     for (const kind of KINDS) {
-      const ids = await listed(target, kind, prefix, signal);
-      if ('error' in ids) return result(signal?.aborted ? 'the cleanup was stopped' : ids.error);
+      const listing = await listed(target, kind, prefix, signal);
+      if ('error' in listing) return result(signal?.aborted ? 'the cleanup was stopped' : listing.error);
+      const { ids } = listing;
       remaining[kind] = ids;
+      unseen[kind] = listing.unseen;
       const fresh = ids.filter((id) => !sentAt[kind].has(id));
       if (fresh.length === 0) continue;
       sent = true;
@@ -150,7 +164,8 @@ export async function sweepPrefix(
     const deletesMayShow = KINDS.some((kind) =>
       remaining[kind].some((id) => now - sentAt[kind].get(id)! < settleMs),
     );
-    if (!sent && !writesMayShow && !deletesMayShow) return result();
+    // what a list that did not end may hold past its end was never seen: it may remain
+    if (!sent && !writesMayShow && !deletesMayShow) return result(partly());
     if (signal?.aborted) return result('the cleanup was stopped');
     await sleep(pause, signal);
     pause = Math.min(pause * 2, 1_000);
@@ -170,7 +185,12 @@ export function describeSweep(result: SweepResult, prefix: string): string[] {
   const removed = `removed ${count('products')} and ${count('productTypes')} under ${prefix}`;
   if (swept(result)) return [`${removed}; nothing under it remains.`];
   if (result.blind !== undefined)
-    return [`${removed}; then ${result.blind}, so records under it may remain.`];
+    return [
+      `${removed}; then ${result.blind}, so records under it may remain.`,
+      // what it did see and could not remove is still worth naming in full
+      ...describeFailedCalls(result.failed),
+      ...describeIds(result.remaining),
+    ];
   return [
     `${removed}; these remain:`,
     ...describeFailedCalls(result.failed),

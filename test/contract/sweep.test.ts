@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { newRunPrefix } from '../../src/contract/runPrefix.js';
-import { describeSweep, sweepPrefix, swept } from '../../src/contract/sweep.js';
+import { describeSweep, sweepAndReport, sweepPrefix, swept } from '../../src/contract/sweep.js';
 
 const KEY = 'sweep-key';
 const headers = { 'x-api-key': KEY, 'content-type': 'application/json' };
@@ -145,6 +145,50 @@ describe('sweeping a deployment that does not delete', () => {
     });
     expect(describeSweep(result, prefix)).toEqual([
       `removed 0 products and 0 product types under ${prefix}; then GET /products answered 503, so records under it may remain.`,
+    ]);
+  });
+});
+
+describe('sweeping a deployment that ignores the filter and holds more than the sweep lists', () => {
+  const prefix = newRunPrefix();
+  const pages: number[] = [];
+  // 10,050 products of the deployment's own, listed whatever the filter, in pages as asked; the run's
+  // product comes after them, where a sweep that stops at 100 pages never looks
+  const catalog = [...Array.from({ length: 10_050 }, (_, i) => `shop-${i}`), `${prefix}a`];
+  const fake = createServer((req, res) => {
+    const url = new URL(req.url!, 'http://x');
+    const json = (body: unknown) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (req.method !== 'GET') return res.writeHead(500).end();
+    if (url.pathname.endsWith('/product-types')) return json({ data: [] });
+    const page = Number(url.searchParams.get('page'));
+    const limit = Number(url.searchParams.get('limit'));
+    pages.push(page);
+    const list = catalog
+      .slice((page - 1) * limit, page * limit)
+      .map((productGroupId) => ({ productGroupId }));
+    json({ data: { count: catalog.length, list } });
+  });
+  beforeAll(() => new Promise<void>((ok) => fake.listen(0, '127.0.0.1', ok)));
+  afterAll(() => new Promise<void>((ok) => fake.close(() => ok())));
+
+  it('does not take "nothing seen" for "nothing remains": says so, and gives the --cleanup command', async () => {
+    const target = {
+      baseUrl: `http://127.0.0.1:${(fake.address() as AddressInfo).port}/acme/dev`,
+      apiKey: 'k',
+    };
+    const lines: string[] = [];
+    const clean = await sweepAndReport(target, prefix, { settleMs: 0, lateWrites: false }, (line) =>
+      lines.push(line),
+    );
+    // every full page is read up to the limit, and no further
+    expect(Math.max(...pages)).toBe(100);
+    expect(clean).toBe(false);
+    expect(lines).toEqual([
+      `contract: removed 0 products and 0 product types under ${prefix}; then GET /products ignored the ` +
+        'startsWith filter and had not ended after 100 pages of 100, so records under it may remain.',
+      `Remove them later with: product-catalog-mock contract --cleanup ${prefix} --base-url ${target.baseUrl} ` +
+        '--api-key "$CONTRACT_API_KEY"',
     ]);
   });
 });
