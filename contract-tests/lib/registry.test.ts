@@ -112,6 +112,50 @@ describe('the cleanup registry', () => {
     );
   });
 
+  it('reads the status of each id in a 200 answer: one neither deleted nor unknown may remain, and is listed', async () => {
+    const from = server.received.length;
+    const { ids, products, types } = filled();
+    const [refused, unknown] = [products.slice(0, 3), products[3]];
+    server.answer((req) => {
+      const list = req.path.endsWith('/product-types')
+        ? // product types name the id `id`; 204 deleted, 503 not
+          req.ids.map((id) => ({ id, status: id === types[0] ? 503 : 204 }))
+        : req.ids.map((id) => ({
+            productGroupId: id,
+            status: refused.includes(id) ? 500 : id === unknown ? 404 : 200,
+          }));
+      return { status: 200, body: JSON.stringify({ data: list }) };
+    });
+    const failure = await ids.cleanup(server.target()).then(
+      () => undefined,
+      (err: Error) => err.message,
+    );
+    expect(sent(from)).toHaveLength(3);
+    const lines = failure?.split('\n') ?? [];
+    expect(lines.slice(0, 5)).toEqual([
+      'cleanup failed; these may remain, delete them by hand:',
+      '  DELETE /products (3 ids): 200, but its list gives them status 500',
+      '  DELETE /product-types (1 id): 200, but its list gives it status 503',
+      `  products: ${refused.join(', ')}`,
+      `  product types: ${types[0]}`,
+    ]);
+  });
+
+  it('takes an id a per-id list leaves out as one that may remain', async () => {
+    const { ids, products } = filled();
+    server.answer((req) => ({
+      status: 200,
+      body: JSON.stringify({
+        data: req.ids
+          .filter((id) => id !== products[0])
+          .map((id) => ({ productGroupId: id, id, status: 200 })),
+      }),
+    }));
+    await expect(ids.cleanup(server.target())).rejects.toThrow(
+      `  DELETE /products (1 id): 200, but its list does not name it\n  products: ${products[0]}\n`,
+    );
+  });
+
   it('names a batch that got no answer', async () => {
     const ids = new Registry(prefix, false);
     const id = ids.product('p');

@@ -42,7 +42,8 @@ export class Registry {
 
   /**
    * Deletes every recorded id (404s are fine: a rejected write created nothing). Every batch of both
-   * kinds is sent, whatever the others got; the ids of every batch not answered 2xx are listed in full.
+   * kinds is sent, whatever the others got; every id that may remain (deleteIds says which) is listed
+   * in full.
    */
   async cleanup(target: CleanupTarget): Promise<void> {
     // Suites declare their ids even when read-only mode skips them; nothing was written, nothing to delete.

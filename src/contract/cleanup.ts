@@ -7,10 +7,13 @@ export interface CleanupTarget {
   apiKey: string;
 }
 
-/** The two kinds of record a run writes, and the operation that deletes each. */
+/**
+ * The two kinds of record a run writes, the operation that deletes each, and the field naming the id
+ * in each element of its answer's per-id list (openapi.yaml, docs/behaviour.md).
+ */
 export const RECORD_KINDS = {
-  products: { path: '/products', singular: 'product', plural: 'products' },
-  productTypes: { path: '/product-types', singular: 'product type', plural: 'product types' },
+  products: { path: '/products', singular: 'product', plural: 'products', answerId: 'productGroupId' },
+  productTypes: { path: '/product-types', singular: 'product type', plural: 'product types', answerId: 'id' },
 } as const;
 export type RecordKind = keyof typeof RECORD_KINDS;
 
@@ -65,9 +68,61 @@ export async function send(
   }
 }
 
+/** The per-id statuses that leave nothing behind: deleted (200, 204), accepted (202), unknown (404). */
+const GONE: ReadonlySet<number> = new Set([200, 202, 204, 404]);
+
 /**
- * Deletes these ids in batches. Every batch is sent whatever the ones before it got; any 2xx counts as
- * done (the document leaves a 204 and the body's shape open). Resolves to the batches that may remain.
+ * The status of each id in a 2xx answer's per-id list (`{"data":[{"productGroupId":id,"status":500}]}`,
+ * or the list alone), or undefined when the answer holds no such list: a 200 may still carry a 500 for
+ * every id, as a proxy in front of a deployment was seen to answer.
+ */
+function statusById(kind: RecordKind, text: string): Map<string, number> | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const list = Array.isArray(body) ? body : (body as { data?: unknown } | null)?.data;
+  // an empty list names no id: it says nothing about any of them
+  if (!Array.isArray(list) || list.length === 0) return undefined;
+  const field = RECORD_KINDS[kind].answerId;
+  const statuses = new Map<string, number>();
+  for (const item of list) {
+    const id = (item as Record<string, unknown> | null)?.[field];
+    const status = (item as Record<string, unknown> | null)?.status;
+    if (typeof id !== 'string' || typeof status !== 'number') return undefined;
+    statuses.set(id, status);
+  }
+  return statuses;
+}
+
+/**
+ * The ids of a batch answered 2xx that may remain: those its per-id list gives another status than
+ * GONE, by status, or those it does not name at all. Without such a list, any 2xx counts as done (the
+ * document leaves a 204 and the body's shape open).
+ */
+function leftByAnswer(kind: RecordKind, batch: string[], status: number, text: string): FailedCall[] {
+  const statuses = statusById(kind, text);
+  if (!statuses) return [];
+  // the ids left, by the status the list gave them (undefined: not named)
+  const left = new Map<number | undefined, string[]>();
+  for (const id of batch) {
+    const of = statuses.get(id);
+    if (of !== undefined && GONE.has(of)) continue;
+    left.set(of, [...(left.get(of) ?? []), id]);
+  }
+  return [...left].map(([of, ids]) => {
+    const them = ids.length === 1 ? 'it' : 'them';
+    const why = of === undefined ? `its list does not name ${them}` : `its list gives ${them} status ${of}`;
+    return { kind, ids, reason: `${status}, but ${why}` };
+  });
+}
+
+/**
+ * Deletes these ids in batches. Every batch is sent whatever the ones before it got. An id is done when
+ * its batch is answered 2xx and, if the answer lists a status per id, its status is one of GONE.
+ * Resolves to the calls whose ids may remain.
  */
 export async function deleteIds(
   target: CleanupTarget,
@@ -82,6 +137,7 @@ export async function deleteIds(
     if ('error' in answer) failed.push({ kind, ids: batch, reason: answer.error });
     else if (answer.status < 200 || answer.status > 299)
       failed.push({ kind, ids: batch, reason: `${answer.status} ${clip(answer.text) || '(empty body)'}` });
+    else failed.push(...leftByAnswer(kind, batch, answer.status, answer.text));
   }
   return failed;
 }
