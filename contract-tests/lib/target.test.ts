@@ -26,6 +26,19 @@ describe('the target read from CONTRACT_* variables', () => {
     );
   });
 
+  it('reads CONTRACT_SETTLE_MS as decimal digits only; unset or empty is the default', () => {
+    expect(targetFromEnv({ CONTRACT_SETTLE_MS: '250' }).settleMs).toBe(250);
+    expect(targetFromEnv({ CONTRACT_SETTLE_MS: '0' }).settleMs).toBe(0);
+    expect(targetFromEnv({ CONTRACT_SETTLE_MS: '' }).settleMs).toBe(300);
+    expect(targetFromEnv({ CONTRACT_BASE_URL: 'http://127.0.0.1:1/a/b' }).settleMs).toBe(5000);
+    // Number() reads the first two as 0 and 16
+    for (const value of [' ', '0x10', '1e3', '-1', '1.5', '12 ', 'abc']) {
+      expect(() => targetFromEnv({ CONTRACT_SETTLE_MS: value }), JSON.stringify(value)).toThrow(
+        `CONTRACT_SETTLE_MS must be a whole number of milliseconds (digits only), got "${value}"`,
+      );
+    }
+  });
+
   it('read-only and --no-destructive follow the same rule', () => {
     expect(targetFromEnv({ CONTRACT_READONLY: 'TRUE' }).readonly).toBe(true);
     expect(targetFromEnv({ CONTRACT_READONLY: 'no' }).readonly).toBe(false);

@@ -1,5 +1,6 @@
 // Where the suite runs and how carefully: read once from the environment, shared by setup and tests.
 import { newRunPrefix, runPrefixProblem } from '../../src/contract/runPrefix.js';
+import { wholeMilliseconds } from '../../src/contract/milliseconds.js';
 import { tokenToSend, trimBaseUrl } from '../../src/contract/preflight.js';
 
 export interface Target {
@@ -45,9 +46,9 @@ function runPrefix(raw: string | undefined): string {
 
 function settleMs(raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
-  const ms = Number(raw);
-  if (!Number.isFinite(ms) || ms < 0)
-    throw new Error(`CONTRACT_SETTLE_MS must be a number of milliseconds, got "${raw}"`);
+  const ms = wholeMilliseconds(raw);
+  if (ms === undefined)
+    throw new Error(`CONTRACT_SETTLE_MS must be a whole number of milliseconds (digits only), got "${raw}"`);
   return ms;
 }
 

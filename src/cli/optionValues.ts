@@ -1,6 +1,7 @@
 // The command line's option values: each parser turns the text given into the value, or refuses it
 // with a message commander prints after the option's name.
 import { InvalidArgumentError } from 'commander';
+import { wholeMilliseconds } from '../contract/milliseconds.js';
 import { apiKeyProblem } from '../pipeline/auth.js';
 import { parseLatency } from '../workbench/latency.js';
 
@@ -23,10 +24,13 @@ export const positiveInteger = numberOption(
   'must be a whole number from 1',
 );
 export const integer = numberOption(Number.isInteger, 'must be a whole number');
-export const milliseconds = numberOption(
-  (n) => Number.isFinite(n) && n >= 0,
-  'must be a number of milliseconds',
-);
+/** --settle-ms: read as CONTRACT_SETTLE_MS is (wholeMilliseconds). */
+export function milliseconds(value: string): number {
+  const ms = wholeMilliseconds(value);
+  if (ms === undefined)
+    throw new InvalidArgumentError('must be a whole number of milliseconds (digits only)');
+  return ms;
+}
 
 /** A --latency value ("N" or "A-B" milliseconds), kept as given once it parses. */
 export function latency(value: string): string {

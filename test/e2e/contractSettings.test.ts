@@ -15,7 +15,19 @@ describe('contract settings', () => {
       'CONTRACT_SETTLE_MS=abc',
       [],
       { CONTRACT_SETTLE_MS: 'abc' },
-      /^contract: CONTRACT_SETTLE_MS must be a number/,
+      /^contract: CONTRACT_SETTLE_MS must be a whole number of milliseconds/,
+    ],
+    [
+      'CONTRACT_SETTLE_MS=" " (Number() reads 0)',
+      [],
+      { CONTRACT_SETTLE_MS: ' ' },
+      /^contract: CONTRACT_SETTLE_MS must be a whole number of milliseconds \(digits only\), got " "/,
+    ],
+    [
+      '--settle-ms 0x10 (Number() reads 16)',
+      ['--settle-ms', '0x10'],
+      {},
+      /^error: option '--settle-ms <ms>' argument '0x10' is invalid/,
     ],
     [
       '--settle-ms abc',
