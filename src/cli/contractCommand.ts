@@ -64,9 +64,25 @@ export async function runContract(
   opts: ContractOptions,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
+  if (opts.cleanup === undefined && env.CONTRACT_RUN_PREFIX !== undefined) {
+    // A prefix inherited from the environment would be shared by every run that inherits it: two jobs
+    // of one pipeline would write under it, and the sweep after one of them is stopped would remove
+    // the other's live records. Refused rather than ignored: whoever set it expects the run to use it,
+    // and would later hand --cleanup a prefix the run never wrote under.
+    console.error(
+      `contract: CONTRACT_RUN_PREFIX is set ("${env.CONTRACT_RUN_PREFIX}"), but this command makes a new ` +
+        'prefix for every run, so that no two runs share one; unset it (only `npm run test:contract` ' +
+        'reads it). To remove what a run left under a prefix, use --cleanup PREFIX.',
+    );
+    return EXIT_MISCONFIGURED;
+  }
   // The options over the CONTRACT_* variables, read once by the suite's own reader: both kinds of run
   // take the same values the same way, and a value it cannot read stops the run before anything is sent.
-  const suiteEnv = contractEnv(opts, env);
+  // --cleanup removes the prefix it is given; one inherited in the environment plays no part
+  const suiteEnv = contractEnv(
+    opts,
+    opts.cleanup === undefined ? env : { ...env, CONTRACT_RUN_PREFIX: undefined },
+  );
   let target: ReturnType<typeof targetFromEnv>;
   try {
     target = targetFromEnv(suiteEnv);

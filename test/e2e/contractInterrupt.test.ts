@@ -177,7 +177,10 @@ describe('contract --cleanup', () => {
       headers,
       body: JSON.stringify({ data: [{ productTypeId: `${prefix}t` }, { productTypeId: 'shoes' }] }),
     });
-    const { code, output } = await contract(['--cleanup', prefix, '--base-url', base, '--api-key', KEY]);
+    // a prefix inherited in the environment plays no part in --cleanup
+    const { code, output } = await contract(['--cleanup', prefix, '--base-url', base, '--api-key', KEY], {
+      CONTRACT_RUN_PREFIX: 'ct-mwtqi3co-468ec11a-',
+    });
     expect(output).toBe(
       `contract: removed 2 products and 1 product type under ${prefix}; nothing under it remains.\n`,
     );

@@ -36,6 +36,13 @@ describe('contract settings', () => {
       /^error: option '--settle-ms <ms>' argument 'abc' is invalid/,
     ],
     [
+      // two jobs sharing an inherited prefix would sweep each other's live records
+      'an inherited CONTRACT_RUN_PREFIX',
+      [],
+      { CONTRACT_RUN_PREFIX: 'ct-abc-12345678-' },
+      /^contract: CONTRACT_RUN_PREFIX is set \("ct-abc-12345678-"\), but this command makes a new prefix for every run/,
+    ],
+    [
       'CONTRACT_READONLY=on',
       [],
       { CONTRACT_READONLY: 'on' },
