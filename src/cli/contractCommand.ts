@@ -1,7 +1,9 @@
 // `product-catalog-mock contract`: the package's contract suite, run by vitest against a deployment.
 // Exit codes: 0 passed, 1 a contract failure (or records it could not remove), 2 the run is
-// misconfigured (nothing was run), 128 + N stopped by signal N (130 SIGINT, 143 SIGTERM), once what the
-// run wrote was removed.
+// misconfigured (nothing was run), 128 + N stopped by signal N (130 SIGINT, 143 SIGTERM, 129 SIGHUP).
+// A stopped run exits 128 + N whether or not the removal of what it wrote finished: the code says the
+// run was stopped, as a shell expects of Ctrl-C, and the last lines printed say whether anything under
+// its prefix may remain, with the command that removes it.
 import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { integer, milliseconds, positiveInteger } from './optionValues.js';
@@ -38,6 +40,21 @@ const names = (value: string, previous: string[] = []): string[] => [
     .filter(Boolean),
 ];
 
+/**
+ * The options that shape a run, as typed, and whether each was given: --cleanup runs nothing, so one
+ * of them beside it is a mistake to point out, not a wish to ignore.
+ */
+const RUN_OPTIONS: readonly (readonly [string, (opts: ContractOptions) => boolean])[] = [
+  ['--only', (o) => o.only !== undefined],
+  ['--skip', (o) => o.skip !== undefined],
+  ['--generated', (o) => o.generated !== undefined],
+  ['--junit', (o) => o.junit !== undefined],
+  ['--report', (o) => o.report !== undefined],
+  ['--no-destructive', (o) => o.destructive === false],
+  ['--examples', (o) => o.examples !== undefined],
+  ['--seed', (o) => o.seed !== undefined],
+];
+
 /** The environment the suite reads its target from (contract-tests/lib/target.ts). */
 export function contractEnv(opts: ContractOptions, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const set = (value: string | undefined) => (value === undefined ? {} : { value });
@@ -64,7 +81,16 @@ export async function runContract(
   opts: ContractOptions,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
-  if (opts.cleanup === undefined && env.CONTRACT_RUN_PREFIX !== undefined) {
+  if (opts.cleanup !== undefined) {
+    const given = RUN_OPTIONS.find(([, isGiven]) => isGiven(opts))?.[0];
+    if (given) {
+      console.error(
+        `contract --cleanup: ${given} is an option of a run, and --cleanup runs nothing: it removes every ` +
+          `record under the prefix, whatever the run selected or wrote. Leave ${given} out.`,
+      );
+      return EXIT_MISCONFIGURED;
+    }
+  } else if (env.CONTRACT_RUN_PREFIX !== undefined) {
     // A prefix inherited from the environment would be shared by every run that inherits it: two jobs
     // of one pipeline would write under it, and the sweep after one of them is stopped would remove
     // the other's live records. Refused rather than ignored: whoever set it expects the run to use it,

@@ -193,6 +193,16 @@ describe('contract --cleanup', () => {
     ['a run prefix cut short', ['--cleanup', 'ct-mwtqi3co-'], /is not the prefix of a contract run/],
     ['no base URL', ['--cleanup', 'ct-mwtqi3co-468ec119-', '--no-base'], /--base-url or CONTRACT_BASE_URL/],
     ['read-only', ['--cleanup', 'ct-mwtqi3co-468ec119-', '--readonly'], /read-only .* forbids that/],
+    [
+      'an option of a run',
+      ['--cleanup', 'ct-mwtqi3co-468ec119-', '--junit', 'x.xml'],
+      /^contract --cleanup: --junit is an option of a run, and --cleanup runs nothing.* Leave --junit out\.$/m,
+    ],
+    [
+      '--no-destructive',
+      ['--cleanup', 'ct-mwtqi3co-468ec119-', '--no-destructive'],
+      /^contract --cleanup: --no-destructive is an option of a run/m,
+    ],
   ])(
     'refuses %s: exit 2, and nothing is deleted',
     async (_what, args, message) => {

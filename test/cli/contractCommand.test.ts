@@ -1,0 +1,28 @@
+// `contract --cleanup` runs nothing: an option that shapes a run beside it is refused, not ignored.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { runContract, type ContractOptions } from '../../src/cli/contractCommand.js';
+
+const cleanup = { cleanup: 'ct-mwtqi3co-468ec119-', baseUrl: 'http://127.0.0.1:9/acme/dev', apiKey: 'k' };
+
+describe('contract --cleanup beside an option of a run', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it.each<[string, ContractOptions]>([
+    ['--only', { only: ['listProducts'] }],
+    ['--skip', { skip: ['spec'] }],
+    ['--generated', { generated: true }],
+    ['--junit', { junit: 'report.xml' }],
+    ['--report', { report: 'report.html' }],
+    ['--no-destructive', { destructive: false }],
+    ['--examples', { examples: 5 }],
+    ['--seed', { seed: 1 }],
+  ])('refuses %s with exit 2, naming it, before anything is sent', async (option, opts) => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const sent = vi.spyOn(globalThis, 'fetch');
+    expect(await runContract({ ...cleanup, ...opts }, {})).toBe(2);
+    expect(printed).toHaveBeenCalledWith(
+      expect.stringMatching(`^contract --cleanup: ${option} is an option of a run`),
+    );
+    expect(sent).not.toHaveBeenCalled();
+  });
+});
