@@ -12,6 +12,7 @@ import { watchInterruption } from './interruption.js';
 import { runSuite } from './suiteProcess.js';
 import { targetFromEnv } from '../../contract-tests/lib/target.js';
 import { describeFailure, EXIT_MISCONFIGURED, preflight } from '../contract/preflight.js';
+import { cleanupCommand } from '../contract/cleanup.js';
 import { sweepAndReport } from '../contract/sweep.js';
 
 export interface ContractOptions {
@@ -155,6 +156,16 @@ export async function runContract(
           : ''),
     );
   });
+  // A third signal exits at once: the suite's group is killed (runSuite), and the prefix is said
+  // here, for nothing after this listener runs.
+  interruption.abandon.addEventListener('abort', () => {
+    // the generated checks' in-process mock ends with this process, and its records with it
+    if (!removes || baseUrl === undefined) return;
+    console.error(
+      `\ncontract: a third signal: exiting now; records under ${target.runPrefix} ` +
+        `may remain. Remove them with: ${cleanupCommand(target.runPrefix, baseUrl)}`,
+    );
+  });
   try {
     if (opts.generated) {
       const { runGeneratedCommand } = await import('../contract/generated/command.js');
@@ -179,6 +190,7 @@ export async function runContract(
       { ...suiteEnv, CONTRACT_RUN_PREFIX: target.runPrefix },
       interruption.stop,
       interruption.received,
+      interruption.abandon,
     );
     if (!interruption.received()) return code;
     if (target.readonly) console.error('contract: the run stopped; it was read-only and wrote nothing.');

@@ -37,12 +37,14 @@ async function groupEnded(pgid: number): Promise<void> {
 
 /**
  * Runs the suite with this environment; resolves to its exit code once every process of it has ended.
- * When `stop` aborts, the signal `received()` names is passed to the whole group.
+ * When `stop` aborts, the signal `received()` names is passed to the whole group; when `abandon`
+ * aborts (this process is about to exit without waiting), the group is killed at once.
  */
 export function runSuite(
   env: NodeJS.ProcessEnv,
   stop: AbortSignal,
   received: () => NodeJS.Signals | undefined,
+  abandon?: AbortSignal,
 ): Promise<number> {
   const require = createRequire(import.meta.url);
   const vitest = join(dirname(require.resolve('vitest/package.json')), 'vitest.mjs');
@@ -62,18 +64,26 @@ export function runSuite(
     // and SIGKILL for whatever has not ended after GRACE_MS
     void groupEnded(pgid);
   };
+  // synchronous: this process exits right after, and a group left alive would go on writing
+  const kill = () => {
+    if (pgid !== undefined) signalGroup(pgid, 'SIGKILL');
+  };
   stop.addEventListener('abort', forward, { once: true });
+  abandon?.addEventListener('abort', kill, { once: true });
   return new Promise((done, fail) => {
     child.once('error', (err) => {
       stop.removeEventListener('abort', forward);
+      abandon?.removeEventListener('abort', kill);
       fail(err);
     });
     child.once('exit', (code, signal) => {
       stop.removeEventListener('abort', forward);
-      // vitest's workers may outlive vitest for a moment, and a write of theirs with them
-      void (pgid === undefined ? Promise.resolve() : groupEnded(pgid)).then(() =>
-        done(code === 0 && !signal ? 0 : 1),
-      );
+      // vitest's workers may outlive vitest for a moment, and a write of theirs with them (abandon
+      // still kills them until they are gone)
+      void (pgid === undefined ? Promise.resolve() : groupEnded(pgid)).then(() => {
+        abandon?.removeEventListener('abort', kill);
+        done(code === 0 && !signal ? 0 : 1);
+      });
     });
   });
 }
