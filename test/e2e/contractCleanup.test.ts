@@ -3,22 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { startProxy } from '../proxy.js';
-import { runContract as contract } from './contractRun.js';
+import { held, runContract as contract } from './contractRun.js';
 
 const KEY = 'cleanup-key';
-const headers = { 'x-api-key': KEY };
-
-/** Every product id and product type id a scope of the server holds. */
-async function held(base: string): Promise<{ products: string[]; types: string[] }> {
-  const products = await (
-    await fetch(`${base}/products?limit=1000&select=productGroupId`, { headers })
-  ).json();
-  const types = await (await fetch(`${base}/product-types`, { headers })).json();
-  return {
-    products: (products.data.list as { productGroupId: string }[]).map((p) => p.productGroupId),
-    types: (types.data as { productTypeId: string }[]).map((t) => t.productTypeId),
-  };
-}
 
 describe('contract cleanup', () => {
   let server: RunningServer;
@@ -41,7 +28,7 @@ describe('contract cleanup', () => {
       ]);
       expect(output).not.toMatch(/cleanup failed/);
       expect(code).toBe(0);
-      expect(await held(`${server.url}/acme/cleanup-204`)).toEqual({ products: [], types: [] });
+      expect(await held(`${server.url}/acme/cleanup-204`, KEY)).toEqual({ products: [], types: [] });
     } finally {
       await proxy.close();
     }

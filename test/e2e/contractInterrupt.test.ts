@@ -5,23 +5,11 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { startProxy, type Exchange } from '../proxy.js';
-import { cli, runContract as contract, withoutContractEnv } from './contractRun.js';
+import { cli, held, runContract as contract, withoutContractEnv } from './contractRun.js';
 
 const KEY = 'interrupt-key';
 const headers = { 'x-api-key': KEY, 'content-type': 'application/json' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Every product id and product type id a scope of the server holds. */
-async function held(base: string): Promise<{ products: string[]; types: string[] }> {
-  const products = await (
-    await fetch(`${base}/products?limit=100&select=productGroupId`, { headers })
-  ).json();
-  const types = await (await fetch(`${base}/product-types`, { headers })).json();
-  return {
-    products: (products.data.list as { productGroupId: string }[]).map((p) => p.productGroupId).sort(),
-    types: (types.data as { productTypeId: string }[]).map((t) => t.productTypeId).sort(),
-  };
-}
 
 /** `contract` with these arguments as a process of its own; `exited` resolves to its code and output. */
 function startContract(args: string[]) {
@@ -97,7 +85,7 @@ describe('contract stopped by a signal', () => {
         output,
         sent,
         after: seen.slice(atExit),
-        held: await held(`${server.url}/acme/${scope}`),
+        held: await held(`${server.url}/acme/${scope}`, KEY),
       };
     } finally {
       run?.child.kill('SIGKILL');
@@ -165,7 +153,7 @@ describe('contract stopped by a signal', () => {
     const base = `${server.url}/acme/third`;
     const cleanup = await contract(['--cleanup', prefix!, '--base-url', base, '--api-key', KEY]);
     expect(cleanup.code).toBe(0);
-    expect(await held(base)).toEqual({ products: [], types: [] });
+    expect(await held(base, KEY)).toEqual({ products: [], types: [] });
   }, 180_000);
 
   it('SIGINT during --generated: exit 130, nothing sent after, every product removed', async () => {
@@ -215,7 +203,10 @@ describe('contract --cleanup', () => {
       `contract: removed 2 products and 1 product type under ${prefix}; nothing under it remains.\n`,
     );
     expect(code).toBe(0);
-    expect(await held(base)).toEqual({ products: ['ct-mwtqi3co-468ec11a-c', 'shop-1'], types: ['shoes'] });
+    expect(await held(base, KEY)).toEqual({
+      products: ['ct-mwtqi3co-468ec11a-c', 'shop-1'],
+      types: ['shoes'],
+    });
   }, 60_000);
 
   it.each([
@@ -248,7 +239,7 @@ describe('contract --cleanup', () => {
       const { code, output } = await contract([...args.filter((a) => a !== '--no-base'), ...target]);
       expect(output).toMatch(message);
       expect(code).toBe(2);
-      expect((await held(base)).products).toEqual(['ct-mwtqi3co-468ec119-x', 'shop-1']);
+      expect((await held(base, KEY)).products).toEqual(['ct-mwtqi3co-468ec119-x', 'shop-1']);
     },
     60_000,
   );

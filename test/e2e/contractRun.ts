@@ -60,3 +60,16 @@ export function recordedTarget(key: string): { readonly url: string; readonly se
     seen,
   };
 }
+
+/** Every product id and product type id a scope of a server holds, sorted, read with `key`. */
+export async function held(base: string, key: string): Promise<{ products: string[]; types: string[] }> {
+  const headers = { 'x-api-key': key };
+  const products = await (
+    await fetch(`${base}/products?limit=1000&select=productGroupId`, { headers })
+  ).json();
+  const types = await (await fetch(`${base}/product-types`, { headers })).json();
+  return {
+    products: (products.data.list as { productGroupId: string }[]).map((p) => p.productGroupId).sort(),
+    types: (types.data as { productTypeId: string }[]).map((t) => t.productTypeId).sort(),
+  };
+}
