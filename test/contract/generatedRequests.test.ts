@@ -42,6 +42,11 @@ describe('generated requests', () => {
         continue;
       }
       expect(validator.check(schema, JSON.parse(req.body!)), req.fault).not.toEqual([]);
+      if (req.fault === '"productGroupId" of the wrong type') {
+        // Made a string by a lenient deployment, it is still one of the run's ids.
+        for (const item of (JSON.parse(req.body!) as { data: { productGroupId: unknown }[] }).data)
+          expect(String(item.productGroupId)).toMatch(new RegExp(`^${PREFIX}`));
+      }
     }
     expect([...faults].sort()).toEqual(
       [

@@ -235,9 +235,13 @@ export function requestsFor(op: DocumentedOperation, prefix: string): OperationR
         );
         faults.push(
           base.map(([p, q, b]) => {
+            // An id of the wrong type is a list holding a run id: a lenient deployment that turns
+            // it into a string ("ct-...-wrong-type") stores it under the run's prefix, where the
+            // removal finds it, never as "[object Object]" or a number another record may hold.
+            const wrong = ID_FIELDS.includes(field) ? [`${prefix}wrong-type`] : { wrong: 'type' };
             const items = (b as { data: Record<string, unknown>[] }).data.map((x) => ({
               ...x,
-              [field]: { wrong: 'type' },
+              [field]: wrong,
             }));
             return build(p, q, { data: items }, undefined, `"${field}" of the wrong type`);
           }),
