@@ -3,37 +3,8 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { packageRoot } from '../openapi/packageRoot.js';
-
-/** How long the group has to end after a signal before it is killed. */
-const GRACE_MS = 5_000;
-
-const groupAlive = (pgid: number): boolean => {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-const signalGroup = (pgid: number, signal: NodeJS.Signals): void => {
-  try {
-    process.kill(-pgid, signal);
-  } catch {
-    // the group has already ended
-  }
-};
-
-/** Resolves once no process of the group is left; what is still there after GRACE_MS gets SIGKILL. */
-async function groupEnded(pgid: number): Promise<void> {
-  const deadline = Date.now() + GRACE_MS;
-  while (groupAlive(pgid)) {
-    if (Date.now() > deadline) signalGroup(pgid, 'SIGKILL');
-    await sleep(50);
-  }
-}
+import { groupEnded, signalGroup } from './processGroup.js';
 
 /**
  * Runs the suite with this environment; resolves to its exit code once every process of it has ended.
@@ -61,7 +32,7 @@ export function runSuite(
   const forward = () => {
     if (pgid === undefined) return;
     signalGroup(pgid, received() ?? 'SIGTERM');
-    // and SIGKILL for whatever has not ended after GRACE_MS
+    // and SIGKILL for whatever has not ended after the grace period
     void groupEnded(pgid);
   };
   // synchronous: this process exits right after, and a group left alive would go on writing

@@ -184,18 +184,12 @@ export function describeSweep(result: SweepResult, prefix: string): string[] {
   };
   const removed = `removed ${count('products')} and ${count('productTypes')} under ${prefix}`;
   if (swept(result)) return [`${removed}; nothing under it remains.`];
-  if (result.blind !== undefined)
-    return [
-      `${removed}; then ${result.blind}, so records under it may remain.`,
-      // what it did see and could not remove is still worth naming in full
-      ...describeFailedCalls(result.failed),
-      ...describeIds(result.remaining),
-    ];
-  return [
-    `${removed}; these remain:`,
-    ...describeFailedCalls(result.failed),
-    ...describeIds(result.remaining),
-  ];
+  const head =
+    result.blind === undefined
+      ? `${removed}; these remain:`
+      : `${removed}; then ${result.blind}, so records under it may remain.`;
+  // blind or not, what it did see and could not remove is named in full
+  return [head, ...describeFailedCalls(result.failed), ...describeIds(result.remaining)];
 }
 
 /** Sweeps, then says what it did through `log`; resolves to whether nothing of the run remains. */
