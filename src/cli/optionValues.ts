@@ -5,11 +5,17 @@ import { wholeMilliseconds } from '../contract/milliseconds.js';
 import { apiKeyProblem } from '../pipeline/auth.js';
 import { parseLatency } from '../workbench/latency.js';
 
-/** A parser of numbers that `valid` accepts; `refusal` says what else is wanted. */
+/**
+ * A number written in decimal: Number() alone reads "" and " " as 0 (an empty PORT= would then pick a
+ * free port, not refuse) and "0x10" or "1e3" as numbers nobody meant to type.
+ */
+const DECIMAL = /^-?(\d+(\.\d*)?|\.\d+)$/;
+
+/** A parser of decimal numbers that `valid` accepts; `refusal` says what else is wanted. */
 const numberOption =
   (valid: (n: number) => boolean, refusal: string) =>
   (value: string): number => {
-    const n = Number(value);
+    const n = DECIMAL.test(value) ? Number(value) : NaN;
     if (!valid(n)) throw new InvalidArgumentError(refusal);
     return n;
   };

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { milliseconds } from '../../src/cli/optionValues.js';
+import { integer, milliseconds, port, positiveInteger, positiveNumber } from '../../src/cli/optionValues.js';
 
 describe('--settle-ms', () => {
   it('takes decimal digits only, as CONTRACT_SETTLE_MS does', () => {
@@ -9,5 +9,28 @@ describe('--settle-ms', () => {
     // Number() reads the first two as 0 and 16
     for (const value of [' ', '0x10', '1e3', '-5', '2.5', ''])
       expect(() => milliseconds(value), JSON.stringify(value)).toThrow(InvalidArgumentError);
+  });
+});
+
+describe('--port (and PORT), --compact-after, --limit, --seed of --generated', () => {
+  it('take decimal numbers in range', () => {
+    expect(port('0')).toBe(0);
+    expect(port('4010')).toBe(4010);
+    expect(positiveNumber('0.5')).toBe(0.5);
+    expect(positiveNumber('64')).toBe(64);
+    expect(positiveInteger('100')).toBe(100);
+    expect(integer('-7')).toBe(-7);
+  });
+
+  it('refuse an empty value and what Number() alone would read as another number', () => {
+    // An empty PORT= was port 0 (a free port) and "0x1F90" port 8080.
+    for (const value of ['', ' ', '0x1F90', '1e3', '4010 ', '+80', 'Infinity'])
+      expect(() => port(value), JSON.stringify(value)).toThrow(InvalidArgumentError);
+    for (const value of ['', ' ', '0x10', '1e2'])
+      expect(() => positiveNumber(value), JSON.stringify(value)).toThrow(InvalidArgumentError);
+    for (const value of ['', '0x10', '1e2'])
+      expect(() => positiveInteger(value), JSON.stringify(value)).toThrow(InvalidArgumentError);
+    for (const value of ['', ' ', '0x10'])
+      expect(() => integer(value), JSON.stringify(value)).toThrow(InvalidArgumentError);
   });
 });
