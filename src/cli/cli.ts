@@ -7,7 +7,7 @@ import { DEFAULT_SEED } from '../seed/defaults.js';
 import { packageRoot } from '../openapi/packageRoot.js';
 import { contractCommand } from './contractCommand.js';
 import { recordCommand } from './recordCommand.js';
-import { apiKeys, latency, port, positiveNumber } from './optionValues.js';
+import { apiKeys, dataFile, host, latency, port, positiveNumber } from './optionValues.js';
 import { serve, type ServeOptions } from './serveCommand.js';
 
 const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
@@ -29,7 +29,7 @@ program
       .argParser(port)
       .default(4010),
   )
-  .option('--host <host>', 'address to listen on', '127.0.0.1')
+  .option('--host <host>', 'address to listen on', host, '127.0.0.1')
   .option('--region <region>', 'region of the prefixes that name none (eu, us, in, au, uae)', 'eu')
   .option(
     '--api-key <key>',
@@ -44,6 +44,7 @@ program
   .option(
     '--data <file>',
     'keep the data in this file (and its journal files beside it) instead of only in memory',
+    dataFile,
   )
   .option(
     '--compact-after <MB>',

@@ -30,6 +30,20 @@ export const positiveInteger = numberOption(
   'must be a whole number from 1',
 );
 export const integer = numberOption(Number.isInteger, 'must be a whole number');
+/**
+ * A parser of a value that must name something: an empty one, as a script's unset variable gives
+ * (`--data "$DATA_FILE"`), would otherwise be taken as absent (data kept in memory only) or fail
+ * later with a message that names neither the option nor the value.
+ */
+const namedOption =
+  (refusal: string) =>
+  (value: string): string => {
+    if (value.trim() === '') throw new InvalidArgumentError(refusal);
+    return value;
+  };
+
+export const dataFile = namedOption('names no file: give the file to keep the data in');
+export const host = namedOption('names no address: give one such as 127.0.0.1, 0.0.0.0 or ::1');
 /** --settle-ms: read as CONTRACT_SETTLE_MS is (wholeMilliseconds). */
 export function milliseconds(value: string): number {
   const ms = wholeMilliseconds(value);

@@ -1,6 +1,14 @@
 import { InvalidArgumentError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { integer, milliseconds, port, positiveInteger, positiveNumber } from '../../src/cli/optionValues.js';
+import {
+  dataFile,
+  host,
+  integer,
+  milliseconds,
+  port,
+  positiveInteger,
+  positiveNumber,
+} from '../../src/cli/optionValues.js';
 
 describe('--settle-ms', () => {
   it('takes decimal digits only, as CONTRACT_SETTLE_MS does', () => {
@@ -32,5 +40,19 @@ describe('--port (and PORT), --compact-after, --limit, --seed of --generated', (
       expect(() => positiveInteger(value), JSON.stringify(value)).toThrow(InvalidArgumentError);
     for (const value of ['', ' ', '0x10'])
       expect(() => integer(value), JSON.stringify(value)).toThrow(InvalidArgumentError);
+  });
+});
+
+describe('--data and --host', () => {
+  it('take what names a file or an address', () => {
+    expect(dataFile('catalog.json')).toBe('catalog.json');
+    expect(host('0.0.0.0')).toBe('0.0.0.0');
+  });
+
+  it('refuse an empty value: --data "" kept the data in memory only, --host "" said "Invalid URL"', () => {
+    for (const value of ['', '  ']) {
+      expect(() => dataFile(value), JSON.stringify(value)).toThrow(/names no file/);
+      expect(() => host(value), JSON.stringify(value)).toThrow(/names no address/);
+    }
   });
 });

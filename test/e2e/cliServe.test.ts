@@ -36,12 +36,17 @@ async function runCli(
   });
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
   try {
-    if (ready)
-      await ready(
-        await listening,
-        () => child.kill('SIGTERM'),
-        () => stdout,
-      );
+    // A CLI that ends without listening skips `ready`; one that listens unasked for is stopped.
+    const url = await Promise.race([listening, exited.then(() => undefined)]);
+    if (url !== undefined) {
+      if (ready)
+        await ready(
+          url,
+          () => child.kill('SIGTERM'),
+          () => stdout,
+        );
+      else child.kill('SIGTERM');
+    }
   } catch (err) {
     child.kill('SIGKILL');
     throw err;
@@ -98,6 +103,13 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     expect(result.stderr).toMatch(
       /--data \/no-such-dir\/catalog.json: the directory \/no-such-dir does not exist/,
     );
+  }, 30_000);
+
+  it('refuses an empty --data (an unset variable) rather than keep the data in memory only', async () => {
+    const result = await runCli(['--port', '0', '--seed', 'none', '--data', '']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/option '--data <file>' argument '' is invalid\. names no file/);
+    expect(result.stdout).not.toMatch(/listening/);
   }, 30_000);
 
   it('ends at once on a signal that comes before the server listens', async () => {
