@@ -73,6 +73,25 @@ export function seedFingerprint(seed: ScopeRecord): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** The first line of a snapshot, a header; undefined when it is not a JSON object. */
+function firstLine(text: string): (Partial<Header> & { scopes?: object }) | undefined {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A file that does not start as a snapshot: most often a dataset given to --data instead of --seed
+ * (its first line, "{", is no JSON). Nothing was damaged, and the file is left as it is.
+ */
+const notWrittenHere = (file: string) =>
+  `--data ${file} is not a data file this server wrote, and is left as it is. A dataset to start ` +
+  'from is given with --seed FILE; --data names the file the server keeps its writes in (a new ' +
+  'name: it creates it)';
+
 /** A write the disk refused: 507 when it is full, 503 otherwise; nothing was applied. */
 function persistFailure(err: unknown, file: string): CatalogError {
   const code = (err as NodeJS.ErrnoException).code;
@@ -187,10 +206,10 @@ export class DataFile implements Adapter<DbShape> {
     let ended = false;
     for await (const { text } of readLines(this.#file)) {
       if (header === undefined) {
-        const first = this.#parse(text, 'its first line') as Partial<Header> & { scopes?: object };
-        if (first.format !== FORMAT) {
-          if (first.scopes) return this.#readVersion1(first.scopes, scopes);
-          throw new Error(`--data ${this.#file} is not a file this server wrote`);
+        const first = firstLine(text);
+        if (first?.format !== FORMAT) {
+          if (first?.scopes) return this.#readVersion1(first.scopes, scopes);
+          throw new Error(notWrittenHere(this.#file));
         }
         if (first.version !== VERSION) {
           throw new Error(

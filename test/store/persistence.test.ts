@@ -280,6 +280,25 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
     expect(reopened.scope(key).products()).toHaveLength(100_001);
   });
 
+  it('says a dataset given to --data is not its file, rather than damaged, and leaves it as it is', async () => {
+    const { runSeedCommand } = await import('../../src/cli/seedCommand.js');
+    const quiet = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
+    await runSeedCommand({ seed: '3', out: file, stdout: quiet });
+    const dataset = await readFile(file, 'utf8');
+    await expect(openStore({ file, seed })).rejects.toThrow(
+      `--data ${file} is not a data file this server wrote, and is left as it is. A dataset to start from is given with --seed FILE`,
+    );
+    // One JSON document on one line, as other tools write one, and a file that is no JSON at all.
+    for (const text of [JSON.stringify(JSON.parse(dataset)), 'products\n', '42\n']) {
+      await writeFile(file, text);
+      await expect(openStore({ file, seed }), text.slice(0, 20)).rejects.toThrow(/is not a data file/);
+      expect(await readFile(file, 'utf8')).toBe(text);
+    }
+    await writeFile(file, dataset);
+    await expect(openStore({ file, seed })).rejects.toThrow(/is not a data file/);
+    expect(await readFile(file, 'utf8')).toBe(dataset);
+  });
+
   it('reads a file of the earlier one-JSON format and rewrites it as a snapshot', async () => {
     const v1 = {
       version: 1,
