@@ -110,7 +110,7 @@ export async function preflight(baseUrl: string, apiKey: string): Promise<Prefli
       tried,
       got,
       advice:
-        'The service failed a plain read before any test ran. Check that it is healthy, then run again.',
+        'The service failed a plain read, the first request sent. Check that it is healthy, then run again.',
     };
   }
   let body: unknown;
@@ -126,10 +126,26 @@ export async function preflight(baseUrl: string, apiKey: string): Promise<Prefli
   return undefined;
 }
 
+/** What a command that checks its target first is called in the explanation of a failed check. */
+export interface CheckedRun {
+  /** The command, which starts the explanation. */
+  command: string;
+  /** What the target is not ready for. */
+  purpose: string;
+  /** What did not happen. */
+  untouched: string;
+}
+
+export const CONTRACT_RUN: CheckedRun = {
+  command: 'contract',
+  purpose: 'a contract run',
+  untouched: 'no test was run and nothing was written',
+};
+
 /** The explanation printed for a failed preflight: a handful of lines. */
-export function describeFailure(failure: PreflightFailure): string {
+export function describeFailure(failure: PreflightFailure, run: CheckedRun = CONTRACT_RUN): string {
   return [
-    'contract: the target is not ready for a contract run; no test was run and nothing was written.',
+    `${run.command}: the target is not ready for ${run.purpose}; ${run.untouched}.`,
     `  tried: ${failure.tried}`,
     `  got:   ${failure.got}`,
     '',

@@ -2,7 +2,13 @@
 import { access } from 'node:fs/promises';
 import { writeDatasetFile } from '../seed/file.js';
 import type { SeedData } from '../store/store.js';
-import { describeFailure, EXIT_MISCONFIGURED, preflight, trimBaseUrl } from '../contract/preflight.js';
+import {
+  describeFailure,
+  EXIT_MISCONFIGURED,
+  preflight,
+  trimBaseUrl,
+  type CheckedRun,
+} from '../contract/preflight.js';
 import { anonymizeProduct } from './anonymize.js';
 import { record, RecordError, removePartial } from './recorder.js';
 import { productBar } from '../cli/productBar.js';
@@ -16,6 +22,12 @@ export interface RecordCommandOptions {
   resume?: boolean;
 }
 
+const RECORDING: CheckedRun = {
+  command: 'record',
+  purpose: 'recording',
+  untouched: 'nothing was recorded or written',
+};
+
 const exists = (file: string) =>
   access(file).then(
     () => true,
@@ -28,7 +40,7 @@ export async function runRecord(opts: RecordCommandOptions, stderr = process.std
   const apiKey = opts.apiKey.trim();
   const failure = await preflight(baseUrl, apiKey);
   if (failure) {
-    stderr.write(describeFailure(failure).replace('a contract run', 'recording') + '\n');
+    stderr.write(describeFailure(failure, RECORDING) + '\n');
     return EXIT_MISCONFIGURED;
   }
   const partialFile = `${opts.out}.partial`;

@@ -89,6 +89,22 @@ describe('record', () => {
     expect(output).toMatch(/token was refused/);
   }, 60_000);
 
+  it('a target that is not ready is named as not ready for recording, not for a contract run', async () => {
+    const { code, output } = await record([
+      '--base-url',
+      `${source.url}/acme`,
+      '--api-key',
+      KEY,
+      '--out',
+      join(dir, 'y.json'),
+    ]);
+    expect(code).toBe(2);
+    expect(output).toMatch(
+      /^record: the target is not ready for recording; nothing was recorded or written\./,
+    );
+    expect(output).not.toMatch(/contract|test/);
+  }, 60_000);
+
   it('an interrupted recording continues with --resume and fetches only the pages it lacks', async () => {
     let failSecondPage = true;
     const pagesAsked: string[] = [];
