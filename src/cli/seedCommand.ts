@@ -1,9 +1,9 @@
 // `product-catalog-mock seed --seed VALUE --out FILE`: a progress bar in a terminal, one summary line always.
 import { stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { resolveSeed } from '../seed/resolve.js';
 import { writeDatasetFile } from '../seed/file.js';
+import { outputDirectoryProblem } from './outputDirectory.js';
 import { productBar } from './productBar.js';
 
 export interface SeedCommandOptions {
@@ -20,10 +20,8 @@ export async function runSeedCommand({
   stdout = process.stdout,
 }: SeedCommandOptions): Promise<string> {
   // Checked before generating: a large seed takes a while, and would be lost at the end.
-  const dir = dirname(resolve(out));
-  if (!(await stat(dir).catch(() => undefined))?.isDirectory()) {
-    throw new Error(`--out ${out}: the directory ${dir} does not exist`);
-  }
+  const problem = await outputDirectoryProblem('--out', out);
+  if (problem) throw new Error(problem);
   const started = performance.now();
   const bar = productBar(stdout, 'generating');
   // The bar counts products generated; a seed file given to copy loads without one.

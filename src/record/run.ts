@@ -11,6 +11,7 @@ import {
 } from '../contract/preflight.js';
 import { anonymizeProduct } from './anonymize.js';
 import { record, RecordError, removePartial } from './recorder.js';
+import { outputDirectoryProblem } from '../cli/outputDirectory.js';
 import { productBar } from '../cli/productBar.js';
 
 export interface RecordCommandOptions {
@@ -38,6 +39,12 @@ const exists = (file: string) =>
 export async function runRecord(opts: RecordCommandOptions, stderr = process.stderr): Promise<number> {
   const baseUrl = trimBaseUrl(opts.baseUrl);
   const apiKey = opts.apiKey.trim();
+  // Before anything is fetched: the .partial file of the first page would fail there.
+  const outProblem = await outputDirectoryProblem('--out', opts.out);
+  if (outProblem) {
+    stderr.write(`record: ${outProblem}; nothing was recorded or written.\n`);
+    return EXIT_MISCONFIGURED;
+  }
   const failure = await preflight(baseUrl, apiKey);
   if (failure) {
     stderr.write(describeFailure(failure, RECORDING) + '\n');

@@ -89,6 +89,22 @@ describe('record', () => {
     expect(output).toMatch(/token was refused/);
   }, 60_000);
 
+  it('an --out in a directory that does not exist ends at once with exit 2, before anything is fetched', async () => {
+    const missing = join(dir, 'no-such-dir');
+    const { code, output } = await record([
+      '--base-url',
+      'http://127.0.0.1:9/acme/live', // nothing listens: a request would be a different failure
+      '--api-key',
+      KEY,
+      '--out',
+      join(missing, 'x.json'),
+    ]);
+    expect(code).toBe(2);
+    expect(output).toBe(
+      `record: --out ${join(missing, 'x.json')}: the directory ${missing} does not exist; nothing was recorded or written.\n`,
+    );
+  }, 60_000);
+
   it('a target that is not ready is named as not ready for recording, not for a contract run', async () => {
     const { code, output } = await record([
       '--base-url',
