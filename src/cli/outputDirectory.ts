@@ -6,6 +6,9 @@ import { dirname, resolve } from 'node:path';
 /** Why `file`, given to `option`, cannot be created; undefined when its directory exists. */
 export async function outputDirectoryProblem(option: string, file: string): Promise<string | undefined> {
   const dir = dirname(resolve(file));
-  if ((await stat(dir).catch(() => undefined))?.isDirectory()) return undefined;
-  return `${option} ${file}: the directory ${dir} does not exist`;
+  const found = await stat(dir).catch(() => undefined);
+  if (found?.isDirectory()) return undefined;
+  return found
+    ? `${option} ${file}: ${dir} is a file, not a directory`
+    : `${option} ${file}: the directory ${dir} does not exist`;
 }

@@ -7,9 +7,8 @@ import { dirname, resolve } from 'node:path';
 export async function checkDataPath(file: string): Promise<void> {
   const dir = dirname(resolve(file));
   const dirStat = await stat(dir).catch(() => undefined);
-  if (!dirStat?.isDirectory()) {
-    throw new Error(`--data ${file}: the directory ${dir} does not exist; create it first`);
-  }
+  if (dirStat && !dirStat.isDirectory()) throw new Error(`--data ${file}: ${dir} is a file, not a directory`);
+  if (!dirStat) throw new Error(`--data ${file}: the directory ${dir} does not exist; create it first`);
   try {
     await access(dir, constants.W_OK | constants.X_OK);
   } catch {

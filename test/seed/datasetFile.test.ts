@@ -49,6 +49,16 @@ describe('seed command', () => {
     expect(out.lines).toEqual([]);
   });
 
+  it('refuses an --out under a file, saying it is a file, not that it does not exist', async () => {
+    const out = pipe();
+    const plain = join(dir, 'plain');
+    await writeFile(plain, '');
+    await expect(
+      runSeedCommand({ seed: '100', out: join(plain, 'x.json'), stdout: out.stream }),
+    ).rejects.toThrow(`--out ${join(plain, 'x.json')}: ${plain} is a file, not a directory`);
+    expect(out.lines).toEqual([]);
+  });
+
   it('writes a bundled dataset by name', async () => {
     const file = join(dir, 'grocery.json');
     await runSeedCommand({ seed: 'grocery', out: file, stdout: pipe().stream });

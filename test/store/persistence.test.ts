@@ -141,6 +141,13 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
     );
   });
 
+  it('refuses a path under a file, saying it is a file, not that it does not exist', async () => {
+    await writeFile(join(dir, 'plain'), '');
+    await expect(openStore({ file: join(dir, 'plain', 'catalog.json') })).rejects.toThrow(
+      `--data ${join(dir, 'plain', 'catalog.json')}: ${join(dir, 'plain')} is a file, not a directory`,
+    );
+  });
+
   it.skipIf(process.getuid?.() === 0)(
     'refuses a directory it cannot write (not checkable as root)',
     async () => {
