@@ -8,6 +8,7 @@ import { basename, dirname, resolve } from 'node:path';
 import type { Adapter } from 'lowdb';
 import { CatalogError } from '../domain/errors.js';
 import type { CatalogProduct, ProductType } from '../domain/types.js';
+import { lockDataFile } from './dataLock.js';
 import { readLines } from './lines.js';
 import { applyPatch } from './productPatch.js';
 import { applyToRecord, copyRecord, emptyRecord, type ScopeRecord } from './scope.js';
@@ -164,7 +165,21 @@ export class DataFile implements Adapter<DbShape> {
       .sort((a, b) => a - b);
   }
 
+  /** Releases the lock of the file (dataLock.ts): set while this server holds it. */
+  #unlock: (() => Promise<void>) | undefined;
+
   async read(): Promise<DbShape> {
+    // Before anything is read: a torn last line is cut off the journal, which is another server's to do.
+    this.#unlock ??= await lockDataFile(this.#file);
+    try {
+      return await this.#load();
+    } catch (err) {
+      await this.close();
+      throw err;
+    }
+  }
+
+  async #load(): Promise<DbShape> {
     const scopes = emptyRecord<ScopeRecord>();
     const scopeOf = (name: string) => (scopes[name] ??= copyRecord(this.#seed));
     let lastSeed: string | undefined;
@@ -425,5 +440,7 @@ export class DataFile implements Adapter<DbShape> {
   async close(): Promise<void> {
     await this.#journal?.close();
     this.#journal = undefined;
+    await this.#unlock?.();
+    this.#unlock = undefined;
   }
 }

@@ -2,8 +2,12 @@
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { lockProblem } from './dataLock.js';
 
-/** Refuses, naming it, a --data path the server could not write: checked before the server listens. */
+/**
+ * Refuses, naming it, a --data path the server could not write, or one another server uses (its
+ * lock, dataLock.ts): checked before the server listens.
+ */
 export async function checkDataPath(file: string): Promise<void> {
   const dir = dirname(resolve(file));
   const dirStat = await stat(dir).catch(() => undefined);
@@ -23,4 +27,6 @@ export async function checkDataPath(file: string): Promise<void> {
       throw new Error(`--data ${file} cannot be read and written`);
     }
   }
+  const inUse = await lockProblem(file);
+  if (inUse) throw new Error(inUse);
 }

@@ -112,6 +112,25 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     expect(result.stdout).not.toMatch(/listening/);
   }, 30_000);
 
+  it('refuses a second server on a --data file another one serves, and releases the file on SIGTERM', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pcm-two-'));
+    const file = join(dir, 'catalog.json');
+    const args = ['--port', '0', '--seed', 'none', '--quiet', '--data', file];
+    try {
+      const first = await runCli(args, async (url, stop) => {
+        const second = await runCli(args);
+        expect(second.code).toBe(1);
+        expect(second.stderr).toMatch(`--data ${file} is in use by another server, process `);
+        expect((await fetch(`${url}/__admin/health`)).status).toBe(200);
+        stop();
+      });
+      expect(first.code).toBe(0);
+      expect(existsSync(`${file}.lock`)).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
   it('ends at once on a signal that comes before the server listens', async () => {
     const child = spawn(process.execPath, [cli, '--port', '0', '--seed', '20000'], {
       stdio: ['ignore', 'pipe', 'pipe'],

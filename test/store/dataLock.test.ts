@@ -1,0 +1,98 @@
+// One server per --data file (src/store/dataLock.ts): a second one, whose compaction would delete the
+// journal the first appends to, is refused; a lock left by a killed server is taken over.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Store } from '../../src/store/store.js';
+import type { CatalogProduct } from '../../src/domain/types.js';
+
+const key = { region: 'eu', tenantId: 'acme', environment: 'dev' };
+const put = (store: Store, id: string) =>
+  store.write(key, () => ({
+    change: { products: [{ productGroupId: id } as CatalogProduct] },
+    result: undefined,
+  }));
+
+describe('the lock of a --data file', () => {
+  let dir: string;
+  let file: string;
+  let lock: string;
+  const opened: Store[] = [];
+  const open = async () => {
+    const store = await Store.open({ file });
+    opened.push(store);
+    return store;
+  };
+  const holdBy = (pid: number, host = hostname()) =>
+    writeFile(lock, JSON.stringify({ pid, host, token: 'theirs' }) + '\n');
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pcm-lock-'));
+    file = join(dir, 'catalog.json');
+    lock = `${file}.lock`;
+  });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((s) => s.close()));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('is taken while a server has the file open, and released when it closes', async () => {
+    const store = await open();
+    expect(JSON.parse(await readFile(lock, 'utf8'))).toMatchObject({ pid: process.pid, host: hostname() });
+    await store.close();
+    expect(existsSync(lock)).toBe(false);
+  });
+
+  it('refuses a second server while another process holds the file, and touches nothing of it', async () => {
+    const first = await open();
+    await put(first, 'a');
+    await first.close();
+    const journal = await readFile(`${file}.journal-0`, 'utf8');
+    // A journal whose last line is cut short: a start would cut it off, which is the holder's to do.
+    await writeFile(`${file}.journal-0`, journal + '{"scope":');
+    await holdBy(process.ppid); // a process that runs, and is not this one
+    await expect(Store.open({ file })).rejects.toThrow(
+      `--data ${file} is in use by another server, process ${process.ppid}: two servers on one file ` +
+        "lose each other's writes. Stop that server, or name another --data file",
+    );
+    expect(await readFile(`${file}.journal-0`, 'utf8')).toBe(journal + '{"scope":');
+    expect(JSON.parse(await readFile(lock, 'utf8'))).toMatchObject({ pid: process.ppid, token: 'theirs' });
+  });
+
+  it('refuses a lock of another machine, saying which file to delete when no server runs there', async () => {
+    await holdBy(4242, 'elsewhere');
+    await expect(Store.open({ file })).rejects.toThrow(
+      `in use by process 4242 on elsewhere: two servers on one file lose each other's writes. ` +
+        `Stop that server, or name another --data file; if no server runs there any more, delete ${lock}`,
+    );
+  });
+
+  it('takes over the lock of a server that was killed, and keeps what it wrote', async () => {
+    const first = await open();
+    await put(first, 'a');
+    await first.close();
+    // A process that has ended: as a server killed with SIGKILL leaves its lock.
+    const ended = spawnSync(process.execPath, ['-e', '']).pid;
+    await holdBy(ended);
+    const store = await open();
+    expect(store.scope(key).product('a')).toBeDefined();
+    expect(JSON.parse(await readFile(lock, 'utf8'))).toMatchObject({ pid: process.pid });
+  });
+
+  it('a lock of no readable holder is taken over', async () => {
+    await writeFile(lock, '');
+    await open();
+    expect(JSON.parse(await readFile(lock, 'utf8'))).toMatchObject({ pid: process.pid });
+  });
+
+  it('a server that closes after another opening in its process took the file over leaves that one its lock', async () => {
+    const first = await open();
+    await open(); // this process's own pid: taken over, as a restarted server in a container is
+    const held = await readFile(lock, 'utf8');
+    await first.close();
+    expect(await readFile(lock, 'utf8')).toBe(held);
+  });
+});
