@@ -6,6 +6,8 @@ import { resolveSeed, seedFileOf, type SeedStep } from '../seed/resolve.js';
 import { startServer, type RunningServer } from '../server.js';
 import type { SeedData } from '../store/store.js';
 import { checkDataPath } from '../store/dataPath.js';
+import { checkRegion } from '../mockCore.js';
+import { loadApiDocument } from '../openapi/apiDocument.js';
 import { parseLatency } from '../workbench/latency.js';
 import { mediaOrigin } from '../workbench/demoMedia.js';
 import type { LogFormat } from '../workbench/requestLog.js';
@@ -83,7 +85,9 @@ export async function startServing(opts: ServeOptions, events: SeedEvents): Prom
   if (opts.watch && seedFile === undefined) {
     throw new Error(`--watch needs --seed FILE (a JSON dataset file), not "${opts.seed}"`);
   }
-  // Before the seed is built, which can take a while: a --data path that cannot be written ends it at once.
+  // Before the seed is built, which can take a while: an unknown --region, or a --data path that
+  // cannot be written, ends it at once.
+  checkRegion(await loadApiDocument(), opts.region);
   if (opts.data) await checkDataPath(opts.data);
   const port = opts.port === 0 ? await freePort(opts.host) : opts.port;
   const shownHost = opts.host.includes(':') ? `[${opts.host}]` : opts.host;

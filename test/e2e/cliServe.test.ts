@@ -131,6 +131,16 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     }
   }, 30_000);
 
+  it('refuses an unknown --region before it builds the seed', async () => {
+    // A seed file that is not there would be the first complaint if the seed came first; a large
+    // seed would have been generated in full (minutes at 1,000,000 products) before the refusal.
+    const result = await runCli(['--port', '0', '--seed', '/no-such-dir/seed.json', '--region', 'xx']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'product-catalog-mock: Unknown region "xx"; allowed regions: eu, us, in, au, uae\n',
+    );
+  }, 30_000);
+
   it('ends at once on a signal that comes before the server listens', async () => {
     const child = spawn(process.execPath, [cli, '--port', '0', '--seed', '20000'], {
       stdio: ['ignore', 'pipe', 'pipe'],
