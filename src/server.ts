@@ -67,7 +67,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 }
 
 /** A failure to listen, said in the options' terms; its code is kept. */
-function listenError(err: NodeJS.ErrnoException, host: string, port: number): NodeJS.ErrnoException {
+export function listenError(err: NodeJS.ErrnoException, host: string, port: number): NodeJS.ErrnoException {
   const why =
     err.code === 'EADDRINUSE'
       ? `port ${port} on ${host} is in use: stop what listens there, or give another port (0 picks a free one)`

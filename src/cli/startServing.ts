@@ -3,7 +3,7 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { applyHeapPolicy } from './heapPolicy.js';
 import { prepareSearchTexts } from './searchWarmup.js';
 import { resolveSeed, seedFileOf, type SeedStep } from '../seed/resolve.js';
-import { startServer, type RunningServer } from '../server.js';
+import { listenError, startServer, type RunningServer } from '../server.js';
 import type { SeedData } from '../store/store.js';
 import { checkDataPath } from '../store/dataPath.js';
 import { checkRegion } from '../mockCore.js';
@@ -46,15 +46,21 @@ const WARM_SEARCH_FROM = 50_000;
 const LARGE_SEED = 10_000;
 
 /**
- * A free port, for --port 0: known before the seed is generated, its media URLs name the server's
- * own origin from the start, and no rebased copy of a large catalog is made (see SeedSource).
+ * The port to serve on, tried before the seed is built: a port in use is said at once, not after a
+ * large seed was generated, and for --port 0 a free one is known, so that the seed's media URLs
+ * name the server's own origin from the start and no rebased copy of a large catalog is made (see
+ * SeedSource).
  */
-async function freePort(host: string): Promise<number> {
+async function probePort(host: string, port: number): Promise<number> {
   const probe = createNetServer();
-  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, host, resolve));
-  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) =>
+    probe
+      .once('error', (err: NodeJS.ErrnoException) => reject(listenError(err, host, port)))
+      .listen(port, host, resolve),
+  );
+  const { port: bound } = probe.address() as AddressInfo;
   await new Promise((resolve) => probe.close(resolve));
-  return port;
+  return bound;
 }
 
 /** The seed, with its progress reported when it is large. */
@@ -89,7 +95,7 @@ export async function startServing(opts: ServeOptions, events: SeedEvents): Prom
   // cannot be written, ends it at once.
   checkRegion(await loadApiDocument(), opts.region);
   if (opts.data) await checkDataPath(opts.data);
-  const port = opts.port === 0 ? await freePort(opts.host) : opts.port;
+  const port = await probePort(opts.host, opts.port);
   const shownHost = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   const origin = mediaOrigin(`http://${shownHost}:${port}`);
   const seed = await loadSeed(opts, origin, events);

@@ -265,6 +265,14 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
       const result = await runCli(['--port', String(port), '--seed', 'none']);
       expect(result.code).toBe(1);
       expect(result.stderr).toContain(`Cannot listen: port ${port} on 127.0.0.1 is in use`);
+      // Before the seed is built: a missing seed file would be the first complaint otherwise, and a
+      // large seed generated in full before the refusal.
+      const early = await runCli(['--port', String(port), '--seed', '/no-such-dir/seed.json']);
+      expect(early.code).toBe(1);
+      expect(early.stderr).toBe(
+        `product-catalog-mock: Cannot listen: port ${port} on 127.0.0.1 is in use: stop what listens ` +
+          'there, or give another port (0 picks a free one)\n',
+      );
     } finally {
       await new Promise((resolve) => taken.close(resolve));
     }
