@@ -29,6 +29,11 @@ export class RecordError extends Error {
   override name = 'RecordError';
 }
 
+/** A FILE.partial that --resume cannot continue: running again with --resume would only repeat this. */
+export class PartialFileError extends Error {
+  override name = 'PartialFileError';
+}
+
 async function getJson(target: RecordTarget, path: string): Promise<unknown> {
   const url = target.baseUrl + path;
   const res = await fetch(url, { headers: { accept: 'application/json', 'x-api-key': target.apiKey } }).catch(
@@ -61,10 +66,22 @@ export async function readPartial(file: string, baseUrl: string): Promise<Partia
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw err;
   }
+  // Empty: the run stopped before it wrote its first line; it starts over.
+  if (text === '') return [];
   const [head, ...lines] = text.split('\n');
-  const header = JSON.parse(head ?? '{}') as PartialHeader;
+  let header: Partial<PartialHeader> | undefined;
+  try {
+    header = JSON.parse(head ?? '') as Partial<PartialHeader>;
+  } catch {
+    header = undefined;
+  }
+  if (typeof header?.baseUrl !== 'string') {
+    throw new PartialFileError(
+      `${file} is not a recording this command wrote: delete it or record to another --out`,
+    );
+  }
   if (header.baseUrl !== baseUrl || header.pageSize !== PAGE_SIZE) {
-    throw new RecordError(
+    throw new PartialFileError(
       `${file} records ${header.baseUrl}, not ${baseUrl}: delete it or record to another --out`,
     );
   }

@@ -10,7 +10,7 @@ import {
   type CheckedRun,
 } from '../contract/preflight.js';
 import { anonymizeProduct } from './anonymize.js';
-import { record, RecordError, removePartial } from './recorder.js';
+import { PartialFileError, record, RecordError, removePartial } from './recorder.js';
 import { outputDirectoryProblem } from '../cli/outputDirectory.js';
 import { productBar } from '../cli/productBar.js';
 
@@ -82,6 +82,10 @@ export async function runRecord(opts: RecordCommandOptions, stderr = process.std
     return 0;
   } catch (err) {
     bar.stop();
+    if (err instanceof PartialFileError) {
+      stderr.write(`record: ${err.message}\n`);
+      return EXIT_MISCONFIGURED;
+    }
     if (!(err instanceof RecordError)) throw err;
     stderr.write(
       `record: ${err.message}\nWhat was recorded so far is in ${partialFile}: run again with --resume to continue.\n`,

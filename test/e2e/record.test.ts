@@ -1,7 +1,7 @@
 // `product-catalog-mock record`: a catalog recorded from one started mock and served by another.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../../src/server.js';
@@ -145,6 +145,28 @@ describe('record', () => {
     } finally {
       await proxy.close();
     }
+  }, 60_000);
+
+  it('--resume on a .partial it cannot continue says to delete it, not to run again with --resume', async () => {
+    const out = join(dir, 'stuck.json');
+    const args = ['--base-url', base, '--api-key', KEY, '--out', out, '--resume'];
+    await writeFile(`${out}.partial`, '{"baseUrl":"http://elsewhere/acme/live","pageSize":100}\n');
+    const other = await record(args);
+    expect(other.code).toBe(2);
+    expect(other.output).toBe(
+      `record: ${out}.partial records http://elsewhere/acme/live, not ${base}: delete it or record to another --out\n`,
+    );
+    await writeFile(`${out}.partial`, 'garbage\n');
+    const garbage = await record(args);
+    expect(garbage.code).toBe(2);
+    expect(garbage.output).toBe(
+      `record: ${out}.partial is not a recording this command wrote: delete it or record to another --out\n`,
+    );
+    // Empty: a run stopped before its first line; --resume starts it over.
+    await writeFile(`${out}.partial`, '');
+    const empty = await record(args);
+    expect(empty.code).toBe(0);
+    expect(empty.output).toMatch(`${PRODUCTS} products`);
   }, 60_000);
 
   it('--anonymize: other names and media, same ids, types, prices and relations, valid barcodes, same output twice', async () => {
