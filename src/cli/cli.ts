@@ -85,7 +85,11 @@ program
 program
   .command('seed')
   .description('write a dataset to a JSON file, loadable with --seed FILE')
-  .option('--seed <seed>', 'a bundled dataset name, a product count, or a .json file', DEFAULT_SEED)
+  .option(
+    '--seed <seed>',
+    'what to write, as serve --seed takes it: a bundled dataset name, a product count, a .json file, or none',
+    DEFAULT_SEED,
+  )
   .requiredOption('--out <file>', 'file to write')
   .action(async (opts: { seed: string; out: string }) => {
     const { runSeedCommand } = await import('./seedCommand.js');

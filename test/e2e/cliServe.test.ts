@@ -255,6 +255,9 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     expect(help.stdout).toMatch(
       /Its options, such as --port, --seed, --data and\n--api-key: product-catalog-mock serve --help/,
     );
+    // README, "Write a dataset to a file": --seed takes the same values as serve's, none too.
+    const seedHelp = (await runCli(['seed', '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(seedHelp).toMatch(/a bundled dataset name, a product count, a \.json file, or none/);
   }, 30_000);
 
   it('says a port in use is in use, and exits with 1', async () => {
