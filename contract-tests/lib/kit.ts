@@ -67,6 +67,7 @@ export async function contractKit(area: string): Promise<Kit> {
   });
   afterEach(() => {
     running = undefined;
+    failureContext.end();
   });
   const heldBlockOf = (task: Task): string | undefined => {
     for (let s = task.suite; s; s = s.suite) if (heldBlocks.has(s.id)) return heldBlocks.get(s.id);
@@ -88,11 +89,16 @@ export async function contractKit(area: string): Promise<Kit> {
       beforeAll(async ({}, suite) => {
         // a setup for tests that will not run would write for nothing
         if (!testsOf(suite).some((t) => selected(t, checker, target))) return;
+        // a failed setup is reported like a failed test: its operation, curl line and difference
+        // are recorded on the block (results.ts reads them there)
+        failureContext.startTest(suite);
         try {
           await body();
         } catch (err) {
           if (!(err instanceof HeldBack)) throw err;
           heldBlocks.set(suite.id, `${err.message} (in the setup of "${suite.name}")`);
+        } finally {
+          failureContext.end();
         }
       }),
   };
