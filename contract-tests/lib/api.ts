@@ -101,17 +101,17 @@ export interface Api {
 }
 
 /**
- * `beforeSending` sees the operation of every request before it goes, and may stop it by throwing
- * (the kit holds back writes the selection leaves out).
+ * `beforeSending` sees the operation and request of every request before it goes, and may stop it by
+ * throwing (the kit holds back writes the selection leaves out).
  */
 export function createApi(
   target: Target,
   checker: Checker,
-  beforeSending: (op: DocumentedOperation | undefined) => void = () => {},
+  beforeSending: (op: DocumentedOperation | undefined, request: Request) => void = () => {},
 ): Api {
   const call = async (request: Request): Promise<Reply> => {
     const op = checker.operation(request.method, request.path);
-    beforeSending(op);
+    beforeSending(op, request);
     const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
     if (request.auth !== false) headers['x-api-key'] ??= target.apiKey;
     const payload = request.raw ?? (request.body === undefined ? undefined : JSON.stringify(request.body));

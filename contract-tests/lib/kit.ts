@@ -9,10 +9,10 @@ import {
   type RunnerTask as Task,
   type TestContext,
 } from 'vitest';
-import { createApi, type Api } from './api.js';
+import { createApi, type Api, type Request } from './api.js';
 import { loadChecker, type Checker } from './checker.js';
 import { failureContext, installAssertionHook } from './failure.js';
-import { excludedBecause, identify, requestHeldBack } from './selection.js';
+import { excludedBecause, identify, itemsHeldBack, requestHeldBack } from './selection.js';
 import { Registry } from './registry.js';
 import { eventually } from './settle.js';
 import type { Target } from './target.js';
@@ -49,8 +49,8 @@ export async function contractKit(area: string): Promise<Kit> {
   const heldBlocks = new Map<string, string>();
   /** Whether this file sent a request that may write (an undocumented one counts). */
   let wrote = false;
-  const api = createApi(target, checker, (op) => {
-    const reason = requestHeldBack(op, target);
+  const api = createApi(target, checker, (op, request) => {
+    const reason = requestHeldBack(op, target) ?? itemsHeldBack(op, bodyOf(request), target);
     if (reason === undefined) {
       wrote ||= !op?.safe;
       return;
@@ -102,6 +102,16 @@ export async function contractKit(area: string): Promise<Kit> {
         }
       }),
   };
+}
+
+/** The body a request sends, parsed; a raw body that is not JSON holds no items. */
+function bodyOf(request: Request): unknown {
+  if (request.raw === undefined) return request.body;
+  try {
+    return JSON.parse(request.raw);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Every test in a block, its inner blocks' too. */

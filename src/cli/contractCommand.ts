@@ -26,6 +26,8 @@ export interface ContractOptions {
   skip?: string[];
   /** commander's name for --no-destructive */
   destructive?: boolean;
+  /** --items-without-ids: send batch items that lack their id to a deployment too. */
+  itemsWithoutIds?: boolean;
   generated?: boolean;
   examples?: number;
   seed?: number;
@@ -52,6 +54,7 @@ const RUN_OPTIONS: readonly (readonly [string, (opts: ContractOptions) => boolea
   ['--junit', (o) => o.junit !== undefined],
   ['--report', (o) => o.report !== undefined],
   ['--no-destructive', (o) => o.destructive === false],
+  ['--items-without-ids', (o) => o.itemsWithoutIds !== undefined],
   ['--examples', (o) => o.examples !== undefined],
   ['--seed', (o) => o.seed !== undefined],
 ];
@@ -71,6 +74,7 @@ export function contractEnv(opts: ContractOptions, env: NodeJS.ProcessEnv = proc
     CONTRACT_ONLY: set(opts.only?.length ? opts.only.join(',') : undefined),
     CONTRACT_SKIP: set(opts.skip?.length ? opts.skip.join(',') : undefined),
     CONTRACT_NO_DESTRUCTIVE: set(opts.destructive === false ? '1' : undefined),
+    CONTRACT_ITEMS_WITHOUT_IDS: set(opts.itemsWithoutIds ? '1' : undefined),
   };
   const out: NodeJS.ProcessEnv = { ...env };
   for (const [name, v] of Object.entries(vars)) if ('value' in v) out[name] = v.value;
@@ -178,6 +182,7 @@ export async function runContract(
         only: target.only,
         skip: target.skip,
         destructive: target.destructive,
+        itemsWithoutIds: target.itemsWithoutIds,
         prefix: target.runPrefix,
         settleMs: target.settleMs,
         stop: interruption.stop,
@@ -233,6 +238,11 @@ export function contractCommand(): Command {
         names,
       )
       .option('--no-destructive', 'skip the tests of DELETE operations (the run still deletes its own ids)')
+      .option(
+        '--items-without-ids',
+        'also send batch items that lack their id (productGroupId, productId, productTypeId) to the deployment: ' +
+          'one it accepts may be stored under an id outside the run prefix, which no cleanup finds',
+      )
       .option('--settle-ms <ms>', 'how long reads after writes may retry (default 5000)', milliseconds)
       .option('--generated', 'run checks generated from openapi.yaml instead of the suite')
       .option(

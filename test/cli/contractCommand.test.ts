@@ -14,6 +14,7 @@ describe('contract --cleanup beside an option of a run', () => {
     ['--junit', { junit: 'report.xml' }],
     ['--report', { report: 'report.html' }],
     ['--no-destructive', { destructive: false }],
+    ['--items-without-ids', { itemsWithoutIds: true }],
     ['--examples', { examples: 5 }],
     ['--seed', { seed: 1 }],
   ])('refuses %s with exit 2, naming it, before anything is sent', async (option, opts) => {

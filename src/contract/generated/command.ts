@@ -1,5 +1,6 @@
 // `contract --generated`: requests generated from openapi.yaml against a deployment or the mock in-process.
 import { randomInt } from 'node:crypto';
+import { ITEMS_WITHOUT_IDS_OPTION } from '../itemIds.js';
 import { newRunPrefix } from '../runPrefix.js';
 import { sweepAndReport } from '../sweep.js';
 import { runGenerated, type GeneratedFailure } from './run.js';
@@ -19,6 +20,11 @@ export interface GeneratedOptions {
   destructive?: boolean;
   /** Starts every id the run writes; a new one when not given. */
   prefix?: string;
+  /**
+   * --items-without-ids: invalid requests whose items lack their id are sent to a deployment too. The
+   * in-process mock always gets them: it ends with the run, and what it stored with it.
+   */
+  itemsWithoutIds?: boolean;
   /** How long a write may take to show in a list (the target's): the removal at the end waits for it. */
   settleMs: number;
   /** Stops the checks; what they wrote is still removed. */
@@ -67,6 +73,13 @@ export async function runGeneratedCommand(
     `generated checks: ${baseUrl}${close ? ' (in-process mock)' : ''}, ${examples} requests per operation and kind, ` +
       `seed ${seed}${opts.readonly ? ', read-only' : `, ids prefixed ${prefix}`}`,
   );
+  const itemsWithoutIds = close !== undefined || opts.itemsWithoutIds === true;
+  if (!opts.readonly && !itemsWithoutIds)
+    log(
+      `held back: invalid requests whose items lack their id (productGroupId, productId, productTypeId); ` +
+        `a deployment that accepted one could store it under an id outside ${prefix}, which no ` +
+        `removal finds. ${ITEMS_WITHOUT_IDS_OPTION} sends them.`,
+    );
   let failures: GeneratedFailure[] = [];
   let clean = true;
   try {
@@ -81,6 +94,7 @@ export async function runGeneratedCommand(
         !(opts.skip ?? []).includes(op.operationId) &&
         (!opts.only?.length || opts.only.includes(op.operationId)),
       prefix,
+      itemsWithoutIds,
       log,
       signal: opts.stop,
     });

@@ -20,6 +20,8 @@ export interface GeneratedRunOptions {
   selected?: (op: DocumentedOperation) => boolean;
   /** Starts every id the run writes. */
   prefix: string;
+  /** Invalid requests whose items lack their id are sent too (requests.ts, RequestOptions). */
+  itemsWithoutIds?: boolean;
   log: (line: string) => void;
   /** Stops the run: no request is sent once it aborts, and one in flight is abandoned. */
   signal?: AbortSignal;
@@ -70,7 +72,7 @@ export async function runGenerated(target: GeneratedRunOptions): Promise<Generat
   const stopped = () => target.signal?.aborted === true;
   for (const [index, op] of operations.entries()) {
     if (stopped()) break;
-    const requests = requestsFor(op, target.prefix);
+    const requests = requestsFor(op, target.prefix, { itemsWithoutIds: target.itemsWithoutIds });
     const results: string[] = [];
     for (const kind of ['valid', 'invalid'] as const) {
       const arb = kind === 'valid' ? requests.valid : requests.invalid;
