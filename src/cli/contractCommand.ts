@@ -187,6 +187,9 @@ export async function runContract(
         settleMs: target.settleMs,
         stop: interruption.stop,
         giveUp: interruption.giveUp,
+        // the suite's reports, from the options over the variables, resolved where the command ran
+        junit: suiteEnv.CONTRACT_JUNIT,
+        report: suiteEnv.CONTRACT_REPORT,
       });
       return interruption.received() ? interruption.exitCode() : code;
     }

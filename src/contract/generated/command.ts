@@ -3,7 +3,8 @@ import { randomInt } from 'node:crypto';
 import { ITEMS_WITHOUT_IDS_OPTION } from '../itemIds.js';
 import { newRunPrefix } from '../runPrefix.js';
 import { sweepAndReport } from '../sweep.js';
-import { runGenerated, type GeneratedFailure } from './run.js';
+import { writeGeneratedReports } from './reports.js';
+import { runGenerated, type GeneratedCheck, type GeneratedFailure } from './run.js';
 
 export interface GeneratedOptions {
   /** As trimBaseUrl leaves it; undefined: the mock is started in-process. */
@@ -31,6 +32,10 @@ export interface GeneratedOptions {
   stop?: AbortSignal;
   /** Stops the removal too. */
   giveUp?: AbortSignal;
+  /** --junit: also write a JUnit XML report here (an absolute path). */
+  junit?: string;
+  /** --report: also write an HTML report here (an absolute path). */
+  report?: string;
 }
 
 export const DEFAULT_EXAMPLES = 25;
@@ -81,6 +86,8 @@ export async function runGeneratedCommand(
         `removal finds. ${ITEMS_WITHOUT_IDS_OPTION} sends them.`,
     );
   let failures: GeneratedFailure[] = [];
+  const checks: GeneratedCheck[] = [];
+  const startedAt = new Date();
   let clean = true;
   try {
     failures = await runGenerated({
@@ -97,6 +104,7 @@ export async function runGeneratedCommand(
       itemsWithoutIds,
       log,
       signal: opts.stop,
+      checked: (check) => checks.push(check),
     });
   } finally {
     // whatever ended the checks (a failure, an error, a signal), what they wrote is removed: found by
@@ -112,6 +120,15 @@ export async function runGeneratedCommand(
     await close?.();
   }
   failures.forEach((f, i) => log(describe(f, i + 1)));
+  const reports = writeGeneratedReports(checks, {
+    junit: opts.junit,
+    report: opts.report,
+    target: opts.baseUrl ?? 'in-process mock',
+    mode: `generated${opts.readonly ? ', read-only' : ''}, seed ${seed}`,
+    startedAt,
+  });
+  if (reports.length) log('');
+  reports.forEach((line) => log(line));
   const failed = `${failures.length} generated ${failures.length === 1 ? 'check' : 'checks'} failed`;
   if (opts.stop?.aborted)
     log(
