@@ -59,6 +59,9 @@ const RUN_OPTIONS: readonly (readonly [string, (opts: ContractOptions) => boolea
   ['--seed', (o) => o.seed !== undefined],
 ];
 
+/** A file named relative to this process's directory, as an absolute path; none and empty as they are. */
+const here = (file: string | undefined): string | undefined => (file ? resolve(file) : file);
+
 /** The environment the suite reads its target from (contract-tests/lib/target.ts). */
 export function contractEnv(opts: ContractOptions, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const set = (value: string | undefined) => (value === undefined ? {} : { value });
@@ -66,9 +69,10 @@ export function contractEnv(opts: ContractOptions, env: NodeJS.ProcessEnv = proc
     CONTRACT_BASE_URL: set(opts.baseUrl),
     CONTRACT_API_KEY: set(opts.apiKey),
     CONTRACT_READONLY: set(opts.readonly ? '1' : undefined),
-    // relative to where the command was run, not to the package the suite runs from
-    CONTRACT_JUNIT: set(opts.junit === undefined ? undefined : resolve(opts.junit)),
-    CONTRACT_REPORT: set(opts.report === undefined ? undefined : resolve(opts.report)),
+    // relative to where the command was run, not to the package the suite runs from (its working
+    // directory), whether given as an option or as a variable
+    CONTRACT_JUNIT: set(here(opts.junit ?? env.CONTRACT_JUNIT)),
+    CONTRACT_REPORT: set(here(opts.report ?? env.CONTRACT_REPORT)),
     CONTRACT_TARGET_LABEL: set(opts.baseUrl),
     CONTRACT_SETTLE_MS: set(opts.settleMs === undefined ? undefined : String(opts.settleMs)),
     CONTRACT_ONLY: set(opts.only?.length ? opts.only.join(',') : undefined),
