@@ -4,18 +4,25 @@ import { filterParam } from './lib/records.js';
 
 const { api, ids, writing, target } = await contractKit('errors');
 
+// The spec requires a token on every request and shows no error status or body
+// (docs/behaviour.md, "Errors"): a refusal is spec, its 401 and message the mock's choice
+// (docs/behaviour.md, "Authentication").
 describe('authentication', () => {
-  it('GET /products without a token is a 401 with a message', async () => {
+  it('GET /products without a token is refused', async () => {
+    (await api.call({ method: 'GET', path: '/products', auth: false })).expectRefused();
+  });
+
+  it('[mock choice] GET /products without a token is a 401 with a message', async () => {
     (await api.call({ method: 'GET', path: '/products', auth: false })).expectError(401);
   });
 
-  it('GET /product-types with an empty x-api-key is a 401 with a message', async () => {
+  it('[mock choice] GET /product-types with an empty x-api-key is a 401 with a message', async () => {
     (await api.call({ method: 'GET', path: '/product-types', headers: { 'x-api-key': '' } })).expectError(
       401,
     );
   });
 
-  it('POST /products-push without a token is a 401 (the body is not even read)', async () => {
+  it('[mock choice] POST /products-push without a token is a 401 (the body is not even read)', async () => {
     (await api.call({ method: 'POST', path: '/products-push', raw: '{"data": [', auth: false })).expectError(
       401,
     );
@@ -32,14 +39,15 @@ describe('authentication', () => {
   });
 });
 
+// Error statuses and bodies: docs/behaviour.md, "Errors" (the spec shows none).
 describe('malformed input that cannot be written', () => {
-  it('POST /products-push with malformed JSON is a 400 with a message', async () => {
+  it('[mock choice] POST /products-push with malformed JSON is a 400 with a message', async () => {
     (
       await api.call({ method: 'POST', path: '/products-push', raw: '{"data": [{"productGroupId": ' })
     ).expectError(400);
   });
 
-  it('POST /products with malformed JSON is a 400 with a message', async () => {
+  it('[mock choice] POST /products with malformed JSON is a 400 with a message', async () => {
     (await api.call({ method: 'POST', path: '/products', raw: '{"limit": 2,' })).expectError(400);
   });
 
@@ -77,20 +85,24 @@ describe('malformed input that cannot be written', () => {
   });
 });
 
-describe('unknown ids are a 404 with a message', () => {
+// The spec shows no behaviour for missing products: docs/behaviour.md, "Errors".
+describe('[mock choice] unknown ids are a 404 with a message', () => {
   const unknown = ids.unknown('missing');
   it.each([
     ['GET /products/{productGroupId}', `/products/${unknown}`],
     ['GET /product-types/{productTypeId}', `/product-types/${unknown}`],
     ['GET /variants/{productId}', `/variants/${unknown}`],
     ['GET /products-barcode/{barcode}', '/products-barcode/00000000000000000000000000'],
-    ['[mock choice] GET /product-recommendations/{productGroupId}', `/product-recommendations/${unknown}`],
+    ['GET /product-recommendations/{productGroupId}', `/product-recommendations/${unknown}`],
   ])('%s', async (_name, path) => {
     (await api.get(path)).expectError(404);
   });
 });
 
-writing('invalid writes are a 400 with a message and write nothing', () => {
+// The spec names the rules (productGroupId required, spaceIds not accepted, 100 a batch) but shows no
+// answer to a request that breaks one: the 400, its message and "nothing written" are
+// docs/behaviour.md's ("Errors", "POST /products-push (merge push)").
+writing('[mock choice] invalid writes are a 400 with a message and write nothing', () => {
   const expectNoProduct = async (productGroupId: string) =>
     (await api.get(`/products/${productGroupId}`)).expectError(404);
 

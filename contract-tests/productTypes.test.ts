@@ -11,11 +11,13 @@ describe('product types: reads', () => {
     reply.expectStatus(200).expect(Array.isArray(reply.data)).toBe(true);
   });
 
-  it('GET /product-types/{id} of an unknown id is a 404 with a message', async () => {
+  it('[mock choice] GET /product-types/{id} of an unknown id is a 404 with a message', async () => {
     (await api.get(`/product-types/${ids.unknown('type')}`)).expectError(404);
   });
 });
 
+// The spec shows neither the body of an upsert nor its operation response records: { data } is the
+// published client's, and so are the fields of a response record (docs/behaviour.md, "Product types").
 writing('product types: writes', () => {
   const shoes = {
     productTypeId: ids.productType('shoes'),
@@ -30,7 +32,7 @@ writing('product types: writes', () => {
   };
   const bags = { productTypeId: ids.productType('bags'), parentId: apparel.productTypeId, isRoot: false };
 
-  it('POST /product-types upserts: one operation response per document, 201 when created, and GET returns it', async () => {
+  it('[published] POST /product-types upserts: one operation response per document, 201 when created, and GET returns it', async () => {
     const reply = await api.post('/product-types', { data: [shoes, apparel] });
     reply.expectStatus(200);
     reply.expect(reply.data.map((r: { statusCode: number }) => r.statusCode)).toEqual([201, 201]);
@@ -88,20 +90,20 @@ writing('product types: writes', () => {
     await settled(async () => (await api.get(`/product-types/${doomed.productTypeId}`)).expectError(404));
   });
 
-  it('POST /product-types takes 100 documents in one batch', async () => {
+  it('[published] POST /product-types takes 100 documents in one batch', async () => {
     const data = Array.from({ length: 100 }, (_, i) => ({ productTypeId: ids.productType(`batch-${i}`) }));
     const reply = await api.post('/product-types', { data });
     reply.expectStatus(200).expect(reply.data).toHaveLength(100);
   });
 
-  it('POST /product-types with 101 documents is a 400 whose message says 100, and writes nothing', async () => {
+  it('[mock choice] POST /product-types with 101 documents is a 400 whose message says 100, and writes nothing', async () => {
     const data = Array.from({ length: 101 }, (_, i) => ({ productTypeId: ids.productType(`over-${i}`) }));
     const reply = await api.post('/product-types', { data });
     reply.expectError(400, '100');
     (await api.get(`/product-types/${data[0]?.productTypeId}`)).expectError(404);
   });
 
-  it('POST /product-types with a document lacking productTypeId is a 400 naming the field, and writes nothing', async () => {
+  it('[mock choice] POST /product-types with a document lacking productTypeId is a 400 naming the field, and writes nothing', async () => {
     const good = { productTypeId: ids.productType('invalid-batch') };
     const reply = await api.post('/product-types', { data: [good, { isRoot: true }] });
     reply.expectError(400, 'productTypeId');

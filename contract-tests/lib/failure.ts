@@ -88,12 +88,21 @@ export function jsonDiff(expected: unknown, received: unknown, path = '$'): stri
   return out.length ? out : extra.slice(0, MAX_DIFFERENCES);
 }
 
-/** The test running in this worker, and the request its assertion is about. */
+/**
+ * The test running in this worker, or the block whose setup runs, and the request its assertion is
+ * about.
+ */
 const state: { task?: Task; lastRequest?: SentRequest & { operationId?: string } } = {};
 
 export const failureContext = {
+  /** A test starts, or a block's setup: a failure from now on is that test's or that block's. */
   startTest(task: Task): void {
     state.task = task;
+    state.lastRequest = undefined;
+  },
+  /** Between tests and setups: a failure belongs to nothing. */
+  end(): void {
+    state.task = undefined;
     state.lastRequest = undefined;
   },
   /** Every request sent: a failing assertion is about the last answer the test received. */

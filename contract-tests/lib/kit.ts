@@ -9,10 +9,10 @@ import {
   type RunnerTask as Task,
   type TestContext,
 } from 'vitest';
-import { createApi, type Api } from './api.js';
+import { createApi, type Api, type Request } from './api.js';
 import { loadChecker, type Checker } from './checker.js';
 import { failureContext, installAssertionHook } from './failure.js';
-import { excludedBecause, identify, requestHeldBack } from './selection.js';
+import { excludedBecause, identify, itemsHeldBack, requestHeldBack } from './selection.js';
 import { Registry } from './registry.js';
 import { eventually } from './settle.js';
 import type { Target } from './target.js';
@@ -49,8 +49,8 @@ export async function contractKit(area: string): Promise<Kit> {
   const heldBlocks = new Map<string, string>();
   /** Whether this file sent a request that may write (an undocumented one counts). */
   let wrote = false;
-  const api = createApi(target, checker, (op) => {
-    const reason = requestHeldBack(op, target);
+  const api = createApi(target, checker, (op, request) => {
+    const reason = requestHeldBack(op, target) ?? itemsHeldBack(op, bodyOf(request), target);
     if (reason === undefined) {
       wrote ||= !op?.safe;
       return;
@@ -67,6 +67,7 @@ export async function contractKit(area: string): Promise<Kit> {
   });
   afterEach(() => {
     running = undefined;
+    failureContext.end();
   });
   const heldBlockOf = (task: Task): string | undefined => {
     for (let s = task.suite; s; s = s.suite) if (heldBlocks.has(s.id)) return heldBlocks.get(s.id);
@@ -88,14 +89,29 @@ export async function contractKit(area: string): Promise<Kit> {
       beforeAll(async ({}, suite) => {
         // a setup for tests that will not run would write for nothing
         if (!testsOf(suite).some((t) => selected(t, checker, target))) return;
+        // a failed setup is reported like a failed test: its operation, curl line and difference
+        // are recorded on the block (results.ts reads them there)
+        failureContext.startTest(suite);
         try {
           await body();
         } catch (err) {
           if (!(err instanceof HeldBack)) throw err;
           heldBlocks.set(suite.id, `${err.message} (in the setup of "${suite.name}")`);
+        } finally {
+          failureContext.end();
         }
       }),
   };
+}
+
+/** The body a request sends, parsed; a raw body that is not JSON holds no items. */
+function bodyOf(request: Request): unknown {
+  if (request.raw === undefined) return request.body;
+  try {
+    return JSON.parse(request.raw);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Every test in a block, its inner blocks' too. */

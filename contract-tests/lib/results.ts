@@ -42,15 +42,25 @@ const firstLines = (text: string): string => {
 };
 const errorText = (e: SerializedError): string => firstLines(e.message ?? String(e));
 
-function ancestors(test: TestCase): TestSuite[] {
+function ancestorsOf(task: TestCase | TestSuite): TestSuite[] {
   const out: TestSuite[] = [];
-  for (let p: TestSuite | TestModule = test.parent; p.type === 'suite'; p = p.parent) out.push(p);
+  for (let p: TestSuite | TestModule = task.parent; p.type === 'suite'; p = p.parent) out.push(p);
   return out;
+}
+
+/**
+ * The tiers a failure counts under. An answer outside openapi.yaml's schemas is a disagreement with
+ * that document, which holds the mock's choices where the spec shows nothing: not a failure of the
+ * test's own tier.
+ */
+function tiersOf(errors: string[], tags: string[]): string[] {
+  const schemaOnly = errors.length > 0 && errors.every((e) => e.includes(SCHEMA_MISMATCH));
+  return schemaOnly ? [SCHEMA_TIER] : tags;
 }
 
 function skipReason(test: TestCase, note: string | undefined, ctx: RunContext): string {
   if (note) return note;
-  const broken = ancestors(test).find((s) => s.errors().length > 0);
+  const broken = ancestorsOf(test).find((s) => s.errors().length > 0);
   if (broken) return `the setup of "${broken.name}" failed: ${errorText(broken.errors()[0]!).split('\n')[0]}`;
   if (test.module.errors().length > 0) return 'the suite file failed before this test could run';
   if (ctx.readonly) return 'read-only run: this test writes';
@@ -73,30 +83,34 @@ export function collectResults(modules: ReadonlyArray<TestModule>, ctx: RunConte
         errors: mod.errors().map(errorText),
       });
     }
+    // A block's only hook is its setup (kit.ts): a failed one is reported as a test would be, with
+    // the block's operation and tier, and the request, curl line and difference it recorded.
     for (const suite of mod.children.allSuites()) {
       if (suite.errors().length === 0) continue;
+      const names = [suite.name, ...ancestorsOf(suite).map((s) => s.name)];
+      const detail = suite.meta().contractFailure;
+      const errors = suite.errors().map(errorText);
       cases.push({
         file,
-        title: `${suite.fullName} (its setup or cleanup)`,
-        tags: [],
+        title: `${[...names].reverse().join(' > ')} (its setup)`,
+        tags: tiersOf(errors, identify(names, ctx.checker).tags),
+        operationId: detail?.operationId ?? identify(names, ctx.checker).operationId,
         state: 'failed',
         durationMs: 0,
-        errors: suite.errors().map(errorText),
+        errors,
+        detail,
       });
     }
     for (const test of mod.children.allTests()) {
-      const names = [test.name, ...ancestors(test).map((s) => s.name)];
+      const names = [test.name, ...ancestorsOf(test).map((s) => s.name)];
       const id = identify(names, ctx.checker);
       const result = test.result();
       const state = result.state === 'failed' ? 'failed' : result.state === 'passed' ? 'passed' : 'skipped';
       const errors = result.state === 'failed' ? result.errors.map(errorText) : [];
-      // An answer outside openapi.yaml's schemas is a disagreement with that document, which holds
-      // the mock's choices where the spec shows nothing: not a failure of the test's own tier.
-      const schemaOnly = errors.length > 0 && errors.every((e) => e.includes(SCHEMA_MISMATCH));
       cases.push({
         file,
         title: [...names].reverse().join(' > '),
-        tags: schemaOnly ? [SCHEMA_TIER] : id.tags,
+        tags: tiersOf(errors, id.tags),
         operationId: id.operationId ?? test.meta().contractFailure?.operationId,
         state,
         reason:

@@ -2,6 +2,7 @@
 // and whether --only / --skip / --no-destructive leave it in the run, or hold back a write it sends.
 import type { OpenAPIV3 } from 'openapi-types';
 import { OperationTable, type DocumentedOperation } from '../../src/openapi/operations.js';
+import { ITEMS_WITHOUT_IDS_OPTION, itemWithoutId } from '../../src/contract/itemIds.js';
 import { SCOPE_TEMPLATE, type Checker } from './checker.js';
 
 /** The tier of a test without a bracketed tag: behaviour the specification states. */
@@ -81,6 +82,25 @@ export function requestHeldBack(
   if (!selection.destructive && op.method === 'DELETE') return `--no-destructive: it sends ${call}`;
   if (selection.skip.includes(op.operationId)) return `--skip ${op.operationId}: it sends ${call}`;
   return undefined;
+}
+
+/**
+ * Why a write whose batch items lack their id may not be sent; undefined when it may. A deployment
+ * that accepted such an item could store it under an id it makes up, outside the run's prefix, where
+ * no cleanup finds it (src/contract/itemIds.ts).
+ */
+export function itemsHeldBack(
+  op: Pick<DocumentedOperation, 'method' | 'template' | 'safe' | 'requestBody'> | undefined,
+  body: unknown,
+  selection: { itemsWithoutIds: boolean },
+): string | undefined {
+  if (!op || op.safe || selection.itemsWithoutIds) return undefined;
+  const field = itemWithoutId(op, body);
+  if (field === undefined) return undefined;
+  return (
+    `it sends ${op.method} ${op.template} items without ${field}, which a deployment that accepted ` +
+    `them could store outside the run's prefix, where no cleanup finds them (${ITEMS_WITHOUT_IDS_OPTION} sends it)`
+  );
 }
 
 /** The operationIds of the service's operations in openapi.yaml, in the document's order. */

@@ -21,6 +21,11 @@ export interface Target {
   skip: string[];
   /** false (--no-destructive): tests of DELETE operations are skipped. */
   destructive: boolean;
+  /**
+   * Batch items without their id may be sent (src/contract/itemIds.ts): CONTRACT_ITEMS_WITHOUT_IDS=1
+   * (--items-without-ids), and always to the in-process mock.
+   */
+  itemsWithoutIds: boolean;
 }
 
 declare module 'vitest' {
@@ -101,5 +106,6 @@ export function targetFromEnv(
     only: list(env.CONTRACT_ONLY),
     skip: list(env.CONTRACT_SKIP),
     destructive: !flag(env, 'CONTRACT_NO_DESTRUCTIVE'),
+    itemsWithoutIds: flag(env, 'CONTRACT_ITEMS_WITHOUT_IDS') || baseUrl === undefined,
   };
 }

@@ -26,6 +26,8 @@ export interface ContractOptions {
   skip?: string[];
   /** commander's name for --no-destructive */
   destructive?: boolean;
+  /** --items-without-ids: send batch items that lack their id to a deployment too. */
+  itemsWithoutIds?: boolean;
   generated?: boolean;
   examples?: number;
   seed?: number;
@@ -52,9 +54,13 @@ const RUN_OPTIONS: readonly (readonly [string, (opts: ContractOptions) => boolea
   ['--junit', (o) => o.junit !== undefined],
   ['--report', (o) => o.report !== undefined],
   ['--no-destructive', (o) => o.destructive === false],
+  ['--items-without-ids', (o) => o.itemsWithoutIds !== undefined],
   ['--examples', (o) => o.examples !== undefined],
   ['--seed', (o) => o.seed !== undefined],
 ];
+
+/** A file named relative to this process's directory, as an absolute path; none and empty as they are. */
+const here = (file: string | undefined): string | undefined => (file ? resolve(file) : file);
 
 /** The environment the suite reads its target from (contract-tests/lib/target.ts). */
 export function contractEnv(opts: ContractOptions, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
@@ -63,14 +69,16 @@ export function contractEnv(opts: ContractOptions, env: NodeJS.ProcessEnv = proc
     CONTRACT_BASE_URL: set(opts.baseUrl),
     CONTRACT_API_KEY: set(opts.apiKey),
     CONTRACT_READONLY: set(opts.readonly ? '1' : undefined),
-    // relative to where the command was run, not to the package the suite runs from
-    CONTRACT_JUNIT: set(opts.junit === undefined ? undefined : resolve(opts.junit)),
-    CONTRACT_REPORT: set(opts.report === undefined ? undefined : resolve(opts.report)),
+    // relative to where the command was run, not to the package the suite runs from (its working
+    // directory), whether given as an option or as a variable
+    CONTRACT_JUNIT: set(here(opts.junit ?? env.CONTRACT_JUNIT)),
+    CONTRACT_REPORT: set(here(opts.report ?? env.CONTRACT_REPORT)),
     CONTRACT_TARGET_LABEL: set(opts.baseUrl),
     CONTRACT_SETTLE_MS: set(opts.settleMs === undefined ? undefined : String(opts.settleMs)),
     CONTRACT_ONLY: set(opts.only?.length ? opts.only.join(',') : undefined),
     CONTRACT_SKIP: set(opts.skip?.length ? opts.skip.join(',') : undefined),
     CONTRACT_NO_DESTRUCTIVE: set(opts.destructive === false ? '1' : undefined),
+    CONTRACT_ITEMS_WITHOUT_IDS: set(opts.itemsWithoutIds ? '1' : undefined),
   };
   const out: NodeJS.ProcessEnv = { ...env };
   for (const [name, v] of Object.entries(vars)) if ('value' in v) out[name] = v.value;
@@ -178,10 +186,14 @@ export async function runContract(
         only: target.only,
         skip: target.skip,
         destructive: target.destructive,
+        itemsWithoutIds: target.itemsWithoutIds,
         prefix: target.runPrefix,
         settleMs: target.settleMs,
         stop: interruption.stop,
         giveUp: interruption.giveUp,
+        // the suite's reports, from the options over the variables, resolved where the command ran
+        junit: suiteEnv.CONTRACT_JUNIT,
+        report: suiteEnv.CONTRACT_REPORT,
       });
       return interruption.received() ? interruption.exitCode() : code;
     }
@@ -233,6 +245,11 @@ export function contractCommand(): Command {
         names,
       )
       .option('--no-destructive', 'skip the tests of DELETE operations (the run still deletes its own ids)')
+      .option(
+        '--items-without-ids',
+        'also send batch items that lack their id (productGroupId, productId, productTypeId) to the deployment: ' +
+          'one it accepts may be stored under an id outside the run prefix, which no cleanup finds',
+      )
       .option('--settle-ms <ms>', 'how long reads after writes may retry (default 5000)', milliseconds)
       .option('--generated', 'run checks generated from openapi.yaml instead of the suite')
       .option(

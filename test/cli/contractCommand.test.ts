@@ -1,6 +1,7 @@
 // `contract --cleanup` runs nothing: an option that shapes a run beside it is refused, not ignored.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runContract, type ContractOptions } from '../../src/cli/contractCommand.js';
+import { resolve } from 'node:path';
+import { contractEnv, runContract, type ContractOptions } from '../../src/cli/contractCommand.js';
 
 const cleanup = { cleanup: 'ct-mwtqi3co-468ec119-', baseUrl: 'http://127.0.0.1:9/acme/dev', apiKey: 'k' };
 
@@ -14,6 +15,7 @@ describe('contract --cleanup beside an option of a run', () => {
     ['--junit', { junit: 'report.xml' }],
     ['--report', { report: 'report.html' }],
     ['--no-destructive', { destructive: false }],
+    ['--items-without-ids', { itemsWithoutIds: true }],
     ['--examples', { examples: 5 }],
     ['--seed', { seed: 1 }],
   ])('refuses %s with exit 2, naming it, before anything is sent', async (option, opts) => {
@@ -24,5 +26,15 @@ describe('contract --cleanup beside an option of a run', () => {
       expect.stringMatching(`^contract --cleanup: ${option} is an option of a run`),
     );
     expect(sent).not.toHaveBeenCalled();
+  });
+});
+
+describe('the reports a run writes', () => {
+  it('are named relative to where the command runs, as an option or as a variable: the suite runs elsewhere', () => {
+    const env = contractEnv({}, { CONTRACT_JUNIT: 'out/ci.xml', CONTRACT_REPORT: 'r.html' });
+    expect([env.CONTRACT_JUNIT, env.CONTRACT_REPORT]).toEqual([resolve('out/ci.xml'), resolve('r.html')]);
+    const opts = contractEnv({ junit: 'a.xml' }, { CONTRACT_JUNIT: 'b.xml' });
+    expect(opts.CONTRACT_JUNIT).toBe(resolve('a.xml'));
+    expect(contractEnv({}, {}).CONTRACT_JUNIT).toBeUndefined();
   });
 });

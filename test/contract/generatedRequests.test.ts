@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { OperationTable } from '../../src/openapi/operations.js';
 import { loadSchemaValidator } from '../../src/openapi/schemas.js';
 import { requestsFor } from '../../src/contract/generated/requests.js';
+import { itemIdField } from '../../src/contract/itemIds.js';
 
 const validator = await loadSchemaValidator();
 const operations = new OperationTable(validator.document, '/{tenantId}/{environment}').operations;
@@ -35,7 +36,8 @@ describe('generated requests', () => {
     const push = operations.find((op) => op.operationId === 'pushProducts')!;
     const schema = bodySchema(push)!;
     const faults = new Set<string>();
-    for (const req of fc.sample(requestsFor(push, PREFIX).invalid!, { numRuns: 200, seed: 4 })) {
+    const invalid = requestsFor(push, PREFIX, { itemsWithoutIds: true }).invalid!;
+    for (const req of fc.sample(invalid, { numRuns: 200, seed: 4 })) {
       faults.add(req.fault!);
       if (req.fault === 'malformed JSON body') {
         expect(() => JSON.parse(req.body!)).toThrow();
@@ -59,6 +61,27 @@ describe('generated requests', () => {
       ].sort(),
     );
   });
+
+  it.each(operations.filter((op) => itemIdField(op)).map((op) => [op.operationId, op] as const))(
+    '%s: unless asked for, no invalid request sends an item without its id, which a deployment could store outside the prefix',
+    (_id, op) => {
+      const field = itemIdField(op)!;
+      const faults = new Set<string>();
+      for (const req of fc.sample(requestsFor(op, PREFIX).invalid!, { numRuns: 300, seed: 5 })) {
+        faults.add(req.fault!);
+        let body: { data?: unknown } | undefined;
+        try {
+          body = JSON.parse(req.body!) as { data?: unknown };
+        } catch {
+          continue; // malformed JSON names no record
+        }
+        const items = Array.isArray(body?.data) ? (body.data as Record<string, unknown>[]) : [];
+        for (const item of items) expect(item[field], `${req.fault}: ${req.body}`).toBeDefined();
+      }
+      expect(faults).not.toContain(`items without their required "${field}"`);
+      expect(faults).toContain(`"${field}" of the wrong type`);
+    },
+  );
 
   it('the same seed generates the same requests', () => {
     const list = operations.find((op) => op.operationId === 'listProducts')!;

@@ -155,6 +155,53 @@ describe('product-catalog-mock contract', () => {
     }
   }, 240_000);
 
+  it('reports a failed setup as a failure of its operation, with the curl line and the difference', async () => {
+    // every push to this scope fails: the shared setup of the list tests pushes their catalog
+    const scope = '/acme/setup-fails';
+    const rule = await fetch(`${server.url}/__admin/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': 'staging-key' },
+      body: JSON.stringify({ operationId: 'pushProducts', path: `${scope}/`, status: 503 }),
+    });
+    const { id } = ((await rule.json()) as { data: { id: string } }).data;
+    try {
+      const junit = join(dir, 'setup.xml');
+      const result = await run(
+        process.execPath,
+        [
+          ...[cli, 'contract', '--base-url', `${server.url}${scope}`, '--api-key', 'staging-key'],
+          ...['--settle-ms', '200', '--only', 'listProducts', '--junit', junit],
+        ],
+        { env: { ...withoutContractEnv(), NO_COLOR: '' }, maxBuffer: 64 * 1024 * 1024 },
+      ).then(
+        () => ({ code: 0, stdout: '' }),
+        (err: { code: number; stdout: string }) => err,
+      );
+      expect(result.code).toBe(1);
+      const out = result.stdout;
+      const heading =
+        /^\d+\) FAIL pushProducts \[spec\] productReads\.test\.ts > reads of products this run wrote \(its setup\)$/m;
+      expect(out).toMatch(heading);
+      const failure = out.slice(out.search(heading)).split(/\n\n/)[0]!;
+      expect(failure).toMatch(
+        /request: curl -sS -X POST 'http:\/\/127\.0\.0\.1:\d+\/acme\/setup-fails\/products-push'/,
+      );
+      expect(failure).toMatch(/"x-api-key: \$CONTRACT_API_KEY"/);
+      expect(failure).toMatch(/came back: 503 /);
+      expect(failure).toMatch(/^ {5}\$: expected "2xx", received "5xx"$/m);
+      // the published block's setup is a failure of its own tier
+      expect(out).toMatch(/FAIL pushProducts \[published\] publishedClient\.test\.ts > \[published\] reads/);
+      const report = await readFile(junit, 'utf8');
+      expect(report).toMatch(/name="\[spec\] reads of products this run wrote \(its setup\)"/);
+      expect(report).toMatch(/operation: pushProducts\nrequest: curl -sS -X POST /);
+    } finally {
+      await fetch(`${server.url}/__admin/faults/${id}`, {
+        method: 'DELETE',
+        headers: { 'x-api-key': 'staging-key' },
+      });
+    }
+  }, 240_000);
+
   it("counts an answer outside openapi.yaml's schemas under openapi.yaml, not under the test's tier", async () => {
     // error bodies without their status: a shape the spec leaves open, which openapi.yaml fixes
     const proxy = await startProxy(server.url, (_req, answer) =>

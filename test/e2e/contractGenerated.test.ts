@@ -1,5 +1,8 @@
 // `contract --generated`: requests generated from openapi.yaml; a conforming mock passes, a server that
 // answers 500 to one kind of input fails with the shrunk request as curl.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { startProxy, type Exchange } from '../proxy.js';
@@ -91,8 +94,21 @@ describe('contract --generated', () => {
     try {
       const base = `${proxy.url}/acme/gen`;
       const args = ['--base-url', base, '--api-key', KEY, '--readonly', '--examples', '50', '--seed', '7'];
-      const { code, output } = await contract(args);
+      const dir = await mkdtemp(join(tmpdir(), 'pcm-generated-'));
+      const [junit, html] = [join(dir, 'generated.xml'), join(dir, 'generated.html')];
+      const { code, output } = await contract([...args, '--junit', junit, '--report', html]);
       expect(code).toBe(1);
+      // --junit and --report are written as for the suite: one case per operation and kind
+      const report = await readFile(junit, 'utf8');
+      const failures = Number(/<testsuites name="contract" tests="\d+" failures="(\d+)" /.exec(report)?.[1]);
+      expect(failures).toBe(Number(/^(\d+) generated checks? failed/m.exec(output)?.[1]));
+      expect(report).toMatch(/name="GET \/products: valid requests"/);
+      expect(report).toMatch(/operation: listProducts\nrequest: curl -sS -X GET /);
+      const page = await readFile(html, 'utf8');
+      expect(page).toContain(`<title>Contract run: ${failures} failed</title>`);
+      expect(page).toMatch(/<pre class="curl">curl -sS -X GET /);
+      expect(output).toContain(`JUnit report: ${junit}`);
+      await rm(dir, { recursive: true, force: true });
       expect(output).toMatch(/FAIL listProducts, a valid request/);
       expect(output).toMatch(/no request may get a 5xx, got 500/);
       const curl = /request: (curl .*)$/m.exec(output)?.[1] ?? '';

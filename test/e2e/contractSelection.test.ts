@@ -30,7 +30,12 @@ describe('contract --only and --skip', () => {
   }, 180_000);
 
   it('--skip upsertProductTypes: no test sends POST /product-types, whatever it is named', async () => {
-    const { code, output, writes } = await run('skip', ['--skip', 'upsertProductTypes', '--only', 'spec']);
+    const { code, output, writes } = await run('skip', [
+      '--skip',
+      'upsertProductTypes',
+      '--only',
+      'spec,published',
+    ]);
     expect(code).toBe(0);
     expect(writes).not.toContain('POST /product-types');
     expect(writes).toContain('POST /products-push');

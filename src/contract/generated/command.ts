@@ -1,8 +1,10 @@
 // `contract --generated`: requests generated from openapi.yaml against a deployment or the mock in-process.
 import { randomInt } from 'node:crypto';
+import { ITEMS_WITHOUT_IDS_OPTION } from '../itemIds.js';
 import { newRunPrefix } from '../runPrefix.js';
 import { sweepAndReport } from '../sweep.js';
-import { runGenerated, type GeneratedFailure } from './run.js';
+import { writeGeneratedReports } from './reports.js';
+import { runGenerated, type GeneratedCheck, type GeneratedFailure } from './run.js';
 
 export interface GeneratedOptions {
   /** As trimBaseUrl leaves it; undefined: the mock is started in-process. */
@@ -19,12 +21,21 @@ export interface GeneratedOptions {
   destructive?: boolean;
   /** Starts every id the run writes; a new one when not given. */
   prefix?: string;
+  /**
+   * --items-without-ids: invalid requests whose items lack their id are sent to a deployment too. The
+   * in-process mock always gets them: it ends with the run, and what it stored with it.
+   */
+  itemsWithoutIds?: boolean;
   /** How long a write may take to show in a list (the target's): the removal at the end waits for it. */
   settleMs: number;
   /** Stops the checks; what they wrote is still removed. */
   stop?: AbortSignal;
   /** Stops the removal too. */
   giveUp?: AbortSignal;
+  /** --junit: also write a JUnit XML report here (an absolute path). */
+  junit?: string;
+  /** --report: also write an HTML report here (an absolute path). */
+  report?: string;
 }
 
 export const DEFAULT_EXAMPLES = 25;
@@ -67,7 +78,16 @@ export async function runGeneratedCommand(
     `generated checks: ${baseUrl}${close ? ' (in-process mock)' : ''}, ${examples} requests per operation and kind, ` +
       `seed ${seed}${opts.readonly ? ', read-only' : `, ids prefixed ${prefix}`}`,
   );
+  const itemsWithoutIds = close !== undefined || opts.itemsWithoutIds === true;
+  if (!opts.readonly && !itemsWithoutIds)
+    log(
+      `held back: invalid requests whose items lack their id (productGroupId, productId, productTypeId); ` +
+        `a deployment that accepted one could store it under an id outside ${prefix}, which no ` +
+        `removal finds. ${ITEMS_WITHOUT_IDS_OPTION} sends them.`,
+    );
   let failures: GeneratedFailure[] = [];
+  const checks: GeneratedCheck[] = [];
+  const startedAt = new Date();
   let clean = true;
   try {
     failures = await runGenerated({
@@ -81,8 +101,10 @@ export async function runGeneratedCommand(
         !(opts.skip ?? []).includes(op.operationId) &&
         (!opts.only?.length || opts.only.includes(op.operationId)),
       prefix,
+      itemsWithoutIds,
       log,
       signal: opts.stop,
+      checked: (check) => checks.push(check),
     });
   } finally {
     // whatever ended the checks (a failure, an error, a signal), what they wrote is removed: found by
@@ -98,6 +120,15 @@ export async function runGeneratedCommand(
     await close?.();
   }
   failures.forEach((f, i) => log(describe(f, i + 1)));
+  const reports = writeGeneratedReports(checks, {
+    junit: opts.junit,
+    report: opts.report,
+    target: opts.baseUrl ?? 'in-process mock',
+    mode: `generated${opts.readonly ? ', read-only' : ''}, seed ${seed}`,
+    startedAt,
+  });
+  if (reports.length) log('');
+  reports.forEach((line) => log(line));
   const failed = `${failures.length} generated ${failures.length === 1 ? 'check' : 'checks'} failed`;
   if (opts.stop?.aborted)
     log(

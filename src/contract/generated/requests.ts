@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { DocumentedOperation } from '../../openapi/operations.js';
+import { ID_FIELDS, jsonBodySchema } from '../itemIds.js';
 import { arbitraryOf, mergeAllOf, type Hints, type Schema } from './schemaArbitrary.js';
 
 export interface GeneratedRequest {
@@ -17,8 +18,6 @@ export interface GeneratedRequest {
 
 /** Path parameters outside the base URL's /{tenantId}/{environment}. */
 const SCOPE_PARAMS = new Set(['tenantId', 'environment']);
-/** Fields that name stored records: rewritten under the run's prefix before anything is sent. */
-const ID_FIELDS = ['productGroupId', 'productId', 'productTypeId'];
 
 const word = fc.stringMatching(/^[a-z][a-z0-9]{0,7}$/);
 const SORTABLE = [
@@ -116,12 +115,6 @@ function ownBody(body: unknown, prefix: string): unknown {
   return { ...(body as object), data: items };
 }
 
-function jsonBodySchema(op: DocumentedOperation): Schema | undefined {
-  const content = op.requestBody?.content ?? {};
-  const json = Object.entries(content).find(([type]) => type.includes('json'));
-  return json?.[1].schema as Schema | undefined;
-}
-
 function paramArb(p: OpenAPIV3.ParameterObject, prefix: string): fc.Arbitrary<string> | undefined {
   const schema = (p.schema ?? {}) as Schema;
   if (p.in === 'path') {
@@ -149,7 +142,20 @@ export interface OperationRequests {
   invalid?: fc.Arbitrary<GeneratedRequest>;
 }
 
-export function requestsFor(op: DocumentedOperation, prefix: string): OperationRequests {
+export interface RequestOptions {
+  /**
+   * Invalid requests whose items lack their id too. A deployment that accepts one may store it under
+   * an id it makes up, outside the prefix, where no removal finds it (src/contract/itemIds.ts): only
+   * for the in-process mock, or when the user asks for them.
+   */
+  itemsWithoutIds?: boolean;
+}
+
+export function requestsFor(
+  op: DocumentedOperation,
+  prefix: string,
+  options: RequestOptions = {},
+): OperationRequests {
   const pathParams = op.parameters.filter((p) => p.in === 'path' && !SCOPE_PARAMS.has(p.name));
   const queryParams = op.parameters.filter((p) => p.in === 'query');
   const path = fc.record(
@@ -223,16 +229,17 @@ export function requestsFor(op: DocumentedOperation, prefix: string): OperationR
       }
       const item = data.items ? mergeAllOf(data.items) : undefined;
       for (const field of item?.required ?? []) {
-        faults.push(
-          base.map(([p, q, b]) => {
-            const items = (b as { data: Record<string, unknown>[] }).data.map((x) => {
-              const copy = { ...x };
-              delete copy[field];
-              return copy;
-            });
-            return build(p, q, { data: items }, undefined, `items without their required "${field}"`);
-          }),
-        );
+        if (options.itemsWithoutIds || !ID_FIELDS.includes(field))
+          faults.push(
+            base.map(([p, q, b]) => {
+              const items = (b as { data: Record<string, unknown>[] }).data.map((x) => {
+                const copy = { ...x };
+                delete copy[field];
+                return copy;
+              });
+              return build(p, q, { data: items }, undefined, `items without their required "${field}"`);
+            }),
+          );
         faults.push(
           base.map(([p, q, b]) => {
             // An id of the wrong type is a list holding a run id: a lenient deployment that turns

@@ -20,9 +20,24 @@ export interface GeneratedRunOptions {
   selected?: (op: DocumentedOperation) => boolean;
   /** Starts every id the run writes. */
   prefix: string;
+  /** Invalid requests whose items lack their id are sent too (requests.ts, RequestOptions). */
+  itemsWithoutIds?: boolean;
   log: (line: string) => void;
   /** Stops the run: no request is sent once it aborts, and one in flight is abandoned. */
   signal?: AbortSignal;
+  /** Told of every property checked, passed or failed (for the JUnit and HTML reports). */
+  checked?: (check: GeneratedCheck) => void;
+}
+
+/** One operation's valid or invalid requests, checked. */
+export interface GeneratedCheck {
+  operationId: string;
+  /** "GET /products" */
+  call: string;
+  kind: Kind;
+  /** Requests sent before it passed or first failed. */
+  runs: number;
+  failure?: GeneratedFailure;
 }
 
 export interface GeneratedFailure {
@@ -70,7 +85,7 @@ export async function runGenerated(target: GeneratedRunOptions): Promise<Generat
   const stopped = () => target.signal?.aborted === true;
   for (const [index, op] of operations.entries()) {
     if (stopped()) break;
-    const requests = requestsFor(op, target.prefix);
+    const requests = requestsFor(op, target.prefix, { itemsWithoutIds: target.itemsWithoutIds });
     const results: string[] = [];
     for (const kind of ['valid', 'invalid'] as const) {
       const arb = kind === 'valid' ? requests.valid : requests.invalid;
@@ -84,21 +99,25 @@ export async function runGenerated(target: GeneratedRunOptions): Promise<Generat
       const details = await fc.check(property, { numRuns: target.examples, seed });
       // a run stopped midway fails its property with the abort: that says nothing of the target
       if (stopped()) break;
+      const call = `${op.method} ${op.template}`;
       if (!details.failed) {
         results.push(`${details.numRuns} ${kind}`);
+        target.checked?.({ operationId: op.operationId, call, kind, runs: details.numRuns });
         continue;
       }
       const err = details.errorInstance;
       if (!(err instanceof PropertyFailed)) throw err instanceof Error ? err : new Error(String(err));
       const shown = typeof err.answer.body === 'string' ? err.answer.body : JSON.stringify(err.answer.body);
-      failures.push({
+      const failure: GeneratedFailure = {
         operationId: op.operationId,
         kind,
         problems: err.problems,
         curl: toCurl(err.sent),
         answer: `${err.answer.status} ${shown.length > SHOWN ? `${shown.slice(0, SHOWN)}...` : shown}`,
         shrinks: details.numShrinks,
-      });
+      };
+      failures.push(failure);
+      target.checked?.({ operationId: op.operationId, call, kind, runs: details.numRuns, failure });
       results.push(`${kind} FAILED`);
     }
     if (stopped()) break;
