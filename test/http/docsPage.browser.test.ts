@@ -28,5 +28,22 @@ describe.skipIf(missing !== undefined)(
       await tab.screenshot({ path: join(tmpdir(), 'product-catalog-mock-docs.png') });
       expect((await status.textContent())?.trim()).toBe('200');
     }, 60_000);
+
+    it('"Try it out" on an admin endpoint reaches it whichever server the page has selected', async () => {
+      const tab = await demo.browser.newPage({ viewport: { width: 1280, height: 1400 } });
+      await tab.goto(`${demo.server.url}/docs`);
+      // The published client's prefix: the API's operations go under it, the mock's own endpoints do not.
+      await tab.locator('.servers select').selectOption('/api/tenants');
+      const operation = tab.locator('#operations-Admin-listFaultRules');
+      await operation.locator('.opblock-summary').click();
+      await operation.getByRole('button', { name: 'Try it out' }).click();
+      await operation.getByRole('button', { name: 'Execute' }).click();
+      const status = operation.locator('.live-responses-table tbody .response-col_status').first();
+      await status.waitFor();
+      expect(await operation.locator('.request-url pre').textContent()).toBe(
+        `${demo.server.url}/__admin/faults`,
+      );
+      expect((await status.textContent())?.trim()).toBe('200');
+    }, 60_000);
   },
 );
