@@ -9,11 +9,20 @@ import { simulatedError } from './prefer.js';
 import type { Workbench } from './workbench.js';
 
 export function simulationStep(workbench: Workbench): SimulationStep {
-  return ({ method, path, operationId, headers }) => {
-    const prefer = headers.prefer;
+  return (request) => {
+    const prefer = request.headers.prefer;
     // Most requests: decided before anything is allocated for them.
     if (prefer === undefined && workbench.idle) return undefined;
-    const simulation = workbench.simulate({ method, path, operationId, prefer });
+    const { method, path, operationId, region, tenantId, environment } = request;
+    const simulation = workbench.simulate({
+      method,
+      path,
+      operationId,
+      region,
+      tenantId,
+      environment,
+      prefer,
+    });
     if (!simulation) return undefined;
     const { status, delayMs, source } = simulation;
     const instead =

@@ -32,6 +32,10 @@ export interface SimulationRequest {
   /** The path as requested, prefix included, without the query. */
   path: string;
   operationId: string;
+  /** The scope the request reaches. */
+  region?: string;
+  tenantId?: string;
+  environment?: string;
   /** The Prefer header. */
   prefer: string | readonly string[] | undefined;
 }

@@ -96,6 +96,33 @@ describe('/__admin/faults', () => {
     expect((await c.get(`${BASE}/products`)).status).toBe(200);
   });
 
+  it('a rule naming a tenant, environment or region fails that scope only', async () => {
+    const c = client(await makeApp());
+    const list = (prefix: string) => c.get(`${prefix}/products?limit=1`);
+    const added = await c.post('/__admin/faults', { tenantId: 'acme', environment: 'dev', status: 503 });
+    expect(added.status).toBe(201);
+    expect(added.body.data).toMatchObject({ tenantId: 'acme', environment: 'dev', status: 503 });
+    // Every prefix of the scope (acme, dev, in the default region eu) ...
+    expect((await list('/acme/dev')).status).toBe(503);
+    expect((await list('/api/tenants/acme/dev')).status).toBe(503);
+    expect((await list('/regions/EU/products/v1/tenants/acme/dev')).status).toBe(503);
+    // ... and no other scope, not even one whose path holds this one's.
+    expect((await list('/acme/devel')).status).toBe(200);
+    expect((await list('/acme2/dev')).status).toBe(200);
+    expect((await list('/other/dev')).status).toBe(200);
+
+    await c.delete('/__admin/faults');
+    await c.post('/__admin/faults', { region: 'us', tenantId: 'acme', status: 500 });
+    expect((await list('/regions/us/products/v1/tenants/acme/dev')).status).toBe(500);
+    expect((await list('/regions/us/products/v1/tenants/acme/staging')).status).toBe(500);
+    expect((await list('/acme/dev')).status).toBe(200);
+    expect((await list('/regions/us/products/v1/tenants/other/dev')).status).toBe(200);
+
+    const region = await c.post('/__admin/faults', { region: 'mars', status: 500 });
+    expect(region.status).toBe(400);
+    expect(region.body.message).toMatch(/^Invalid fault rule: region must be one of: eu, us, in, au, uae/);
+  });
+
   it('refuses a rule that is malformed, does nothing, or names an unknown operation', async () => {
     const c = client(await makeApp());
     for (const rule of [
