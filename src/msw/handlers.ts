@@ -5,10 +5,13 @@
 import { http, type HttpHandler } from 'msw';
 import { apiDocument } from '../generated/apiDocument.js';
 import { checkRegion, composeMock, type MockCore } from '../mockCore.js';
+import { OperationTable } from '../openapi/operations.js';
 import { regionsOf } from '../openapi/regions.js';
 import type { Wrapper } from '../pipeline/types.js';
 import { CLIENT_PREFIX } from '../pipeline/pipeline.js';
 import { Store } from '../store/store.js';
+import { preferSimulator, statusesByOperation } from '../workbench/simulation.js';
+import { simulationStep } from '../workbench/simulationStep.js';
 import { mockRequestOf, responseOf } from './fetchAdapter.js';
 import { seedOf, type CatalogSeed } from './seed.js';
 
@@ -74,11 +77,16 @@ export function catalogHandlers(options: CatalogHandlersOptions = {}): HttpHandl
   const bases = basesOf(options.baseUrl);
   const region = checkRegion(apiDocument, options.region);
   const seed = seedOf(options.seed);
+  const operations = new OperationTable(apiDocument);
   const opened = Store.open({ seed }).then((store) =>
     composeMock({
       document: apiDocument,
+      operations,
       store,
       region,
+      // A Prefer header simulates a failure or a delay as on the server (openapi.yaml documents it
+      // on every operation); fault rules and --latency belong to a server process.
+      simulate: simulationStep(preferSimulator(statusesByOperation(operations.operations))),
       apiKeys: options.apiKeys,
       publicReads: options.publicReads,
       publicReadsSwitch: 'give catalogHandlers({ publicReads: true })',

@@ -6,9 +6,9 @@ import { problemAnswer } from '../pipeline/answers.js';
 import type { SimulationStep } from '../pipeline/pipeline.js';
 import type { MockAnswer } from '../pipeline/types.js';
 import { simulatedError } from './prefer.js';
-import type { Workbench } from './workbench.js';
+import type { Simulator } from './simulation.js';
 
-export function simulationStep(workbench: Workbench): SimulationStep {
+export function simulationStep(workbench: Simulator): SimulationStep {
   return (request) => {
     const prefer = request.headers.prefer;
     // Most requests: decided before anything is allocated for them.
