@@ -33,6 +33,16 @@ describe.skipIf(missing !== undefined)(
       expect((await status.textContent())?.trim()).toBe('200');
     }, 60_000);
 
+    it('on a phone 390 px wide, lays out at its width, without scrolling sideways', async () => {
+      const tab = await demo.browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
+      await tab.goto(`${demo.server.url}/docs`);
+      await tab.locator('#operations-Products-getProduct').waitFor();
+      await tab.screenshot({ path: join(tmpdir(), 'product-catalog-mock-docs-390.png') });
+      // Without a viewport meta tag a phone lays the page out 980 px wide and shrinks it to fit.
+      const widths = await tab.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth]);
+      expect(widths).toEqual([390, 390]);
+    }, 60_000);
+
     it('"Try it out" on an admin endpoint reaches it whichever server the page has selected', async () => {
       const tab = await demo.browser.newPage({ viewport: { width: 1280, height: 1400 } });
       await tab.goto(`${demo.server.url}/docs`);
