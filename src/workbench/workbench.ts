@@ -77,11 +77,15 @@ export class Workbench implements Simulator {
     );
   }
 
-  /** Journals an API request and logs every request. */
+  /**
+   * Journals an API request and logs every request. An OPTIONS request is a browser's CORS
+   * preflight, answered before any operation: logged, but not journaled, which keeps what the app
+   * sent (docs/behaviour.md, "Request journal").
+   */
   completed(exchange: Exchange): void {
     const { logger, logRequests } = this.#options;
     if (logger && logRequests) logRequest(logger, exchange);
-    if (!OWN_PATH.test(exchange.url)) this.journal.record(exchange);
+    if (exchange.method !== 'OPTIONS' && !OWN_PATH.test(exchange.url)) this.journal.record(exchange);
   }
 
   /** The mock is done with: the writes given are stored, and a --data file is closed. */

@@ -154,6 +154,20 @@ describe('/__admin/faults', () => {
 });
 
 describe('/__admin/requests (request journal)', () => {
+  it("keeps what an app sent, not its browser's CORS preflights", async () => {
+    const app = await makeApp();
+    const c = client(app);
+    // What a browser app on another origin sends for one push.
+    const preflight = await request(app)
+      .options(`${BASE}/products-push`)
+      .set('Origin', 'http://localhost:5173')
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'content-type,x-api-key');
+    expect(preflight.status).toBe(204);
+    await c.post(`${BASE}/products-push`, { data: [PRODUCT] }).set('Origin', 'http://localhost:5173');
+    const pushes = (await c.get('/__admin/requests?path=/products-push')).body.data;
+    expect(pushes.map((e: { method: string }) => e.method)).toEqual(['POST']);
+  });
   it('tells what a client sent, newest first, filtered, without its token', async () => {
     const c = client(await makeApp());
     await c.post(`${BASE}/products-push`, { data: [PRODUCT] });
