@@ -13,6 +13,7 @@ import { Store } from '../store/store.js';
 import { preferSimulator, statusesByOperation } from '../workbench/simulation.js';
 import { simulationStep } from '../workbench/simulationStep.js';
 import { mockRequestOf, responseOf } from './fetchAdapter.js';
+import { demoMediaHandler } from './media.js';
 import { seedOf, type CatalogSeed } from './seed.js';
 
 export interface CatalogHandlersOptions {
@@ -106,11 +107,14 @@ export function catalogHandlers(options: CatalogHandlersOptions = {}): HttpHandl
       return responseOf(await mock.handle(mockRequestOf(request, path + url.search)));
     });
 
-  return bases.flatMap((base) =>
-    base.mount
-      ? [handlerFor(base, '/*')]
-      : [handlerFor(base, '/api/tenants/*'), handlerFor(base, '/regions/*')],
-  );
+  return [
+    ...bases.flatMap((base) =>
+      base.mount
+        ? [handlerFor(base, '/*')]
+        : [handlerFor(base, '/api/tenants/*'), handlerFor(base, '/regions/*')],
+    ),
+    demoMediaHandler(seed),
+  ];
 }
 
 /** Every catalog made by catalogHandlers back to its seed: for between tests. */

@@ -121,6 +121,30 @@ describe('catalogHandlers', () => {
     expect((await read()).status).toBe(200);
   });
 
+  it('serves the demo media its products link to, as the server does', async () => {
+    const res = await fetch(`${EU}/api/tenants/acme/dev/products?limit=1&select=catalogPageLocationProduct`, {
+      headers: { 'x-api-key': 'secret' },
+    });
+    const { data } = (await res.json()) as {
+      data: {
+        list: {
+          productGroupId: string;
+          catalogPageLocationProduct: { catalogPageLocationProduct: string }[];
+        }[];
+      };
+    };
+    const [product] = data.list;
+    const url = product?.catalogPageLocationProduct[0]?.catalogPageLocationProduct as string;
+    // No server runs: the handlers answer the URL the records hold.
+    const picture = await fetch(url);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/svg+xml');
+    const name = seed.products.find((p) => p.productGroupId === product?.productGroupId)?.productName?.[0];
+    expect(await picture.text()).toContain(`>${name?.productName.split(' ')[0]}`);
+    const missing = await fetch(url.replace(/\/__media\/.*/, '/__media/nothing'));
+    expect(missing.status).toBe(404);
+  });
+
   it('refuses bad options where the handlers are made', () => {
     expect(() => catalogHandlers({ seed: 'groceries' as never })).toThrow(/unknown dataset "groceries"/);
     expect(() => catalogHandlers({ seed: -1 })).toThrow(/product count/);
