@@ -36,6 +36,8 @@ const page = (preauthorize: boolean): string => `<!doctype html>
 </body>
 </html>`;
 
+const STOCK_PAGE = new Set(['/index.html', '/swagger-initializer.js']);
+
 /** The API reference page, rendered from openapi.yaml in the browser; mounted at /docs. */
 export function docsRoutes(options: { strict: boolean }): Router {
   const router = Router();
@@ -43,6 +45,9 @@ export function docsRoutes(options: { strict: boolean }): Router {
   router.get('/', (_req, res) => {
     res.type('html').send(html);
   });
+  // swagger-ui-dist's own page and its set-up script render the Petstore, fetched from another
+  // host: not served, so /docs/index.html is a 404 that points to /docs rather than a wrong page.
+  router.use((req, _res, next) => next(STOCK_PAGE.has(req.path) ? 'router' : undefined));
   router.use(express.static(assets, { index: false, maxAge: '1h' }));
   return router;
 }
