@@ -1,7 +1,9 @@
 // Simulated failures and latency, fault rules and the request journal, through HTTP.
+import { request as httpRequest } from 'node:http';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { startServer } from '../../src/server.js';
 import { createLogger } from '../../src/workbench/logger.js';
 import { BASE, TOKEN, client, makeApp } from '../helpers.js';
 
@@ -154,6 +156,50 @@ describe('/__admin/faults', () => {
 });
 
 describe('/__admin/requests (request journal)', () => {
+  it('logs and keeps a request whose client gave up waiting, as 499', async () => {
+    const lines: { method: string; url: string; status: number; error?: string }[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const server = await startServer({ port: 0, logger: createLogger({ format: 'json', destination }) });
+    try {
+      // The push has been read whole by the mock, which now waits out the delay.
+      const waiting = new Promise<void>((resolve) =>
+        server.server.once('request', (req: NodeJS.ReadableStream) => req.once('end', resolve)),
+      );
+      const sent = httpRequest(`${server.url}${BASE}/products-push`, {
+        method: 'POST',
+        headers: { ...TOKEN, 'content-type': 'application/json', prefer: 'delay=60000' },
+      });
+      sent.on('error', () => undefined);
+      sent.end(JSON.stringify({ data: [PRODUCT] }));
+      await waiting;
+      // An app whose timeout is shorter than the simulated delay: it closes the connection.
+      sent.destroy();
+      const journal = async () =>
+        (
+          (await request(server.url).get('/__admin/requests')).body.data as {
+            method: string;
+            status: number;
+          }[]
+        ).map((e) => `${e.method} ${e.status}`);
+      await expect.poll(journal).toEqual(['POST 499']);
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          method: 'POST',
+          url: `${BASE}/products-push`,
+          status: 499,
+          error: 'The client closed the connection before the answer',
+        }),
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
   it("keeps what an app sent, not its browser's CORS preflights", async () => {
     const app = await makeApp();
     const c = client(app);
