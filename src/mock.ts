@@ -6,8 +6,8 @@ import { Store, type SeedData } from './store/store.js';
 import type { Logger } from 'pino';
 import { OperationTable } from './openapi/operations.js';
 import type { LatencyRange } from './workbench/latency.js';
-import { simulatedStatuses } from './workbench/prefer.js';
 import { SeedSource } from './workbench/seedSource.js';
+import { statusesByOperation } from './workbench/simulation.js';
 import { simulationStep } from './workbench/simulationStep.js';
 import { Workbench } from './workbench/workbench.js';
 
@@ -72,7 +72,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const workbench = new Workbench({
     store,
     seeds,
-    statuses: new Map(operations.map((op) => [op.operationId, simulatedStatuses(Object.keys(op.responses))])),
+    statuses: statusesByOperation(operations),
     logger: options.logger,
     logRequests: options.logRequests ?? true,
     latency: options.latency,

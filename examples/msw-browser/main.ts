@@ -12,12 +12,21 @@ interface Listed {
   productName?: { productName: string }[];
   productType?: string[];
   productPriceList?: { listPrice?: number; isoCurrencyCode?: string }[];
+  catalogPageLocationProduct?: { catalogType: string; catalogPageLocationProduct: string }[];
 }
 
 function card(product: Listed): HTMLElement {
   const element = document.createElement('article');
   element.className = 'product-card';
   element.dataset.id = product.productGroupId;
+  // The demo datasets' pictures: the handlers draw them too, no server needed.
+  const picture = product.catalogPageLocationProduct?.find((m) => m.catalogType.startsWith('image/'));
+  if (picture) {
+    const image = document.createElement('img');
+    image.src = picture.catalogPageLocationProduct;
+    image.alt = '';
+    element.append(image);
+  }
   const title = document.createElement('h2');
   title.textContent = product.productName?.[0]?.productName ?? product.productGroupId;
   const type = document.createElement('p');
@@ -43,9 +52,10 @@ async function main(): Promise<void> {
   const page = await client.getProductList({
     limit: 12,
     sort: 'productGroupId asc',
-    select: 'productName,productType,productPriceList',
+    select: 'productName,productType,productPriceList,catalogPageLocationProduct',
   });
   grid.replaceChildren(...(page.list as Listed[]).map(card));
+  await Promise.all([...grid.querySelectorAll('img')].map((image) => image.decode().catch(() => undefined)));
   status.textContent = `${page.list.length} products from the mock in a service worker`;
   document.body.dataset.ready = 'true';
 }

@@ -476,7 +476,11 @@ export interface paths {
         /** Product types, all or by id */
         get: operations["listProductTypes"];
         put?: never;
-        /** Insert or replace product types whole */
+        /**
+         * Insert or replace product types whole
+         * @description Mock choice: a batch whose parentId links would make a cycle (a type its own parent or
+         *     ancestor, counting the stored types) is a 400 that shows the cycle, and nothing is written.
+         */
         post: operations["upsertProductTypes"];
         /**
          * Delete product types
@@ -749,7 +753,9 @@ export interface paths {
         /**
          * Make matching API requests fail or slow down
          * @description A rule matches a request when every field it gives matches: `operationId` as in this
-         *     document, `method`, and `path` as a substring of the request's path (e.g. `/products/ABC`).
+         *     document, `method`, `path` as a substring of the request's path (e.g. `/products/ABC`), and
+         *     `tenantId`, `environment` and `region` as the request's scope (a rule naming none of them
+         *     matches every scope).
          *     Rules are tried in the order they were added; the first that matches applies, to a share
          *     `rate` of the matching requests, at most `times` times. A failed request changes nothing.
          */
@@ -812,6 +818,15 @@ export interface components {
             method?: string;
             /** @description A substring of the request's path. */
             path?: string;
+            /** @description The tenant of the request's scope, exactly; a rule without it matches every tenant. */
+            tenantId?: string;
+            /** @description The environment of the request's scope, exactly. */
+            environment?: string;
+            /**
+             * @description The region of the request's scope, in any case (the `/regions/{region}/...` prefix's, or
+             *     the server's default under the other prefixes); one of the `region` server variable's values.
+             */
+            region?: string;
             /** @description Answer this status with the error body instead of running the operation. */
             status?: number;
             delayMs?: number;
@@ -1323,7 +1338,8 @@ export interface components {
          *     Relevance: each word scores 2 when it occurs in a productName and 1 when it occurs only in
          *     another searched field; a product's relevance is the sum. Without `sort`, results are ordered
          *     by relevance (highest first), then productGroupId; with `sort`, by the sort keys, then
-         *     relevance, then productGroupId. A blank search matches every product.
+         *     relevance, then productGroupId. A blank search matches every product. At most 32 words
+         *     (more is a 400).
          */
         search: string;
         /**
@@ -1422,7 +1438,8 @@ export interface operations {
                  *     Relevance: each word scores 2 when it occurs in a productName and 1 when it occurs only in
                  *     another searched field; a product's relevance is the sum. Without `sort`, results are ordered
                  *     by relevance (highest first), then productGroupId; with `sort`, by the sort keys, then
-                 *     relevance, then productGroupId. A blank search matches every product.
+                 *     relevance, then productGroupId. A blank search matches every product. At most 32 words
+                 *     (more is a 400).
                  */
                 search?: components["parameters"]["search"];
                 /**
@@ -1823,7 +1840,7 @@ export interface operations {
     search: {
         parameters: {
             query: {
-                /** @description Every word must occur in the product (as the list search does, at most 50 products); product types match when their productTypeId or a title label contains the term, case-insensitive. */
+                /** @description Every word must occur in the product (as the list search does, at most 50 products; at most 32 words, more is a 400); product types match when their productTypeId or a title label contains the term, case-insensitive. */
                 term: string;
                 /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
                 select?: components["parameters"]["select"];
@@ -2685,6 +2702,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     clearFaultRules: {

@@ -8,14 +8,17 @@ const assets = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/p
 /**
  * The page. Any token is accepted unless the mock runs in strict mode, so "Try it out" works at once
  * with `dev`; in strict mode that token would be refused, and the page, open to anyone, does not
- * hand out a configured key: the user authorizes with theirs.
+ * hand out a configured key: the user authorizes with theirs. It names its icon: a browser would
+ * otherwise ask for /favicon.ico, a 404 in the console and a warning in the request log at every visit.
  */
 const page = (preauthorize: boolean): string => `<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Product Catalog Service API - product-catalog-mock</title>
   <link rel="stylesheet" href="/docs/swagger-ui.css">
+  <link rel="icon" type="image/png" href="/docs/favicon-32x32.png">
 </head>
 <body>
   <div id="docs"></div>
@@ -33,6 +36,8 @@ const page = (preauthorize: boolean): string => `<!doctype html>
 </body>
 </html>`;
 
+const STOCK_PAGE = new Set(['/index.html', '/swagger-initializer.js']);
+
 /** The API reference page, rendered from openapi.yaml in the browser; mounted at /docs. */
 export function docsRoutes(options: { strict: boolean }): Router {
   const router = Router();
@@ -40,6 +45,9 @@ export function docsRoutes(options: { strict: boolean }): Router {
   router.get('/', (_req, res) => {
     res.type('html').send(html);
   });
+  // swagger-ui-dist's own page and its set-up script render the Petstore, fetched from another
+  // host: not served, so /docs/index.html is a 404 that points to /docs rather than a wrong page.
+  router.use((req, _res, next) => next(STOCK_PAGE.has(req.path) ? 'router' : undefined));
   router.use(express.static(assets, { index: false, maxAge: '1h' }));
   return router;
 }

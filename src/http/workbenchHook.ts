@@ -5,13 +5,32 @@ import type { RequestHandler } from 'express';
 import type { AnsweredOperation } from '../pipeline/types.js';
 import type { Workbench } from '../workbench/workbench.js';
 
+/**
+ * The status logged and journaled for a request whose client left before its answer: the one
+ * proxies use for it ("client closed request"); no answer was sent.
+ */
+const CLIENT_CLOSED = 499;
+
 /** First middleware of the app: each request, once answered, goes to the journal and the log. */
 export function exchangeRecorder(workbench: Workbench): RequestHandler {
   return (req, res, next) => {
     const at = Date.now();
     const started = performance.now();
-    // `on`, not `once`: a response finishes once, and once() wraps the listener in more objects.
-    res.on('finish', () => {
+    // `on`, not `once`: a response closes once, and once() wraps the listener in more objects.
+    // 'close', not 'finish': it comes after the answer is sent, and also when the client closes the
+    // connection before (a timeout shorter than a simulated delay), which 'finish' never reports.
+    res.on('close', () => {
+      if (!res.writableFinished) {
+        workbench.completed({
+          at,
+          method: req.method,
+          url: req.originalUrl,
+          status: CLIENT_CLOSED,
+          durationMs: performance.now() - started,
+          message: 'The client closed the connection before the answer',
+        });
+        return;
+      }
       // Set by writeAnswer (respond.ts) from the answer.
       const operation = res.locals.operation as AnsweredOperation | undefined;
       workbench.completed({

@@ -3,6 +3,8 @@ import { badRequest, CatalogError, notFound } from '../domain/errors.js';
 import type { KeyRing } from '../pipeline/auth.js';
 import { authenticateAdmin } from './adminRoutes.js';
 import { sendData } from './respond.js';
+import { apiDocument } from '../generated/apiDocument.js';
+import { regionsOf } from '../openapi/regions.js';
 import { loadSchemaValidator, type SchemaValidator } from '../openapi/schemas.js';
 import { cardSvg, mediaCard, MEDIA_PATH } from '../workbench/demoMedia.js';
 import type { FaultRuleInput } from '../workbench/faults.js';
@@ -57,6 +59,11 @@ export function mountWorkbenchRoutes(
       throw badRequest(
         `operationId "${input.operationId}" is not in openapi.yaml; operations: ${operationIds.join(', ')}`,
       );
+    }
+    // Checked here, not in the schema: the regions are listed once in openapi.yaml, as its server variable.
+    const regions = regionsOf(apiDocument);
+    if (input.region !== undefined && !regions.includes(input.region.toLowerCase())) {
+      throw badRequest(`Invalid fault rule: region must be one of: ${regions.join(', ')}`);
     }
     sendData(res, workbench.faults.add(input), undefined, 201);
   });

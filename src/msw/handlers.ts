@@ -5,11 +5,15 @@
 import { http, type HttpHandler } from 'msw';
 import { apiDocument } from '../generated/apiDocument.js';
 import { checkRegion, composeMock, type MockCore } from '../mockCore.js';
+import { OperationTable } from '../openapi/operations.js';
 import { regionsOf } from '../openapi/regions.js';
 import type { Wrapper } from '../pipeline/types.js';
 import { CLIENT_PREFIX } from '../pipeline/pipeline.js';
 import { Store } from '../store/store.js';
+import { preferSimulator, statusesByOperation } from '../workbench/simulation.js';
+import { simulationStep } from '../workbench/simulationStep.js';
 import { mockRequestOf, responseOf } from './fetchAdapter.js';
+import { demoMediaHandler } from './media.js';
 import { seedOf, type CatalogSeed } from './seed.js';
 
 export interface CatalogHandlersOptions {
@@ -74,11 +78,16 @@ export function catalogHandlers(options: CatalogHandlersOptions = {}): HttpHandl
   const bases = basesOf(options.baseUrl);
   const region = checkRegion(apiDocument, options.region);
   const seed = seedOf(options.seed);
+  const operations = new OperationTable(apiDocument);
   const opened = Store.open({ seed }).then((store) =>
     composeMock({
       document: apiDocument,
+      operations,
       store,
       region,
+      // A Prefer header simulates a failure or a delay as on the server (openapi.yaml documents it
+      // on every operation); fault rules and --latency belong to a server process.
+      simulate: simulationStep(preferSimulator(statusesByOperation(operations.operations))),
       apiKeys: options.apiKeys,
       publicReads: options.publicReads,
       publicReadsSwitch: 'give catalogHandlers({ publicReads: true })',
@@ -98,11 +107,14 @@ export function catalogHandlers(options: CatalogHandlersOptions = {}): HttpHandl
       return responseOf(await mock.handle(mockRequestOf(request, path + url.search)));
     });
 
-  return bases.flatMap((base) =>
-    base.mount
-      ? [handlerFor(base, '/*')]
-      : [handlerFor(base, '/api/tenants/*'), handlerFor(base, '/regions/*')],
-  );
+  return [
+    ...bases.flatMap((base) =>
+      base.mount
+        ? [handlerFor(base, '/*')]
+        : [handlerFor(base, '/api/tenants/*'), handlerFor(base, '/regions/*')],
+    ),
+    demoMediaHandler(seed),
+  ];
 }
 
 /** Every catalog made by catalogHandlers back to its seed: for between tests. */

@@ -44,6 +44,10 @@ export interface SimulationRequest {
   /** The path as requested, prefix included, without the query. */
   path: string;
   operationId: string;
+  /** The scope the request reaches: the prefix's region (or the default), tenant and environment. */
+  region: string;
+  tenantId?: string;
+  environment?: string;
   headers: Headers;
 }
 
@@ -150,6 +154,9 @@ export function createPipeline(options: PipelineOptions): Handle {
         method: request.method,
         path,
         operationId: resolved.op.operationId,
+        region,
+        tenantId: resolved.params.tenantId,
+        environment: resolved.params.environment,
         headers: request.headers,
       });
       // Most requests: nothing to simulate, decided without a promise.

@@ -6,6 +6,10 @@ export interface FaultRuleInput {
   method?: string;
   /** A substring of the request's path, e.g. /products/ABC. */
   path?: string;
+  /** The request's scope, each part exactly (the region in any case); every scope when absent. */
+  tenantId?: string;
+  environment?: string;
+  region?: string;
   status?: number;
   delayMs?: number;
   /** Share of matching requests the rule applies to, 0..1; all when absent. */
@@ -25,6 +29,10 @@ export interface FaultFacts {
   method: string;
   path: string;
   operationId?: string;
+  /** The scope the request reaches: its region, and the tenant and environment of its path. */
+  region?: string;
+  tenantId?: string;
+  environment?: string;
 }
 
 export interface Fault {
@@ -40,7 +48,13 @@ export function ruleMatches(rule: FaultRuleInput, facts: FaultFacts): boolean {
   return (
     (rule.operationId === undefined || rule.operationId === facts.operationId) &&
     (rule.method === undefined || rule.method.toUpperCase() === facts.method.toUpperCase()) &&
-    (rule.path === undefined || facts.path.includes(rule.path))
+    (rule.path === undefined || facts.path.includes(rule.path)) &&
+    // The scope is matched as a whole value, not as a piece of the path: a rule for tenant `acme`
+    // must not fail `acme2`, nor the same tenant in another region (docs/behaviour.md, "Simulated
+    // failures and latency").
+    (rule.tenantId === undefined || rule.tenantId === facts.tenantId) &&
+    (rule.environment === undefined || rule.environment === facts.environment) &&
+    (rule.region === undefined || rule.region.toLowerCase() === facts.region?.toLowerCase())
   );
 }
 

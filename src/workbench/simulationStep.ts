@@ -6,14 +6,23 @@ import { problemAnswer } from '../pipeline/answers.js';
 import type { SimulationStep } from '../pipeline/pipeline.js';
 import type { MockAnswer } from '../pipeline/types.js';
 import { simulatedError } from './prefer.js';
-import type { Workbench } from './workbench.js';
+import type { Simulator } from './simulation.js';
 
-export function simulationStep(workbench: Workbench): SimulationStep {
-  return ({ method, path, operationId, headers }) => {
-    const prefer = headers.prefer;
+export function simulationStep(workbench: Simulator): SimulationStep {
+  return (request) => {
+    const prefer = request.headers.prefer;
     // Most requests: decided before anything is allocated for them.
     if (prefer === undefined && workbench.idle) return undefined;
-    const simulation = workbench.simulate({ method, path, operationId, prefer });
+    const { method, path, operationId, region, tenantId, environment } = request;
+    const simulation = workbench.simulate({
+      method,
+      path,
+      operationId,
+      region,
+      tenantId,
+      environment,
+      prefer,
+    });
     if (!simulation) return undefined;
     const { status, delayMs, source } = simulation;
     const instead =

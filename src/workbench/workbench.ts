@@ -8,8 +8,8 @@ import type { Store } from '../store/store.js';
 import { FaultRules } from './faults.js';
 import { RequestJournal, type JournalRecord } from './journal.js';
 import { chooseLatency, type LatencyRange } from './latency.js';
-import { checkSimulatedStatus, parsePrefer } from './prefer.js';
 import { logRequest } from './requestLog.js';
+import { decideSimulation, type Simulation, type SimulationRequest, type Simulator } from './simulation.js';
 import type { SeedSource } from './seedSource.js';
 import { mediaOrigin } from './demoMedia.js';
 
@@ -26,24 +26,6 @@ export interface WorkbenchOptions {
   random?: () => number;
 }
 
-/** An API request that has found its documented operation, before it runs. */
-export interface SimulationRequest {
-  method: string;
-  /** The path as requested, prefix included, without the query. */
-  path: string;
-  operationId: string;
-  /** The Prefer header. */
-  prefer: string | readonly string[] | undefined;
-}
-
-export interface Simulation {
-  /** Answer this status instead of running the operation. */
-  status?: number;
-  delayMs: number;
-  /** What asked for it, for the error message: "Prefer: code=503" or "fault rule fault-2". */
-  source: string;
-}
-
 /** One answered request, as the adapter saw it. */
 export interface Exchange extends JournalRecord {
   /** The error's message of a 4xx or 5xx answer. */
@@ -55,7 +37,9 @@ const messageOf = (err: unknown): string => (err instanceof Error ? err.message 
 /** Requests that are not API requests: the mock's own endpoints, its reference page and demo media. */
 const OWN_PATH = /^\/(?:__admin|__media|docs|openapi\.yaml|favicon\.ico)(?:[/?]|$)/;
 
-export class Workbench {
+export type { Simulation, SimulationRequest } from './simulation.js';
+
+export class Workbench implements Simulator {
   readonly faults = new FaultRules();
   readonly journal = new RequestJournal();
   readonly seeds: SeedSource;
@@ -83,32 +67,25 @@ export class Workbench {
    * Throws a 400 for a Prefer header that asks for what cannot be simulated.
    */
   simulate(request: SimulationRequest): Simulation | undefined {
-    const { latency } = this.#options;
+    const { latency, statuses } = this.#options;
     if (request.prefer === undefined && this.idle) return undefined;
-    const preference = parsePrefer(request.prefer);
-    if (preference.code !== undefined) {
-      const allowed = this.#options.statuses.get(request.operationId) ?? [];
-      checkSimulatedStatus(preference.code, allowed, request.operationId);
-    }
-    // A code in the header decides alone (a 2xx or 3xx is the operation's own answer); else the first rule that applies.
-    const rule = preference.code === undefined ? this.faults.apply(request, this.#random) : undefined;
-    const delayMs = preference.delayMs ?? rule?.delayMs ?? chooseLatency(latency, this.#random);
-    if (preference.code !== undefined && preference.code >= 400) {
-      return { status: preference.code, delayMs, source: `Prefer: code=${preference.code}` };
-    }
-    if (rule?.status !== undefined)
-      return { status: rule.status, delayMs, source: `fault rule ${rule.ruleId}` };
-    if (delayMs === 0) return undefined;
-    const source =
-      preference.delayMs !== undefined ? 'Prefer: delay' : rule ? `fault rule ${rule.ruleId}` : '--latency';
-    return { delayMs, source };
+    return decideSimulation(
+      request,
+      statuses,
+      () => this.faults.apply(request, this.#random),
+      () => chooseLatency(latency, this.#random),
+    );
   }
 
-  /** Journals an API request and logs every request. */
+  /**
+   * Journals an API request and logs every request. An OPTIONS request is a browser's CORS
+   * preflight, answered before any operation: logged, but not journaled, which keeps what the app
+   * sent (docs/behaviour.md, "Request journal").
+   */
   completed(exchange: Exchange): void {
     const { logger, logRequests } = this.#options;
     if (logger && logRequests) logRequest(logger, exchange);
-    if (!OWN_PATH.test(exchange.url)) this.journal.record(exchange);
+    if (exchange.method !== 'OPTIONS' && !OWN_PATH.test(exchange.url)) this.journal.record(exchange);
   }
 
   /** The mock is done with: the writes given are stored, and a --data file is closed. */

@@ -99,6 +99,12 @@ describe.skipIf(missing !== undefined)(
       expect(cards).toEqual(
         expected.map((p) => ({ id: p.productGroupId, name: p.productName?.[0]?.productName })),
       );
+      // Each card's picture, a demo media URL, was drawn by the handlers: no broken image.
+      const pictures = await page.$$eval('.product-card img', (images) =>
+        images.map((i) => (i as HTMLImageElement).naturalWidth),
+      );
+      expect(pictures).toHaveLength(12);
+      expect(pictures.filter((width) => width === 0)).toEqual([]);
       // The client called its production host, unchanged; the worker answered.
       expect(catalogCalls[0]).toMatch(
         /^https:\/\/product-eu\.omborigrid\.com\/api\/tenants\/acme\/dev\/products\?/,

@@ -60,6 +60,16 @@ describe('API reference page', () => {
     expect(asset.headers['content-type']).toContain('javascript');
   });
 
+  it("does not serve swagger-ui's stock page, which loads the Petstore from another host", async () => {
+    const app = await makeApp();
+    for (const path of ['/docs/index.html', '/docs/swagger-initializer.js']) {
+      const res = await request(app).get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.text).not.toContain('petstore');
+      expect(res.body.message).toBe(`No route GET ${path}; see /docs for the API reference`);
+    }
+  });
+
   it('hands "Try it out" the token dev only where any token is accepted', async () => {
     const preauthorized = "preauthorizeApiKey('apiKeyHeader', 'dev')";
     expect((await request(await makeApp()).get('/docs')).text).toContain(preauthorized);

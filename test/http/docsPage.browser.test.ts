@@ -1,8 +1,12 @@
 // In headless Chromium: /docs "Try it out" fills tenantId and environment with values that answer.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserMissing, demoInBrowser } from '../browser.js';
+import { startServer } from '../../src/server.js';
+import { createLogger } from '../../src/workbench/logger.js';
+import { browserMissing, chromiumArgs, chromiumPath, demoInBrowser } from '../browser.js';
 
 const missing = browserMissing();
 
@@ -27,6 +31,68 @@ describe.skipIf(missing !== undefined)(
       await status.waitFor();
       await tab.screenshot({ path: join(tmpdir(), 'product-catalog-mock-docs.png') });
       expect((await status.textContent())?.trim()).toBe('200');
+    }, 60_000);
+
+    it('on a phone 390 px wide, lays out at its width, without scrolling sideways', async () => {
+      const tab = await demo.browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
+      await tab.goto(`${demo.server.url}/docs`);
+      await tab.locator('#operations-Products-getProduct').waitFor();
+      await tab.screenshot({ path: join(tmpdir(), 'product-catalog-mock-docs-390.png') });
+      // Without a viewport meta tag a phone lays the page out 980 px wide and shrinks it to fit.
+      const widths = await tab.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth]);
+      expect(widths).toEqual([390, 390]);
+    }, 60_000);
+
+    it('"Try it out" on an admin endpoint reaches it whichever server the page has selected', async () => {
+      const tab = await demo.browser.newPage({ viewport: { width: 1280, height: 1400 } });
+      await tab.goto(`${demo.server.url}/docs`);
+      // The published client's prefix: the API's operations go under it, the mock's own endpoints do not.
+      await tab.locator('.servers select').selectOption('/api/tenants');
+      const operation = tab.locator('#operations-Admin-listFaultRules');
+      await operation.locator('.opblock-summary').click();
+      await operation.getByRole('button', { name: 'Try it out' }).click();
+      await operation.getByRole('button', { name: 'Execute' }).click();
+      const status = operation.locator('.live-responses-table tbody .response-col_status').first();
+      await status.waitFor();
+      expect(await operation.locator('.request-url pre').textContent()).toBe(
+        `${demo.server.url}/__admin/faults`,
+      );
+      expect((await status.textContent())?.trim()).toBe('200');
+    }, 60_000);
+  },
+);
+
+describe.skipIf(missing !== undefined)(
+  '/docs in a browser, as the request log sees it (needs Chromium: apt-get install chromium, or set CHROMIUM_PATH)',
+  () => {
+    it('loads without a failed request, the icon the browser asks for included', async () => {
+      const lines: { url: string; status: number }[] = [];
+      const destination = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+          done();
+        },
+      });
+      const server = await startServer({ port: 0, logger: createLogger({ format: 'json', destination }) });
+      const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+      try {
+        const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        const errors: string[] = [];
+        tab.on('console', (message) => {
+          if (message.type() === 'error') errors.push(message.text());
+        });
+        await tab.goto(`${server.url}/docs`);
+        await tab.locator('#operations-Products-getProduct').waitFor();
+        // The browser asks for the page's icon after the page has loaded, past what a page sees.
+        await expect
+          .poll(() => lines.some((line) => /favicon/.test(line.url)), { timeout: 20_000 })
+          .toBe(true);
+        expect(lines.filter((line) => line.status >= 400)).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await browser.close();
+        await server.close();
+      }
     }, 60_000);
   },
 );

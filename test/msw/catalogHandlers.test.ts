@@ -95,6 +95,56 @@ describe('catalogHandlers', () => {
     expect(((await region.json()) as { data: { list: unknown[] } }).data.list).toHaveLength(5);
   });
 
+  it('answers a Prefer header as the server does: a simulated failure that writes nothing', async () => {
+    const push = (prefer: string) =>
+      fetch(`${EU}/api/tenants/prefer/dev/products-push`, {
+        ...json({ data: [{ productGroupId: 'p-prefer' }] }),
+        headers: { 'x-api-key': 'secret', 'content-type': 'application/json', prefer },
+      });
+    const failed = await push('code=503, delay=0');
+    expect(failed.status).toBe(503);
+    expect(await failed.json()).toEqual({
+      message: 'Simulated failure 503 (Prefer: code=503); nothing was changed',
+      status: 503,
+    });
+    const read = () =>
+      fetch(`${EU}/api/tenants/prefer/dev/products/p-prefer`, { headers: { 'x-api-key': 'secret' } });
+    expect((await read()).status).toBe(404);
+    const refused = await push('code=418');
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toMatch(
+      /^Prefer: code=418 cannot be simulated on pushProducts; allowed: /,
+    );
+    expect((await push('delay=soon')).status).toBe(400);
+    // A documented 2xx is the operation's own answer.
+    expect((await push('code=200')).status).toBe(200);
+    expect((await read()).status).toBe(200);
+  });
+
+  it('serves the demo media its products link to, as the server does', async () => {
+    const res = await fetch(`${EU}/api/tenants/acme/dev/products?limit=1&select=catalogPageLocationProduct`, {
+      headers: { 'x-api-key': 'secret' },
+    });
+    const { data } = (await res.json()) as {
+      data: {
+        list: {
+          productGroupId: string;
+          catalogPageLocationProduct: { catalogPageLocationProduct: string }[];
+        }[];
+      };
+    };
+    const [product] = data.list;
+    const url = product?.catalogPageLocationProduct[0]?.catalogPageLocationProduct as string;
+    // No server runs: the handlers answer the URL the records hold.
+    const picture = await fetch(url);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/svg+xml');
+    const name = seed.products.find((p) => p.productGroupId === product?.productGroupId)?.productName?.[0];
+    expect(await picture.text()).toContain(`>${name?.productName.split(' ')[0]}`);
+    const missing = await fetch(url.replace(/\/__media\/.*/, '/__media/nothing'));
+    expect(missing.status).toBe(404);
+  });
+
   it('refuses bad options where the handlers are made', () => {
     expect(() => catalogHandlers({ seed: 'groceries' as never })).toThrow(/unknown dataset "groceries"/);
     expect(() => catalogHandlers({ seed: -1 })).toThrow(/product count/);

@@ -1,7 +1,9 @@
 // Simulated failures and latency, fault rules and the request journal, through HTTP.
+import { request as httpRequest } from 'node:http';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { startServer } from '../../src/server.js';
 import { createLogger } from '../../src/workbench/logger.js';
 import { BASE, TOKEN, client, makeApp } from '../helpers.js';
 
@@ -96,6 +98,33 @@ describe('/__admin/faults', () => {
     expect((await c.get(`${BASE}/products`)).status).toBe(200);
   });
 
+  it('a rule naming a tenant, environment or region fails that scope only', async () => {
+    const c = client(await makeApp());
+    const list = (prefix: string) => c.get(`${prefix}/products?limit=1`);
+    const added = await c.post('/__admin/faults', { tenantId: 'acme', environment: 'dev', status: 503 });
+    expect(added.status).toBe(201);
+    expect(added.body.data).toMatchObject({ tenantId: 'acme', environment: 'dev', status: 503 });
+    // Every prefix of the scope (acme, dev, in the default region eu) ...
+    expect((await list('/acme/dev')).status).toBe(503);
+    expect((await list('/api/tenants/acme/dev')).status).toBe(503);
+    expect((await list('/regions/EU/products/v1/tenants/acme/dev')).status).toBe(503);
+    // ... and no other scope, not even one whose path holds this one's.
+    expect((await list('/acme/devel')).status).toBe(200);
+    expect((await list('/acme2/dev')).status).toBe(200);
+    expect((await list('/other/dev')).status).toBe(200);
+
+    await c.delete('/__admin/faults');
+    await c.post('/__admin/faults', { region: 'us', tenantId: 'acme', status: 500 });
+    expect((await list('/regions/us/products/v1/tenants/acme/dev')).status).toBe(500);
+    expect((await list('/regions/us/products/v1/tenants/acme/staging')).status).toBe(500);
+    expect((await list('/acme/dev')).status).toBe(200);
+    expect((await list('/regions/us/products/v1/tenants/other/dev')).status).toBe(200);
+
+    const region = await c.post('/__admin/faults', { region: 'mars', status: 500 });
+    expect(region.status).toBe(400);
+    expect(region.body.message).toMatch(/^Invalid fault rule: region must be one of: eu, us, in, au, uae/);
+  });
+
   it('refuses a rule that is malformed, does nothing, or names an unknown operation', async () => {
     const c = client(await makeApp());
     for (const rule of [
@@ -127,6 +156,64 @@ describe('/__admin/faults', () => {
 });
 
 describe('/__admin/requests (request journal)', () => {
+  it('logs and keeps a request whose client gave up waiting, as 499', async () => {
+    const lines: { method: string; url: string; status: number; error?: string }[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const server = await startServer({ port: 0, logger: createLogger({ format: 'json', destination }) });
+    try {
+      // The push has been read whole by the mock, which now waits out the delay.
+      const waiting = new Promise<void>((resolve) =>
+        server.server.once('request', (req: NodeJS.ReadableStream) => req.once('end', resolve)),
+      );
+      const sent = httpRequest(`${server.url}${BASE}/products-push`, {
+        method: 'POST',
+        headers: { ...TOKEN, 'content-type': 'application/json', prefer: 'delay=60000' },
+      });
+      sent.on('error', () => undefined);
+      sent.end(JSON.stringify({ data: [PRODUCT] }));
+      await waiting;
+      // An app whose timeout is shorter than the simulated delay: it closes the connection.
+      sent.destroy();
+      const journal = async () =>
+        (
+          (await request(server.url).get('/__admin/requests')).body.data as {
+            method: string;
+            status: number;
+          }[]
+        ).map((e) => `${e.method} ${e.status}`);
+      await expect.poll(journal).toEqual(['POST 499']);
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          method: 'POST',
+          url: `${BASE}/products-push`,
+          status: 499,
+          error: 'The client closed the connection before the answer',
+        }),
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("keeps what an app sent, not its browser's CORS preflights", async () => {
+    const app = await makeApp();
+    const c = client(app);
+    // What a browser app on another origin sends for one push.
+    const preflight = await request(app)
+      .options(`${BASE}/products-push`)
+      .set('Origin', 'http://localhost:5173')
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'content-type,x-api-key');
+    expect(preflight.status).toBe(204);
+    await c.post(`${BASE}/products-push`, { data: [PRODUCT] }).set('Origin', 'http://localhost:5173');
+    const pushes = (await c.get('/__admin/requests?path=/products-push')).body.data;
+    expect(pushes.map((e: { method: string }) => e.method)).toEqual(['POST']);
+  });
   it('tells what a client sent, newest first, filtered, without its token', async () => {
     const c = client(await makeApp());
     await c.post(`${BASE}/products-push`, { data: [PRODUCT] });

@@ -1,0 +1,31 @@
+// The demo media the bundled datasets link to, answered in the browser as the server answers them
+// under /__media (docs/behaviour.md, "Seeds"). Without a server, the records keep the placeholder
+// origin their seed was generated with: without this handler a page of product cards would show a
+// broken image for every picture, swatch and logo.
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import type { CatalogProduct } from '../domain/types.js';
+import { problemAnswer } from '../pipeline/answers.js';
+import type { SeedData } from '../store/store.js';
+import { responseOf } from './fetchAdapter.js';
+import { cardSvg, MEDIA_BASE, MEDIA_PATH, mediaCard } from '../workbench/demoMedia.js';
+
+const notFound = (path: string): Response => responseOf(problemAnswer(404, `No demo media at ${path}`));
+
+export function demoMediaHandler(seed: SeedData): HttpHandler {
+  let byId: Map<string, CatalogProduct> | undefined;
+  const lookup = (id: string) => (byId ??= new Map(seed.products.map((p) => [p.productGroupId, p]))).get(id);
+  return http.get(`${MEDIA_BASE}/*`, ({ request }) => {
+    const path = new URL(request.url).pathname;
+    let card;
+    try {
+      card = mediaCard(path.slice(MEDIA_PATH.length), lookup);
+    } catch {
+      // A path segment that is not valid percent-encoding names no media.
+      return notFound(path);
+    }
+    if (!card) return notFound(path);
+    return new HttpResponse(cardSvg(card), {
+      headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=3600' },
+    });
+  });
+}

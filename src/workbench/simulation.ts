@@ -1,0 +1,86 @@
+// What happens to an API request before its operation runs, decided from its Prefer header, a fault
+// rule and --latency (docs/behaviour.md, "Simulated failures and latency"). Node-free: the msw
+// adapter (src/msw/) answers Prefer headers with it as the server does.
+import type { Fault } from './faults.js';
+import { checkSimulatedStatus, parsePrefer, simulatedStatuses } from './prefer.js';
+
+/** An API request that has found its documented operation, before it runs. */
+export interface SimulationRequest {
+  method: string;
+  /** The path as requested, prefix included, without the query. */
+  path: string;
+  operationId: string;
+  /** The scope the request reaches. */
+  region?: string;
+  tenantId?: string;
+  environment?: string;
+  /** The Prefer header. */
+  prefer: string | readonly string[] | undefined;
+}
+
+export interface Simulation {
+  /** Answer this status instead of running the operation. */
+  status?: number;
+  delayMs: number;
+  /** What asked for it, for the error message: "Prefer: code=503" or "fault rule fault-2". */
+  source: string;
+}
+
+/** What the simulation step asks (src/workbench/simulationStep.ts). */
+export interface Simulator {
+  /** Whether only a Prefer header can change a request now. */
+  readonly idle: boolean;
+  /** undefined when nothing happens; throws a 400 for a Prefer header asking what cannot be done. */
+  simulate(request: SimulationRequest): Simulation | undefined;
+}
+
+/** The statuses a request may ask for, by operationId. */
+export function statusesByOperation(
+  operations: Iterable<{ operationId: string; responses: object }>,
+): Map<string, readonly number[]> {
+  const statuses = new Map<string, readonly number[]>();
+  for (const op of operations) statuses.set(op.operationId, simulatedStatuses(Object.keys(op.responses)));
+  return statuses;
+}
+
+/**
+ * A Prefer header beats a fault rule, which beats --latency. `rule` applies (and spends) the first
+ * fault rule that matches; it is not asked when the header has a code. `latency` draws a delay.
+ */
+export function decideSimulation(
+  request: SimulationRequest,
+  statuses: ReadonlyMap<string, readonly number[]>,
+  rule: () => Fault | undefined,
+  latency: () => number,
+): Simulation | undefined {
+  const preference = parsePrefer(request.prefer);
+  if (preference.code !== undefined) {
+    checkSimulatedStatus(preference.code, statuses.get(request.operationId) ?? [], request.operationId);
+  }
+  // A code in the header decides alone (a 2xx or 3xx is the operation's own answer); else the first rule that applies.
+  const fault = preference.code === undefined ? rule() : undefined;
+  const delayMs = preference.delayMs ?? fault?.delayMs ?? latency();
+  if (preference.code !== undefined && preference.code >= 400) {
+    return { status: preference.code, delayMs, source: `Prefer: code=${preference.code}` };
+  }
+  if (fault?.status !== undefined)
+    return { status: fault.status, delayMs, source: `fault rule ${fault.ruleId}` };
+  if (delayMs === 0) return undefined;
+  const source =
+    preference.delayMs !== undefined ? 'Prefer: delay' : fault ? `fault rule ${fault.ruleId}` : '--latency';
+  return { delayMs, source };
+}
+
+/** Only the Prefer header: no fault rules, no --latency (the msw adapter has neither). */
+export function preferSimulator(statuses: ReadonlyMap<string, readonly number[]>): Simulator {
+  return {
+    idle: true,
+    simulate: (request) =>
+      decideSimulation(
+        request,
+        statuses,
+        () => undefined,
+        () => 0,
+      ),
+  };
+}
