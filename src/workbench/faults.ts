@@ -43,11 +43,22 @@ export interface Fault {
 
 const spent = (rule: FaultRule): boolean => rule.times !== undefined && rule.applied >= rule.times;
 
+/**
+ * Whether a rule's method names the request's. HEAD answers like GET (docs/behaviour.md,
+ * "Addressing"), so a rule for GET fails or delays a HEAD too: an app that checks a product with
+ * HEAD must see the failure its GET would. A rule for HEAD stays with HEAD.
+ */
+function methodMatches(ruleMethod: string, requestMethod: string): boolean {
+  const rule = ruleMethod.toUpperCase();
+  const request = requestMethod.toUpperCase();
+  return rule === request || (rule === 'GET' && request === 'HEAD');
+}
+
 /** Whether every field the rule gives matches the request (rate and times aside). */
 export function ruleMatches(rule: FaultRuleInput, facts: FaultFacts): boolean {
   return (
     (rule.operationId === undefined || rule.operationId === facts.operationId) &&
-    (rule.method === undefined || rule.method.toUpperCase() === facts.method.toUpperCase()) &&
+    (rule.method === undefined || methodMatches(rule.method, facts.method)) &&
     (rule.path === undefined || facts.path.includes(rule.path)) &&
     // The scope is matched as a whole value, not as a piece of the path: a rule for tenant `acme`
     // must not fail `acme2`, nor the same tenant in another region (docs/behaviour.md, "Simulated

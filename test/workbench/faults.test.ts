@@ -14,6 +14,16 @@ describe('fault rules', () => {
     expect(rules.apply({ ...GET_PRODUCT, path: '/acme/dev/products/ZZZ' })).toBeUndefined();
   });
 
+  it('for GET apply to HEAD too, which answers like GET; one for HEAD stays with HEAD', () => {
+    const rules = new FaultRules();
+    const get = rules.add({ method: 'GET', path: '/products/ABC', status: 503 });
+    expect(rules.apply({ ...GET_PRODUCT, method: 'HEAD' })?.ruleId).toBe(get.id);
+    rules.clear();
+    rules.add({ method: 'head', status: 503 });
+    expect(rules.apply(GET_PRODUCT)).toBeUndefined();
+    expect(rules.apply({ ...GET_PRODUCT, method: 'HEAD' })?.status).toBe(503);
+  });
+
   it('are tried in the order they were added, and stop once their times are spent', () => {
     const rules = new FaultRules();
     const first = rules.add({ operationId: 'getProduct', status: 500, times: 2 });
