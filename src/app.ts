@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
-import cors from 'cors';
 import { adminGuard } from './http/adminGuard.js';
+import { corsMiddleware } from './http/cors.js';
 import { mountAdminRoutes } from './http/adminRoutes.js';
 import { errorHandler } from './http/errors.js';
 import { expressAdapter } from './http/expressAdapter.js';
@@ -24,7 +24,7 @@ export async function createApp(options: MockOptions = {}): Promise<Express> {
   app.set('etag', false);
   app.locals.workbench = mock.workbench;
   app.use(exchangeRecorder(mock.workbench));
-  app.use(cors({ maxAge: 600 }));
+  app.use(corsMiddleware());
   app.use('/__admin', adminGuard());
   mountAdminRoutes(app, mock.workbench, mock.ring, { seed: options.seedName ?? 'none', region: mock.region });
   mountWorkbenchRoutes(app, mock.workbench, mock.ring, mock.operationIds);

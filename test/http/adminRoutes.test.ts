@@ -19,6 +19,17 @@ describe('CORS', () => {
     expect(res.headers['access-control-allow-headers']).toContain('x-api-key');
     expect(res.headers['access-control-allow-methods']).toContain('PATCH');
   });
+
+  it("lets a page on another origin read a 405's Allow header", async () => {
+    const res = await request(await makeApp())
+      .put(`${BASE}/products`)
+      .set('Origin', 'http://localhost:3000')
+      .set('x-api-key', 'dev');
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('GET, POST, DELETE, PATCH');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-expose-headers']?.split(/,\s*/)).toContain('Allow');
+  });
 });
 
 describe('admin endpoints', () => {

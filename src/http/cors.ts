@@ -1,0 +1,14 @@
+// What every answer tells a browser about reading it from another origin (docs/behaviour.md,
+// "Addressing"): any origin may, and the headers an app is told to read are readable.
+import cors from 'cors';
+import type { RequestHandler } from 'express';
+
+/**
+ * Response headers a page on another origin may read besides the CORS-safelisted ones: `Allow`,
+ * which a 405 lists the path's methods in (README, "Responses and errors").
+ */
+export const EXPOSED_HEADERS: readonly string[] = ['Allow'];
+
+/** Preflights are cached for 600 s: a page under development sends fewer of them. */
+export const corsMiddleware = (): RequestHandler =>
+  cors({ maxAge: 600, exposedHeaders: [...EXPOSED_HEADERS] });
