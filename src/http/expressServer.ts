@@ -9,6 +9,7 @@ import {
 import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
 import { problemAnswer } from '../pipeline/answers.js';
+import { EXPOSED_HEADERS } from './cors.js';
 
 /**
  * An http server whose requests and responses are created with express's prototypes. Express sets
@@ -79,6 +80,10 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
       'Content-Type: application/json; charset=utf-8\r\n' +
+      // The CORS headers of every other answer (cors.ts): without them a page on another origin
+      // sees a CORS failure, not this message. A preflight refused here fails whatever it carries.
+      'Access-Control-Allow-Origin: *\r\n' +
+      `Access-Control-Expose-Headers: ${EXPOSED_HEADERS.join(',')}\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       'Connection: close\r\n\r\n' +
       body,

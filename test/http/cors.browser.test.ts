@@ -25,5 +25,34 @@ describe.skipIf(missing !== undefined)(
         message: expect.stringContaining('allowed: GET, POST, DELETE, PATCH'),
       });
     }, 60_000);
+
+    it("reads a 431's status and message, unless the browser's preflight was the request too large", async () => {
+      const tab = await demo.browser.newPage();
+      const seen = await tab.evaluate(async (api) => {
+        const long = 'a'.repeat(17_000);
+        const read = async (url: string, headers: Record<string, string>) => {
+          try {
+            const res = await fetch(url, { headers });
+            return { status: res.status, message: (await res.json()).message as string };
+          } catch (err) {
+            return { failed: String(err) };
+          }
+        };
+        return {
+          // A request without a header of its own sends no preflight (e.g. with --public-reads).
+          longUrl: await read(`${api}/acme/dev/products?search=${long}`, {}),
+          // Its preflight names the header, without its value: only the request itself is too large.
+          longHeader: await read(`${api}/acme/dev/products`, { 'x-api-key': long }),
+          // The preflight carries the URL: it is refused with 431, and the browser sends nothing more.
+          longUrlWithToken: await read(`${api}/acme/dev/products?search=${long}`, { 'x-api-key': 'dev' }),
+        };
+      }, demo.server.url);
+      const too = { status: 431, message: expect.stringContaining('larger than 16384 bytes') };
+      expect(seen).toEqual({
+        longUrl: too,
+        longHeader: too,
+        longUrlWithToken: { failed: expect.stringContaining('Failed to fetch') },
+      });
+    }, 60_000);
   },
 );

@@ -1,6 +1,6 @@
 // Requests a hostile or careless client sends: each is refused with a 4xx that says why, the server
 // keeps serving, and every status is one openapi.yaml documents for the operation.
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadChecker } from '../../contract-tests/lib/checker.js';
@@ -199,18 +199,28 @@ describe('every status an operation answers is documented for it', () => {
 });
 
 describe('a URL over the 16 KB header limit', () => {
-  it('gets a 431 in the error format', async () => {
+  it('gets a 431 in the error format, with the CORS headers of every answer', async () => {
     const server = await startServer({ port: 0, seed });
     try {
-      const res = await new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+      const res = await new Promise<{
+        status: number;
+        type: string;
+        body: string;
+        headers: IncomingHttpHeaders;
+      }>((resolve, reject) => {
         const req = httpRequest(
           `${server.url}${BASE}/products?filter=${'x'.repeat(20_000)}`,
-          { headers: TOKEN },
+          { headers: { ...TOKEN, origin: 'http://localhost:5173' } },
           (r) => {
             let body = '';
             r.on('data', (d: Buffer) => (body += d.toString()));
             r.on('end', () =>
-              resolve({ status: r.statusCode ?? 0, type: r.headers['content-type'] ?? '', body }),
+              resolve({
+                status: r.statusCode ?? 0,
+                type: r.headers['content-type'] ?? '',
+                body,
+                headers: r.headers,
+              }),
             );
           },
         );
@@ -223,6 +233,9 @@ describe('a URL over the 16 KB header limit', () => {
         status: 431,
         message: expect.stringContaining('POST /products'),
       });
+      // A page on another origin reads this message, not a CORS failure.
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.headers['access-control-expose-headers']).toBe('Allow');
     } finally {
       await server.close();
     }
