@@ -6,7 +6,7 @@ import { sendData } from './respond.js';
 import { apiDocument } from '../generated/apiDocument.js';
 import { regionsOf } from '../openapi/regions.js';
 import { loadSchemaValidator, type SchemaValidator } from '../openapi/schemas.js';
-import { cardSvg, mediaCard, MEDIA_PATH } from '../workbench/demoMedia.js';
+import { mediaCard, mediaFile, MEDIA_PATH } from '../workbench/demoMedia.js';
 import type { FaultRuleInput } from '../workbench/faults.js';
 import { parseJournalFilter } from '../workbench/journal.js';
 import type { Workbench } from '../workbench/workbench.js';
@@ -96,10 +96,27 @@ export function mountWorkbenchRoutes(
     const path = req.path.slice(MEDIA_PATH.length);
     const card = mediaCard(path, (id) => workbench.seeds.product(id));
     if (!card) throw notFound(`No demo media at ${req.path}`);
+    const { contentType, body } = mediaFile(path, card);
+    res.status(200).type(contentType).setHeader('Cache-Control', 'public, max-age=3600');
+    if (typeof body === 'string') {
+      res.send(body);
+      return;
+    }
+    // A video is asked for in ranges by some players (Safari plays none from a server that ignores
+    // them): one range gets a 206; several, or one outside the file, get the whole file, which a
+    // server may always send instead.
+    const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    res.setHeader('Accept-Ranges', 'bytes');
+    const ranges = req.range(bytes.length);
+    const range =
+      Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : undefined;
+    if (!range) {
+      res.send(bytes);
+      return;
+    }
     res
-      .status(200)
-      .type('image/svg+xml')
-      .setHeader('Cache-Control', 'public, max-age=3600')
-      .send(cardSvg(card));
+      .status(206)
+      .setHeader('Content-Range', `bytes ${range.start}-${range.end}/${bytes.length}`)
+      .send(bytes.subarray(range.start, range.end + 1));
   });
 }

@@ -7,7 +7,7 @@ import type { CatalogProduct } from '../domain/types.js';
 import { problemAnswer } from '../pipeline/answers.js';
 import type { SeedData } from '../store/store.js';
 import { responseOf } from './fetchAdapter.js';
-import { cardSvg, MEDIA_BASE, MEDIA_PATH, mediaCard } from '../workbench/demoMedia.js';
+import { MEDIA_BASE, MEDIA_PATH, mediaCard, mediaFile } from '../workbench/demoMedia.js';
 
 const notFound = (path: string): Response => responseOf(problemAnswer(404, `No demo media at ${path}`));
 
@@ -24,8 +24,9 @@ export function demoMediaHandler(seed: SeedData): HttpHandler {
       return notFound(path);
     }
     if (!card) return notFound(path);
-    return new HttpResponse(cardSvg(card), {
-      headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=3600' },
+    const { contentType, body } = mediaFile(path, card);
+    return new HttpResponse(body, {
+      headers: { 'content-type': contentType, 'cache-control': 'public, max-age=3600' },
     });
   });
 }

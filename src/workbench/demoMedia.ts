@@ -1,8 +1,10 @@
 // Demo media: the bundled datasets' image URLs point at the mock itself, which draws each one as
-// a deterministic SVG card. Pure: no http, no store; the express glue serves what this returns.
+// a deterministic SVG card, and each video URL as a short clip of the card's colour. Pure: no
+// http, no store; the express glue and the msw handlers serve what this returns.
 import { own } from '../domain/own.js';
 import type { CatalogProduct } from '../domain/types.js';
 import { flat } from '../seed/flat.js';
+import { cardVideo } from './demoVideo.js';
 
 /** Where the mock serves demo media. */
 export const MEDIA_PATH = '/__media';
@@ -222,4 +224,22 @@ export function mediaCard(path: string, lookup: ProductLookup): MediaCard | unde
     subtitle: [colour, view].filter(Boolean).join(' - '),
     colour: colour ? colourOf(colour) : colourOf(parts[1]!),
   };
+}
+
+/** What a demo media URL answers: its Content-Type and its bytes. */
+export interface MediaFile {
+  contentType: string;
+  body: string | Uint8Array;
+}
+
+/**
+ * The file of a media path and its card: a video entry (`.mp4`, catalogType video/mp4) is an MP4 a
+ * `<video>` plays, the card's colour with a play mark; any other path is the card as SVG, which an
+ * `<img>` shows. An SVG under a video URL would leave a `<video src>` blank.
+ */
+export function mediaFile(path: string, card: MediaCard): MediaFile {
+  if (/\.mp4$/i.test(path)) {
+    return { contentType: 'video/mp4', body: cardVideo(card.colour, inkFor(card.colour)) };
+  }
+  return { contentType: 'image/svg+xml', body: cardSvg(card) };
 }

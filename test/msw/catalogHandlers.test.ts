@@ -143,6 +143,17 @@ describe('catalogHandlers', () => {
     expect(await picture.text()).toContain(`>${name?.productName.split(' ')[0]}`);
     const missing = await fetch(url.replace(/\/__media\/.*/, '/__media/nothing'));
     expect(missing.status).toBe(404);
+    // A video entry is a video a <video> plays, not a picture.
+    const entry = seed.products
+      .flatMap((p) => p.catalogPageLocationProduct ?? [])
+      .find((m) => m.catalogType === 'video/mp4');
+    const video = await fetch(entry!.catalogPageLocationProduct);
+    expect(video.headers.get('content-type')).toBe('video/mp4');
+    expect(
+      Buffer.from(await video.arrayBuffer())
+        .subarray(4, 8)
+        .toString(),
+    ).toBe('ftyp');
   });
 
   it('refuses bad options where the handlers are made', () => {

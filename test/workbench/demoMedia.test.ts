@@ -6,7 +6,9 @@ import { resolveSeed } from '../../src/seed/resolve.js';
 import {
   cardSvg,
   mediaCard,
+  mediaFile,
   MEDIA_BASE,
+  PLACEHOLDER_ORIGIN,
   rebaseMedia,
   rebaseParsedMedia,
 } from '../../src/workbench/demoMedia.js';
@@ -82,6 +84,22 @@ describe('rebaseMedia', () => {
     expect(mediaCard('/demo/too/many/parts.jpg', lookup)).toBeUndefined();
   });
 
+  it('answers a video entry with an MP4 of the card, the same bytes every time, and a picture with SVG', () => {
+    const card = { title: 'Dante Scarf', subtitle: 'video', colour: '#2f5d3a' };
+    const video = mediaFile('/demo/FA-00009/video.mp4', card);
+    expect(video.contentType).toBe('video/mp4');
+    const bytes = video.body as Uint8Array;
+    // An ISO BMFF file: its first box is ftyp; the H.264 track is described by avc1.
+    expect(new TextDecoder().decode(bytes.subarray(4, 8))).toBe('ftyp');
+    expect(new TextDecoder('latin1').decode(bytes)).toContain('avc1');
+    expect(mediaFile('/demo/FA-00009/video.mp4', card).body).toEqual(bytes);
+    expect(mediaFile('/demo/FA-00009/video.mp4', { ...card, colour: '#6d1a2a' }).body).not.toEqual(bytes);
+    expect(mediaFile('/demo/FA-00009/FA-00009-front.jpg', card)).toEqual({
+      contentType: 'image/svg+xml',
+      body: cardSvg(card),
+    });
+  });
+
   it('colours a swatch named like a prototype member as any other unnamed colour', () => {
     const none = () => undefined;
     for (const name of ['constructor', 'toString', '__proto__']) {
@@ -98,28 +116,55 @@ describe.each(DATASET_NAMES)('demo media of the %s dataset', (name) => {
   });
   afterAll(() => server?.close());
 
-  it("every image URL answers 200 with an SVG from the server's own origin", async () => {
+  it("every media URL answers 200 from the server's own origin: a video entry an MP4, the rest SVG", async () => {
     const res = await fetch(`${server.url}/acme/dev/products?limit=1000`, { headers: { 'x-api-key': 'k' } });
     const { list } = ((await res.json()) as { data: { list: CatalogProduct[] } }).data;
     const urls = [...new Set(list.flatMap(mediaUrls))];
+    const videos = new Set(
+      list.flatMap((p) =>
+        (p.catalogPageLocationProduct ?? [])
+          .filter((m) => m.catalogType === 'video/mp4')
+          .map((m) => m.catalogPageLocationProduct),
+      ),
+    );
     expect(urls.length).toBeGreaterThan(list.length);
+    expect(videos.size).toBeGreaterThan(0);
     expect(urls.filter((u) => !u.startsWith(`${server.url}/__media/`))).toEqual([]);
     const failed: string[] = [];
     for (let i = 0; i < urls.length; i += 32) {
       await Promise.all(
         urls.slice(i, i + 32).map(async (url) => {
-          const image = await fetch(url);
-          const body = await image.text();
-          if (
-            image.status !== 200 ||
-            image.headers.get('content-type') !== 'image/svg+xml; charset=utf-8' ||
-            !body.startsWith('<svg')
-          ) {
-            failed.push(`${image.status} ${url}`);
+          const media = await fetch(url);
+          const body = Buffer.from(await media.arrayBuffer());
+          const [type, starts] = videos.has(url)
+            ? ['video/mp4', body.subarray(4, 8).toString() === 'ftyp']
+            : ['image/svg+xml; charset=utf-8', body.toString().startsWith('<svg')];
+          if (media.status !== 200 || media.headers.get('content-type') !== type || !starts) {
+            failed.push(`${media.status} ${media.headers.get('content-type')} ${url}`);
           }
         }),
       );
     }
     expect(failed).toEqual([]);
+  });
+
+  it('answers one range of a video with 206, as a player asks', async () => {
+    const { products } = await resolveSeed(name);
+    const video = products
+      .flatMap((p) => p.catalogPageLocationProduct ?? [])
+      .find((m) => m.catalogType === 'video/mp4');
+    expect(video).toBeDefined();
+    const url = `${server.url}${video!.catalogPageLocationProduct.slice(PLACEHOLDER_ORIGIN.length)}`;
+    const whole = Buffer.from(await (await fetch(url)).arrayBuffer());
+    const part = await fetch(url, { headers: { range: 'bytes=0-99' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 0-99/${whole.length}`);
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(whole.subarray(0, 100));
+    const tail = await fetch(url, { headers: { range: 'bytes=-10' } });
+    expect(Buffer.from(await tail.arrayBuffer())).toEqual(whole.subarray(-10));
+    // A range outside the file: the whole file, as a server may always answer.
+    const outside = await fetch(url, { headers: { range: `bytes=${whole.length}-` } });
+    expect(outside.status).toBe(200);
+    expect(Buffer.from(await outside.arrayBuffer())).toEqual(whole);
   });
 });

@@ -7,6 +7,8 @@ import { browserMissing, demoInBrowser } from '../browser.js';
 const missing = browserMissing();
 /** Where the page's screenshot goes, to look at. */
 export const SCREENSHOT = join(tmpdir(), 'product-catalog-mock-cards.png');
+/** Where the screenshot of the video players goes. */
+export const VIDEO_SCREENSHOT = join(tmpdir(), 'product-catalog-mock-videos.png');
 
 // The page fetches the products itself, as a frontend would (a cross-origin request with a token).
 const page = (api: string) => `<!doctype html><html><head><style>
@@ -53,6 +55,44 @@ describe.skipIf(missing !== undefined)(
       expect(images.length).toBeGreaterThanOrEqual(24 * 3);
       expect(images.filter((i) => i.width === 0)).toEqual([]);
       expect(images.every((i) => i.src.startsWith(`${demo.server.url}/__media/`))).toBe(true);
+    }, 60_000);
+
+    it("a <video> of each product's video entry loads and plays to its end", async () => {
+      const tab = await demo.browser.newPage({ viewport: { width: 900, height: 300 } });
+      await tab.setContent('<body style="margin:0;display:flex;gap:8px;flex-wrap:wrap"></body>');
+      const played = await tab.evaluate(async (api) => {
+        const res = await fetch(`${api}/acme/dev/products?limit=200&select=catalogPageLocationProduct`, {
+          headers: { 'x-api-key': 'dev' },
+        });
+        const { data } = await res.json();
+        const urls: string[] = data.list.flatMap(
+          (p: {
+            catalogPageLocationProduct?: { catalogType: string; catalogPageLocationProduct: string }[];
+          }) =>
+            (p.catalogPageLocationProduct ?? [])
+              .filter((m) => m.catalogType.startsWith('video/'))
+              .map((m) => m.catalogPageLocationProduct),
+        );
+        return Promise.all(
+          urls.slice(0, 4).map(
+            (url) =>
+              new Promise<string>((resolve) => {
+                const video = document.createElement('video');
+                video.muted = true;
+                video.width = 200;
+                video.onerror = () => resolve(`error ${video.error?.code} ${url}`);
+                video.onended = () =>
+                  resolve(`ended ${video.videoWidth}x${video.videoHeight} ${video.duration} s`);
+                video.oncanplay = () => void video.play();
+                video.src = url;
+                document.body.append(video);
+              }),
+          ),
+        );
+      }, demo.server.url);
+      await tab.screenshot({ path: VIDEO_SCREENSHOT });
+      expect(played).toHaveLength(4);
+      expect(played).toEqual(played.map(() => 'ended 128x128 2 s'));
     }, 60_000);
   },
 );
