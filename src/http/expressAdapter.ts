@@ -90,6 +90,8 @@ export function expressAdapter(
           });
         }),
     };
+    // For the request journal (workbenchHook.ts): what the pipeline learnt, should the client leave.
+    res.locals.request = request;
     // A throw while writing goes to express's error handler too: left unhandled, it ended the process.
     handle(request)
       .then((answer) => writeAnswer(res, answer))

@@ -2,7 +2,7 @@
 // answered request, the mock's own endpoints included. Simulated failures run inside the pipeline
 // (src/workbench/simulationStep.ts).
 import type { RequestHandler } from 'express';
-import type { AnsweredOperation } from '../pipeline/types.js';
+import type { AnsweredOperation, MockRequest } from '../pipeline/types.js';
 import type { Workbench } from '../workbench/workbench.js';
 
 /**
@@ -20,24 +20,17 @@ export function exchangeRecorder(workbench: Workbench): RequestHandler {
     // 'close', not 'finish': it comes after the answer is sent, and also when the client closes the
     // connection before (a timeout shorter than a simulated delay), which 'finish' never reports.
     res.on('close', () => {
-      if (!res.writableFinished) {
-        workbench.completed({
-          at,
-          method: req.method,
-          url: req.originalUrl,
-          status: CLIENT_CLOSED,
-          durationMs: performance.now() - started,
-          message: 'The client closed the connection before the answer',
-        });
-        return;
-      }
-      // Set by writeAnswer (respond.ts) from the answer.
-      const operation = res.locals.operation as AnsweredOperation | undefined;
+      const answered = res.writableFinished;
+      // Set by writeAnswer (respond.ts) from the answer; for a client that left first, what the
+      // pipeline had learnt by then (expressAdapter.ts): the operation, its scope and its body.
+      const operation = answered
+        ? (res.locals.operation as AnsweredOperation | undefined)
+        : (res.locals.request as MockRequest | undefined)?.operation;
       workbench.completed({
         at,
         method: req.method,
         url: req.originalUrl,
-        status: res.statusCode,
+        status: answered ? res.statusCode : CLIENT_CLOSED,
         durationMs: performance.now() - started,
         operationId: operation?.operationId,
         tenantId: operation?.params.tenantId,
@@ -45,7 +38,9 @@ export function exchangeRecorder(workbench: Workbench): RequestHandler {
         body: operation ? operation.body : (req.body as unknown),
         bodyBytes:
           req.headers['content-length'] === undefined ? undefined : Number(req.headers['content-length']),
-        message: res.locals.errorMessage as string | undefined,
+        message: answered
+          ? (res.locals.errorMessage as string | undefined)
+          : 'The client closed the connection before the answer',
       });
     });
     next();

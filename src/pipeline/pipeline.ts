@@ -140,6 +140,7 @@ export function createPipeline(options: PipelineOptions): Handle {
     }
     const operation: AnsweredOperation = { operationId: resolved.op.operationId, params: resolved.params };
     seen.operation = operation;
+    request.operation = operation;
     const denied = authorize(
       request.headers,
       resolved.params.tenantId,

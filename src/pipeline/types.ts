@@ -20,6 +20,11 @@ export interface MockRequest {
   readBody?: () => Promise<unknown>;
   /** The body's size in bytes as read (decompressed), set by readBody: how much work checking it can be. */
   bodyBytes?: number;
+  /**
+   * Set by the pipeline once it knows the operation the request reaches (with its body, once read):
+   * what an adapter can still record of a request whose client leaves before the answer.
+   */
+  operation?: AnsweredOperation;
 }
 
 /** One answer. `json` is encoded by the adapter; `records` names the stored records within it. */

@@ -187,6 +187,16 @@ describe('/__admin/requests (request journal)', () => {
           }[]
         ).map((e) => `${e.method} ${e.status}`);
       await expect.poll(journal).toEqual(['POST 499']);
+      // What the mock knew when the client left: the operation, its scope and the body it read.
+      const [entry] = (await request(server.url).get('/__admin/requests')).body.data;
+      expect(entry).toMatchObject({
+        path: `${BASE}/products-push`,
+        status: 499,
+        operationId: 'pushProducts',
+        tenantId: 'acme',
+        environment: 'dev',
+        body: { data: [PRODUCT] },
+      });
       expect(lines).toContainEqual(
         expect.objectContaining({
           method: 'POST',
