@@ -11,9 +11,10 @@ import {
 } from 'vitest';
 import { createApi, type Api, type Request } from './api.js';
 import { loadChecker, type Checker } from './checker.js';
-import { failureContext, installAssertionHook } from './failure.js';
+import { failureContext, installAssertionHook, toCurl, type FailureDetail } from './failure.js';
 import { excludedBecause, identify, itemsHeldBack, requestHeldBack } from './selection.js';
-import { Registry } from './registry.js';
+import { CleanupFailed, Registry } from './registry.js';
+import { RECORD_KINDS, type FailedCall } from '../../src/contract/cleanup.js';
 import { eventually } from './settle.js';
 import type { Target } from './target.js';
 
@@ -76,7 +77,21 @@ export async function contractKit(area: string): Promise<Kit> {
   const ids = new Registry(`${target.runPrefix}${area}-`, target.readonly);
   // Runs even when tests fail. A file that sent no write (read-only, or none of its writing tests
   // selected) created nothing: its declared ids are not sent a delete.
-  afterAll(() => (wrote ? ids.cleanup(target) : undefined));
+  // eslint-disable-next-line no-empty-pattern
+  afterAll(async ({}, file) => {
+    if (!wrote) return;
+    // a failed cleanup is reported like a failed setup: the delete's operation and its curl line are
+    // recorded on the file (results.ts reads them there)
+    failureContext.startTest(file);
+    try {
+      await ids.cleanup(target);
+    } catch (err) {
+      if (err instanceof CleanupFailed) failureContext.record(cleanupFailure(err.calls[0]!, target, checker));
+      throw err;
+    } finally {
+      failureContext.end();
+    }
+  });
   return {
     target,
     api,
@@ -101,6 +116,22 @@ export async function contractKit(area: string): Promise<Kit> {
           failureContext.end();
         }
       }),
+  };
+}
+
+/** A failed delete of the cleanup as a failure report: its operation, and the call as curl. */
+function cleanupFailure(call: FailedCall, target: Target, checker: Checker): FailureDetail {
+  const path = RECORD_KINDS[call.kind].path;
+  return {
+    operationId: checker.operation('DELETE', path)?.operationId,
+    // the request as src/contract/cleanup.ts sends it
+    curl: toCurl({
+      method: 'DELETE',
+      url: target.baseUrl + path,
+      headers: { accept: 'application/json', 'x-api-key': target.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ data: call.ids }),
+    }),
+    differences: [],
   };
 }
 

@@ -7,7 +7,18 @@ import {
   describeIds,
   idsOf,
   type CleanupTarget,
+  type FailedCall,
 } from '../../src/contract/cleanup.js';
+
+/** A cleanup some of whose delete calls failed: the calls, for the report to name and repeat. */
+export class CleanupFailed extends Error {
+  constructor(
+    message: string,
+    readonly calls: readonly FailedCall[],
+  ) {
+    super(message);
+  }
+}
 
 export class Registry {
   private readonly products = new Set<string>();
@@ -56,13 +67,14 @@ export class Registry {
     this.products.clear();
     this.productTypes.clear();
     if (failed.length) {
-      throw new Error(
+      throw new CleanupFailed(
         [
           'cleanup failed; these may remain, delete them by hand:',
           ...describeFailedCalls(failed),
           ...describeIds(idsOf(failed)),
           `or remove everything this run wrote: ${cleanupCommand(runPrefixOf(this.prefix)!, target.baseUrl)}`,
         ].join('\n'),
+        failed,
       );
     }
   }

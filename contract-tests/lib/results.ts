@@ -3,7 +3,7 @@ import type { SerializedError, TestCase, TestModule, TestSuite } from 'vitest/no
 import { SCHEMA_MISMATCH, SCHEMA_TIER } from './api.js';
 import type { Checker } from './checker.js';
 import type { FailureDetail } from './failure.js';
-import { identify } from './selection.js';
+import { identify, SPEC_TIER } from './selection.js';
 
 export interface CaseResult {
   /** The suite file, relative to contract-tests/. */
@@ -71,16 +71,24 @@ export function collectResults(modules: ReadonlyArray<TestModule>, ctx: RunConte
   const cases: CaseResult[] = [];
   for (const mod of modules) {
     const file = mod.moduleId.replace(/^.*contract-tests\//, '');
-    // Errors outside tests (a file that failed to load, a failed beforeAll or cleanup) each count as
-    // one failure, so the counts say the run failed.
+    // Errors outside tests (a file that failed to load, a failed cleanup) each count as one failure,
+    // so the counts say the run failed. A failed cleanup (kit.ts) is reported as a failed setup is:
+    // with the operation of the delete that failed, its tier and its curl line.
     if (mod.errors().length > 0) {
+      const detail = mod.meta().contractFailure;
+      const errors = mod.errors().map(errorText);
       cases.push({
         file,
-        title: '(the suite file: loading, or its setup and cleanup hooks)',
-        tags: [],
+        title: detail
+          ? '(its cleanup: deleting the ids the file wrote)'
+          : '(the suite file: loading, or its setup and cleanup hooks)',
+        // the cleanup sends DELETE /products and DELETE /product-types, operations the spec states
+        tags: detail ? tiersOf(errors, [SPEC_TIER]) : [],
+        operationId: detail?.operationId,
         state: 'failed',
         durationMs: 0,
-        errors: mod.errors().map(errorText),
+        errors,
+        detail,
       });
     }
     // A block's only hook is its setup (kit.ts): a failed one is reported as a test would be, with

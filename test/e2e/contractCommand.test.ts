@@ -202,6 +202,52 @@ describe('product-catalog-mock contract', () => {
     }
   }, 240_000);
 
+  it('reports a failed cleanup as a failure of its delete, with the curl line, as a failed setup', async () => {
+    // every delete of products in this scope fails: the cleanup after the files that wrote some
+    const scope = '/acme/cleanup-fails';
+    const rule = await fetch(`${server.url}/__admin/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': 'staging-key' },
+      body: JSON.stringify({ operationId: 'deleteProducts', path: `${scope}/`, status: 503 }),
+    });
+    const { id } = ((await rule.json()) as { data: { id: string } }).data;
+    try {
+      const junit = join(dir, 'cleanup.xml');
+      const result = await run(
+        process.execPath,
+        [
+          ...[cli, 'contract', '--base-url', `${server.url}${scope}`, '--api-key', 'staging-key'],
+          ...['--settle-ms', '200', '--only', 'updateProducts', '--junit', junit],
+        ],
+        { env: { ...withoutContractEnv(), NO_COLOR: '' }, maxBuffer: 64 * 1024 * 1024 },
+      ).then(
+        () => ({ code: 0, stdout: '' }),
+        (err: { code: number; stdout: string }) => err,
+      );
+      expect(result.code).toBe(1);
+      const out = result.stdout;
+      const heading =
+        /^\d+\) FAIL deleteProducts \[spec\] productWrites\.test\.ts > \(its cleanup: deleting the ids the file wrote\)$/m;
+      expect(out).toMatch(heading);
+      expect(out).not.toMatch(/the suite file: loading/);
+      const failure = out.slice(out.search(heading)).split(/\n\n/)[0]!;
+      expect(failure).toMatch(
+        /request: curl -sS -X DELETE 'http:\/\/127\.0\.0\.1:\d+\/acme\/cleanup-fails\/products' /,
+      );
+      expect(failure).toMatch(/"x-api-key: \$CONTRACT_API_KEY"/);
+      expect(failure).toMatch(/DELETE \/products \(\d+ ids?\): 503 /);
+      expect(failure).toMatch(/--cleanup ct-/);
+      const report = await readFile(junit, 'utf8');
+      expect(report).toMatch(/name="\[spec\] \(its cleanup: deleting the ids the file wrote\)"/);
+      expect(report).toMatch(/operation: deleteProducts\nrequest: curl -sS -X DELETE /);
+    } finally {
+      await fetch(`${server.url}/__admin/faults/${id}`, {
+        method: 'DELETE',
+        headers: { 'x-api-key': 'staging-key' },
+      });
+    }
+  }, 240_000);
+
   it("counts an answer outside openapi.yaml's schemas under openapi.yaml, not under the test's tier", async () => {
     // error bodies without their status: a shape the spec leaves open, which openapi.yaml fixes
     const proxy = await startProxy(server.url, (_req, answer) =>
