@@ -56,6 +56,19 @@ describe('malformed input that cannot be written', () => {
     reply.expectError(400, /filter/i);
   });
 
+  it('[mock choice] GET /products with a malformed additionalRawFilter is a 400 that names it', async () => {
+    const reply = await api.get(`/products?additionalRawFilter=${encodeURIComponent('{"eq": [')}`);
+    reply.expectError(400, 'additionalRawFilter');
+  });
+
+  it('[mock choice] GET /product-ean-by-epc/{epc} with a code that is not an SGTIN is a 400 that says so', async () => {
+    (await api.get('/product-ean-by-epc/3178E61C883950F59A000000')).expectError(400, /SGTIN/);
+  });
+
+  it('[mock choice] GET /products-by-epc/{code} with a code that is not an EPC is a 400', async () => {
+    (await api.get('/products-by-epc/not-an-epc')).expectError(400);
+  });
+
   it('[mock choice] GET /products with an unknown filter operator is a 400 that names it', async () => {
     const reply = await api.get(`/products?${filterParam({ near: ['productGroupId', 'x'] })}`);
     reply.expectError(400, 'near');
@@ -94,6 +107,10 @@ describe('[mock choice] unknown ids are a 404 with a message', () => {
     ['GET /variants/{productId}', `/variants/${unknown}`],
     ['GET /products-barcode/{barcode}', '/products-barcode/00000000000000000000000000'],
     ['GET /product-recommendations/{productGroupId}', `/product-recommendations/${unknown}`],
+    [
+      'GET /product-recommendations-by-productId/{productGroupId}',
+      `/product-recommendations-by-productId/${unknown}`,
+    ],
   ])('%s', async (_name, path) => {
     (await api.get(path)).expectError(404);
   });

@@ -288,4 +288,38 @@ describe('product-catalog-mock contract', () => {
       await proxy.close();
     }
   }, 240_000);
+
+  it('passes [published] against a deployment refusing with other documented statuses than the mock', async () => {
+    // the client needs a refusal; which 4xx is the mock's choice (docs/behaviour.md)
+    const other = (url: string, status: number): number | undefined => {
+      if (status === 404 && url.includes('/product-recommendations-by-productId/')) return 400;
+      if (status === 400 && /\/(product-ean-by-epc|products-by-epc)\//.test(url)) return 404;
+      if (status === 400 && url.includes('additionalRawFilter=')) return 403;
+      return undefined;
+    };
+    const proxy = await startProxy(server.url, (req, answer) => {
+      const status = other(req.url, answer.status);
+      return status === undefined
+        ? undefined
+        : { ...answer, status, body: JSON.stringify({ ...JSON.parse(answer.body), status }) };
+    });
+    try {
+      const result = await run(
+        process.execPath,
+        [
+          ...[cli, 'contract', '--base-url', `${proxy.url}/acme/published-statuses`],
+          ...['--api-key', 'staging-key', '--settle-ms', '200', '--only', 'published'],
+        ],
+        { env: { ...withoutContractEnv(), NO_COLOR: '' }, maxBuffer: 64 * 1024 * 1024 },
+      ).then(
+        (ok) => ({ code: 0, stdout: ok.stdout }),
+        (err: { code: number; stdout: string }) => err,
+      );
+      expect(result.stdout).not.toMatch(/FAIL /);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/passed by tier: .*published (\d+)\/\1/);
+    } finally {
+      await proxy.close();
+    }
+  }, 240_000);
 });
