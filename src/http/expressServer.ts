@@ -9,6 +9,7 @@ import {
 import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
 import { problemAnswer } from '../pipeline/answers.js';
+import type { Workbench } from '../workbench/workbench.js';
 import { EXPOSED_HEADERS } from './cors.js';
 
 /**
@@ -34,8 +35,31 @@ export function createExpressServer(app: Express): Server {
     },
     app,
   );
-  server.on('clientError', answerClientError);
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    const refusal = answerClientError(err, socket);
+    // The log and journal of an app createApp made get these requests too (README, "Request log").
+    const workbench = app.locals.workbench as Workbench | undefined;
+    if (refusal && workbench) {
+      workbench.completed({ ...requestLineOf(err), at: Date.now(), durationMs: 0, ...refusal });
+    }
+  });
   return server;
+}
+
+/** The longest URL a log line or journal entry shows of a refused request. */
+const URL_SHOWN = 200;
+
+/**
+ * The method and URL of a request node refused, from the bytes it was reading: a request line, when
+ * they begin with one (a long URL fits in the first chunk a client sends); '-' otherwise.
+ */
+function requestLineOf(err: NodeJS.ErrnoException): { method: string; url: string } {
+  const raw = (err as { rawPacket?: unknown }).rawPacket;
+  const head = Buffer.isBuffer(raw) ? raw.subarray(0, URL_SHOWN + 64).toString('latin1') : '';
+  const line = /^([A-Z]{1,16}) (\/\S*)/.exec(head);
+  if (!line) return { method: '-', url: '-' };
+  const url = line[2]!;
+  return { method: line[1]!, url: url.length > URL_SHOWN ? `${url.slice(0, URL_SHOWN)}...` : url };
 }
 
 /** Connections whose malformed request has been answered. */
@@ -43,15 +67,19 @@ const answered = new WeakSet<Duplex>();
 
 /**
  * A request node:http refuses before express sees it (a URL and headers over Node's 16 KB limit,
- * a malformed request) is answered in the error format, not with node's bare status line.
+ * a malformed request) is answered in the error format, not with node's bare status line. Returns
+ * the status and message answered, for the request log; undefined when nothing was answered.
  */
-function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+function answerClientError(
+  err: NodeJS.ErrnoException,
+  socket: Duplex,
+): { status: number; message: string } | undefined {
   // llhttp reports every chunk that arrives after its first error: the connection is answered once.
-  if (answered.has(socket)) return;
+  if (answered.has(socket)) return undefined;
   answered.add(socket);
   if (err.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
-    return;
+    return undefined;
   }
   const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
   if (inFlight?.req?.complete) {
@@ -61,12 +89,12 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
     // pipelined behind it is lost, as node's own handling loses both).
     inFlight.shouldKeepAlive = false;
     inFlight.once('finish', () => socket.end());
-    return;
+    return undefined;
   }
   if (inFlight?.headersSent) {
     // The error is in the body of a request being answered: nothing can be added to that answer.
     socket.destroy();
-    return;
+    return undefined;
   }
   const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
   const status = tooLarge ? 431 : 400;
@@ -88,4 +116,5 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
       'Connection: close\r\n\r\n' +
       body,
   );
+  return { status, message };
 }

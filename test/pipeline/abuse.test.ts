@@ -2,11 +2,13 @@
 // keeps serving, and every status is one openapi.yaml documents for the operation.
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadChecker } from '../../contract-tests/lib/checker.js';
 import { loadApiDocument } from '../../src/openapi/apiDocument.js';
 import { OperationTable } from '../../src/openapi/operations.js';
 import { startServer, type RunningServer } from '../../src/server.js';
+import { createLogger } from '../../src/workbench/logger.js';
 import { BASE, client, makeApp, TOKEN } from '../helpers.js';
 
 const checker = await loadChecker();
@@ -236,6 +238,49 @@ describe('a URL over the 16 KB header limit', () => {
       // A page on another origin reads this message, not a CORS failure.
       expect(res.headers['access-control-allow-origin']).toBe('*');
       expect(res.headers['access-control-expose-headers']).toBe('Allow');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('is logged and journaled, its URL cut short', async () => {
+    const lines: { method: string; url: string; status: number; error?: string }[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const server = await startServer({
+      port: 0,
+      seed,
+      logger: createLogger({ format: 'json', destination }),
+    });
+    try {
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = httpRequest(`${server.url}${BASE}/products?search=${'x'.repeat(20_000)}`, (r) => {
+          r.resume();
+          r.on('end', () => resolve(r.statusCode ?? 0));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(status).toBe(431);
+      const url = `${BASE}/products?search=${'x'.repeat(200 - `${BASE}/products?search=`.length)}...`;
+      await expect
+        .poll(() => lines)
+        .toContainEqual(
+          expect.objectContaining({
+            method: 'GET',
+            url,
+            status: 431,
+            error: expect.stringContaining('larger than 16384 bytes'),
+          }),
+        );
+      const journal = await fetch(`${server.url}/__admin/requests`);
+      expect(((await journal.json()) as { data: unknown[] }).data).toEqual([
+        expect.objectContaining({ method: 'GET', path: `${BASE}/products`, status: 431 }),
+      ]);
     } finally {
       await server.close();
     }
