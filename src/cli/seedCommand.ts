@@ -1,4 +1,5 @@
-// `product-catalog-mock seed --seed VALUE --out FILE`: a progress bar in a terminal, one summary line always.
+// `product-catalog-mock seed --seed VALUE --out FILE`: a progress bar in a terminal, one summary line always,
+// both on stderr.
 import { stat } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { resolveSeed } from '../seed/resolve.js';
@@ -9,21 +10,24 @@ import { productBar } from './productBar.js';
 export interface SeedCommandOptions {
   seed: string;
   out: string;
-  /** Where the summary goes; a progress bar is drawn only when it is a terminal. */
-  stdout?: NodeJS.WriteStream;
+  /**
+   * Where the progress bar and the summary go, as every status line: with `--out /dev/stdout` the
+   * data alone goes to stdout. A bar is drawn only when it is a terminal.
+   */
+  stderr?: NodeJS.WriteStream;
 }
 
 /** Writes the dataset and returns the summary line it printed. */
 export async function runSeedCommand({
   seed,
   out,
-  stdout = process.stdout,
+  stderr = process.stderr,
 }: SeedCommandOptions): Promise<string> {
   // Checked before generating: a large seed takes a while, and would be lost at the end.
   const problem = await outputDirectoryProblem('--out', out);
   if (problem) throw new Error(problem);
   const started = performance.now();
-  const bar = productBar(stdout, 'generating');
+  const bar = productBar(stderr, 'generating');
   // The bar counts products generated; a seed file given to copy loads without one.
   const data = await resolveSeed(seed, {
     onProgress: (done, total, step) => (step === 'generating' ? bar.update?.(done, total) : undefined),
@@ -39,6 +43,6 @@ export async function runSeedCommand({
   const summary =
     `Wrote ${fmt(data.products.length)} products (${fmt(variants)} variants) and ${fmt(data.productTypes.length)} ` +
     `product types from seed "${seed}" to ${out} (${(size / 1e6).toFixed(1)} MB) in ${seconds} s`;
-  stdout.write(summary + '\n');
+  stderr.write(summary + '\n');
   return summary;
 }

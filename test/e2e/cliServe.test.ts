@@ -11,7 +11,7 @@ import { packageRoot } from '../../src/openapi/packageRoot.js';
 import { endProcessGroup } from '../processGroup.js';
 import { runSeedCommand } from '../../src/cli/seedCommand.js';
 
-/** A stdout that is no terminal and keeps nothing, for the seed command's summary. */
+/** A stderr that is no terminal and keeps nothing, for the seed command's summary. */
 const quiet = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
 
 const cli = join(packageRoot, 'dist', 'src', 'cli', 'cli.js');
@@ -327,7 +327,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
       const dir = await mkdtemp(join(tmpdir(), 'large-seed-'));
       try {
         const file = join(dir, 'large.json');
-        await runSeedCommand({ seed: '10000', out: file, stdout: quiet });
+        await runSeedCommand({ seed: '10000', out: file, stderr: quiet });
         const screen = await screenOf(['--port', '0', '--seed', file, '--quiet']);
         expect(screen).toMatch(/checking .* \d+\/10000 products/);
         expect(screen).toMatch(/10,000 products ready in \d+\.\d s/);

@@ -15,7 +15,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** A stdout that is not a terminal, collecting what is written. */
+/** A stderr that is not a terminal, collecting what is written. */
 function pipe() {
   const lines: string[] = [];
   return {
@@ -28,8 +28,8 @@ describe('seed command', () => {
   it('writes identical files for the same seed, loadable with --seed FILE', async () => {
     const [a, b] = [join(dir, 'a.json'), join(dir, 'b.json')];
     const out = pipe();
-    await runSeedCommand({ seed: '500', out: a, stdout: out.stream });
-    await runSeedCommand({ seed: '500', out: b, stdout: pipe().stream });
+    await runSeedCommand({ seed: '500', out: a, stderr: out.stream });
+    await runSeedCommand({ seed: '500', out: b, stderr: pipe().stream });
     expect(Buffer.compare(await readFile(a), await readFile(b))).toBe(0);
     expect(out.lines).toHaveLength(1);
     expect(out.lines[0]).toMatch(
@@ -44,7 +44,7 @@ describe('seed command', () => {
     const out = pipe();
     const missing = join(dir, 'no-such-dir');
     await expect(
-      runSeedCommand({ seed: '100', out: join(missing, 'x.json'), stdout: out.stream }),
+      runSeedCommand({ seed: '100', out: join(missing, 'x.json'), stderr: out.stream }),
     ).rejects.toThrow(`--out ${join(missing, 'x.json')}: the directory ${missing} does not exist`);
     expect(out.lines).toEqual([]);
   });
@@ -54,14 +54,14 @@ describe('seed command', () => {
     const plain = join(dir, 'plain');
     await writeFile(plain, '');
     await expect(
-      runSeedCommand({ seed: '100', out: join(plain, 'x.json'), stdout: out.stream }),
+      runSeedCommand({ seed: '100', out: join(plain, 'x.json'), stderr: out.stream }),
     ).rejects.toThrow(`--out ${join(plain, 'x.json')}: ${plain} is a file, not a directory`);
     expect(out.lines).toEqual([]);
   });
 
   it('writes a bundled dataset by name', async () => {
     const file = join(dir, 'grocery.json');
-    await runSeedCommand({ seed: 'grocery', out: file, stdout: pipe().stream });
+    await runSeedCommand({ seed: 'grocery', out: file, stderr: pipe().stream });
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(
       JSON.parse(JSON.stringify(generateDataset('grocery'))),
     );

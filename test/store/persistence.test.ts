@@ -292,7 +292,7 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
   it('says a dataset given to --data is not its file, rather than damaged, and leaves it as it is', async () => {
     const { runSeedCommand } = await import('../../src/cli/seedCommand.js');
     const quiet = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
-    await runSeedCommand({ seed: '3', out: file, stdout: quiet });
+    await runSeedCommand({ seed: '3', out: file, stderr: quiet });
     const dataset = await readFile(file, 'utf8');
     await expect(openStore({ file, seed })).rejects.toThrow(
       `--data ${file} is not a data file this server wrote, and is left as it is. A dataset to start from is given with --seed FILE`,
