@@ -93,7 +93,7 @@ program
   .requiredOption('--out <file>', 'file to write')
   .action(async (opts: { seed: string; out: string }) => {
     const { runSeedCommand } = await import('./seedCommand.js');
-    await runSeedCommand(opts);
+    process.exitCode = await runSeedCommand(opts);
   });
 
 program.addCommand(contractCommand());

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +65,75 @@ describe('seed command', () => {
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(
       JSON.parse(JSON.stringify(generateDataset('grocery'))),
     );
+  });
+});
+
+describe('a dataset file written over another', () => {
+  /** A directory holding one good file, `catalog.json`; resolves to both and the file's content. */
+  async function withGoodFile() {
+    const home = await mkdtemp(join(dir, 'replace-'));
+    const file = join(home, 'catalog.json');
+    await writeDatasetFile(generateDataset('demo', { count: 3 }), file);
+    return { home, file, good: await readFile(file, 'utf8') };
+  }
+
+  /** A dataset whose `at`th product runs `act` when it is written, after the products before it. */
+  function failingAt(at: number, act: () => void) {
+    const data = generateDataset('demo', { count: 400 });
+    const products = data.products.map((p, i) => (i === at ? { ...p, toJSON: () => act() } : p));
+    return { ...data, products } as typeof data;
+  }
+
+  it('is left as it was when the write fails halfway (a full disk), and no other file remains', async () => {
+    const { home, file, good } = await withGoodFile();
+    const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    await expect(
+      writeDatasetFile(
+        failingAt(300, () => {
+          throw full;
+        }),
+        file,
+      ),
+    ).rejects.toBe(full);
+    expect(await readFile(file, 'utf8')).toBe(good);
+    expect(await readdir(home)).toEqual(['catalog.json']);
+  });
+
+  it('is left as it was when the write is stopped halfway (Ctrl-C), and no other file remains', async () => {
+    const { home, file, good } = await withGoodFile();
+    const stop = new AbortController();
+    const data = failingAt(300, () => stop.abort(new Error('interrupted')));
+    await expect(writeDatasetFile(data, file, { signal: stop.signal })).rejects.toThrow('interrupted');
+    expect(await readFile(file, 'utf8')).toBe(good);
+    expect(await readdir(home)).toEqual(['catalog.json']);
+  });
+
+  it('by the seed command stopped while it writes: the command says so and exits 130', async () => {
+    const { home, file, good } = await withGoodFile();
+    const out = pipe();
+    const stop = new AbortController();
+    stop.abort();
+    expect(await runSeedCommand({ seed: '500', out: file, stderr: out.stream, signal: stop.signal })).toBe(
+      130,
+    );
+    expect(out.lines).toEqual([
+      `seed: interrupted; ${file} was not written (a file there is left as it was).\n`,
+    ]);
+    expect(await readFile(file, 'utf8')).toBe(good);
+    expect(await readdir(home)).toEqual(['catalog.json']);
+  });
+
+  it('through a link replaces the file it names, keeping the link and the mode', async () => {
+    const { home, file } = await withGoodFile();
+    await chmod(file, 0o600);
+    const link = join(home, 'current.json');
+    await symlink(file, link);
+    const data = generateDataset('demo', { count: 5 });
+    await writeDatasetFile(data, link);
+    expect((await lstat(link)).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(JSON.parse(JSON.stringify(data)));
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await readdir(home)).sort()).toEqual(['catalog.json', 'current.json']);
   });
 });
 
