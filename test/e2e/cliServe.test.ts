@@ -141,6 +141,26 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     );
   }, 30_000);
 
+  it('takes --region in any case, as a URL path does: US is us', async () => {
+    const result = await runCli(['--port', '0', '--seed', 'none', '--region', 'US'], async (url, stop) => {
+      const health = (await (await fetch(`${url}/__admin/health`)).json()) as { data: { region: string } };
+      expect(health.data.region).toBe('us');
+      const pushed = await fetch(`${url}/acme/dev/product-types`, {
+        method: 'POST',
+        headers: { 'x-api-key': 'dev', 'content-type': 'application/json' },
+        body: JSON.stringify({ data: [{ productTypeId: 'shoes' }] }),
+      });
+      expect(pushed.status).toBe(200);
+      // the scope of the prefix without a region is the one /regions/us/... (and /regions/US/...) reaches
+      const read = await fetch(`${url}/regions/US/products/v1/tenants/acme/dev/product-types?ids=shoes`, {
+        headers: { 'x-api-key': 'dev' },
+      });
+      expect(((await read.json()) as { data: unknown[] }).data).toHaveLength(1);
+      stop();
+    });
+    expect(result.code).toBe(0);
+  }, 30_000);
+
   it('ends at once on a signal that comes before the server listens', async () => {
     const child = spawn(process.execPath, [cli, '--port', '0', '--seed', '20000'], {
       stdio: ['ignore', 'pipe', 'pipe'],
