@@ -105,6 +105,19 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     );
   }, 30_000);
 
+  it.skipIf(!existsSync('/proc/self'))(
+    'refuses a --data path in a directory where no file can be created, naming the path and why',
+    async () => {
+      // /proc passes a check of its permissions for root, then refuses every new file
+      const result = await runCli(['--port', '0', '--seed', 'none', '--data', '/proc/x.json']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        /^product-catalog-mock: --data \/proc\/x\.json: (no file can be created in \/proc \(\w+: [^)]+\); name a file in a directory where files can be written|the directory \/proc is not writable)\n$/,
+      );
+    },
+    30_000,
+  );
+
   it('refuses an empty --data (an unset variable) rather than keep the data in memory only', async () => {
     const result = await runCli(['--port', '0', '--seed', 'none', '--data', '']);
     expect(result.code).toBe(1);
