@@ -45,13 +45,18 @@ export interface MockCoreOptions {
   simulate?: SimulationStep;
 }
 
-/** The region a mock answers for when a request names none; an unknown one is refused. */
+/**
+ * The region a mock answers for when a request names none, as the document spells it; an unknown one
+ * is refused. Any case is taken, as in a `/regions/{region}/...` path (`US` is `us`), so that both
+ * spellings reach the same scopes.
+ */
 export function checkRegion(document: OpenAPIV3.Document, region = 'eu'): string {
   const regions = regionsOf(document);
-  if (!regions.includes(region)) {
+  const known = regions.find((r) => r.toLowerCase() === region.toLowerCase());
+  if (known === undefined) {
     throw new Error(`Unknown region "${region}"; allowed regions: ${regions.join(', ')}`);
   }
-  return region;
+  return known;
 }
 
 /** The handlers of every documented operation, the pipeline, and the wrappers around it. */

@@ -15,8 +15,11 @@ export interface Answer {
   body: string;
 }
 
-/** Return an Answer to replace the target's answer, or undefined to pass it on. */
-export type Breakage = (req: Exchange, answer: Answer) => Answer | undefined;
+/**
+ * Return an Answer to replace the target's answer, or undefined to pass it on; a promise of either
+ * holds the answer back until it settles.
+ */
+export type Breakage = (req: Exchange, answer: Answer) => Answer | undefined | Promise<Answer | undefined>;
 
 const read = async (req: IncomingMessage): Promise<string> => {
   const chunks: Buffer[] = [];
@@ -44,7 +47,8 @@ export async function startProxy(
         headers: { 'content-type': upstream.headers.get('content-type') ?? 'application/json' },
         body: await upstream.text(),
       };
-      const out = breakage({ method: req.method ?? 'GET', url: req.url ?? '/', body }, answer) ?? answer;
+      const out =
+        (await breakage({ method: req.method ?? 'GET', url: req.url ?? '/', body }, answer)) ?? answer;
       res.writeHead(out.status, out.headers).end(out.body);
     })().catch((err: Error) => res.writeHead(502).end(err.message));
   });

@@ -30,7 +30,7 @@ program
       .default(4010),
   )
   .option('--host <host>', 'address to listen on', host, '127.0.0.1')
-  .option('--region <region>', 'region of the prefixes that name none (eu, us, in, au, uae)', 'eu')
+  .option('--region <region>', 'region of the prefixes that name none (eu, us, in, au, uae; any case)', 'eu')
   .option(
     '--api-key <key>',
     'strict mode: accept only this key; KEY=tenantA,tenantB binds it to tenants (repeatable)',
@@ -93,7 +93,7 @@ program
   .requiredOption('--out <file>', 'file to write')
   .action(async (opts: { seed: string; out: string }) => {
     const { runSeedCommand } = await import('./seedCommand.js');
-    await runSeedCommand(opts);
+    process.exitCode = await runSeedCommand(opts);
   });
 
 program.addCommand(contractCommand());

@@ -2,10 +2,16 @@
 // its own removal, or whose deletes failed). Only a run's prefix is taken: the deployment's own
 // records never start with one.
 import type { Target } from '../../contract-tests/lib/target.js';
-import { describeFailure, EXIT_MISCONFIGURED, preflight } from '../contract/preflight.js';
+import { describeFailure, EXIT_MISCONFIGURED, preflight, type CheckedRun } from '../contract/preflight.js';
 import { runPrefixProblem } from '../contract/runPrefix.js';
 import { sweepAndReport } from '../contract/sweep.js';
 import { watchInterruption } from './interruption.js';
+
+const CLEANUP: CheckedRun = {
+  command: 'contract --cleanup',
+  purpose: 'a cleanup',
+  untouched: 'nothing was removed',
+};
 
 /** Resolves to the exit code: 0 nothing under the prefix remains, 1 something may, 2 refused. */
 export async function runCleanup(
@@ -25,7 +31,7 @@ export async function runCleanup(
     return refuse('it deletes, and read-only (--readonly, CONTRACT_READONLY) forbids that');
   const failure = await preflight(baseUrl, apiKey);
   if (failure) {
-    console.error(describeFailure(failure));
+    console.error(describeFailure(failure, CLEANUP));
     return EXIT_MISCONFIGURED;
   }
   const interruption = watchInterruption();

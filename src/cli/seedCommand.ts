@@ -1,44 +1,65 @@
-// `product-catalog-mock seed --seed VALUE --out FILE`: a progress bar in a terminal, one summary line always.
+// `product-catalog-mock seed --seed VALUE --out FILE`: a progress bar in a terminal, one summary line always,
+// both on stderr. The file is replaced only once written whole (src/seed/replaceFile.ts).
 import { stat } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { resolveSeed } from '../seed/resolve.js';
 import { writeDatasetFile } from '../seed/file.js';
+import { watchInterruption } from './interruption.js';
 import { outputDirectoryProblem } from './outputDirectory.js';
 import { productBar } from './productBar.js';
 
 export interface SeedCommandOptions {
   seed: string;
   out: string;
-  /** Where the summary goes; a progress bar is drawn only when it is a terminal. */
-  stdout?: NodeJS.WriteStream;
+  /**
+   * Where the progress bar and the summary go, as every status line: with `--out /dev/stdout` the
+   * data alone goes to stdout. A bar is drawn only when it is a terminal.
+   */
+  stderr?: NodeJS.WriteStream;
+  /** Stops the write, leaving --out as it was (Ctrl-C in the command: see runSeedCommand). */
+  signal?: AbortSignal;
 }
 
-/** Writes the dataset and returns the summary line it printed. */
+/**
+ * Writes the dataset, prints its summary, and resolves to the exit code: 0, or 128 + the signal's
+ * number when Ctrl-C (or SIGTERM, SIGHUP) came while the file was written.
+ */
 export async function runSeedCommand({
   seed,
   out,
-  stdout = process.stdout,
-}: SeedCommandOptions): Promise<string> {
+  stderr = process.stderr,
+  signal,
+}: SeedCommandOptions): Promise<number> {
   // Checked before generating: a large seed takes a while, and would be lost at the end.
   const problem = await outputDirectoryProblem('--out', out);
   if (problem) throw new Error(problem);
   const started = performance.now();
-  const bar = productBar(stdout, 'generating');
+  const bar = productBar(stderr, 'generating');
   // The bar counts products generated; a seed file given to copy loads without one.
   const data = await resolveSeed(seed, {
     onProgress: (done, total, step) => (step === 'generating' ? bar.update?.(done, total) : undefined),
   });
   bar.stop();
-  await writeDatasetFile(data, out).catch((err: unknown) => {
-    throw new Error(`--out ${out}: cannot write it: ${(err as Error).message}`);
-  });
+  // Only while writing: a generation is one synchronous stretch, which a signal left to its default
+  // ends at once, and no file has been touched yet then.
+  const interruption = watchInterruption();
+  const stop = signal ? AbortSignal.any([signal, interruption.stop]) : interruption.stop;
+  try {
+    await writeDatasetFile(data, out, { signal: stop });
+  } catch (err) {
+    if (!stop.aborted) throw new Error(`--out ${out}: cannot write it: ${(err as Error).message}`);
+    stderr.write(`seed: interrupted; ${out} was not written (a file there is left as it was).\n`);
+    return interruption.received() ? interruption.exitCode() : 130;
+  } finally {
+    interruption.dispose();
+  }
   const { size } = await stat(out);
   const variants = data.products.reduce((n, p) => n + (p.variants?.length ?? 0), 0);
   const fmt = (n: number) => n.toLocaleString('en-US');
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const summary =
+  stderr.write(
     `Wrote ${fmt(data.products.length)} products (${fmt(variants)} variants) and ${fmt(data.productTypes.length)} ` +
-    `product types from seed "${seed}" to ${out} (${(size / 1e6).toFixed(1)} MB) in ${seconds} s`;
-  stdout.write(summary + '\n');
-  return summary;
+      `product types from seed "${seed}" to ${out} (${(size / 1e6).toFixed(1)} MB) in ${seconds} s\n`,
+  );
+  return 0;
 }

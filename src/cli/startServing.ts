@@ -93,7 +93,7 @@ export async function startServing(opts: ServeOptions, events: SeedEvents): Prom
   }
   // Before the seed is built, which can take a while: an unknown --region, or a --data path that
   // cannot be written, ends it at once.
-  checkRegion(await loadApiDocument(), opts.region);
+  const region = checkRegion(await loadApiDocument(), opts.region);
   if (opts.data) await checkDataPath(opts.data);
   const port = await probePort(opts.host, opts.port);
   const shownHost = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
@@ -102,7 +102,7 @@ export async function startServing(opts: ServeOptions, events: SeedEvents): Prom
   const running = await startServer({
     port,
     host: opts.host,
-    region: opts.region,
+    region,
     apiKeys: opts.apiKey,
     publicReads: opts.publicReads,
     data: opts.data,

@@ -34,15 +34,14 @@ export class PartialFileError extends Error {
   override name = 'PartialFileError';
 }
 
-async function getJson(target: RecordTarget, path: string): Promise<unknown> {
+async function getJson(target: RecordTarget, path: string, signal?: AbortSignal): Promise<unknown> {
   const url = target.baseUrl + path;
-  const res = await fetch(url, { headers: { accept: 'application/json', 'x-api-key': target.apiKey } }).catch(
-    (err: Error) => {
-      throw new RecordError(
-        `GET ${url}: no answer (${(err.cause as Error | undefined)?.message ?? err.message})`,
-      );
-    },
-  );
+  const headers = { accept: 'application/json', 'x-api-key': target.apiKey };
+  const res = await fetch(url, { headers, signal }).catch((err: Error) => {
+    throw new RecordError(
+      `GET ${url}: no answer (${(err.cause as Error | undefined)?.message ?? err.message})`,
+    );
+  });
   const text = await res.text();
   if (res.status === 401 || res.status === 403) {
     throw new RecordError(
@@ -103,6 +102,8 @@ export interface RecordOptions {
   /** At most this many products. */
   limit?: number;
   onProgress?: (done: number, total: number) => void;
+  /** Stops the recording: what FILE.partial holds then is what --resume continues from. */
+  signal?: AbortSignal;
 }
 
 export async function record(target: RecordTarget, opts: RecordOptions): Promise<Recording> {
@@ -117,7 +118,11 @@ export async function record(target: RecordTarget, opts: RecordOptions): Promise
   let count = pages.at(-1)?.count ?? Infinity;
   // sorted by id: pages stay stable while nobody writes, and a resumed run picks up where it stopped
   for (let page = (pages.at(-1)?.page ?? 0) + 1; have() < wanted(count); page++) {
-    const body = (await getJson(target, `/products?limit=${PAGE_SIZE}&page=${page}&sort=productGroupId`)) as {
+    const body = (await getJson(
+      target,
+      `/products?limit=${PAGE_SIZE}&page=${page}&sort=productGroupId`,
+      opts.signal,
+    )) as {
       data?: { list?: Record<string, unknown>[]; count?: number };
     };
     const list = body.data?.list;
@@ -129,7 +134,9 @@ export async function record(target: RecordTarget, opts: RecordOptions): Promise
     await appendFile(opts.partialFile, JSON.stringify(entry) + '\n');
     opts.onProgress?.(Math.min(have(), wanted(count)), wanted(count));
   }
-  const types = (await getJson(target, '/product-types')) as { data?: Record<string, unknown>[] };
+  const types = (await getJson(target, '/product-types', opts.signal)) as {
+    data?: Record<string, unknown>[];
+  };
   if (!Array.isArray(types.data)) throw new RecordError('GET /product-types answered no data array');
   // a product written between two pages may shift another onto the next page: keep each id once
   const seen = new Set<string>();

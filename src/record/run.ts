@@ -13,6 +13,7 @@ import { anonymizeProduct } from './anonymize.js';
 import { PartialFileError, record, RecordError, removePartial } from './recorder.js';
 import { outputDirectoryProblem } from '../cli/outputDirectory.js';
 import { productBar } from '../cli/productBar.js';
+import { watchInterruption } from '../cli/interruption.js';
 
 export interface RecordCommandOptions {
   baseUrl: string;
@@ -28,6 +29,22 @@ const RECORDING: CheckedRun = {
   purpose: 'recording',
   untouched: 'nothing was recorded or written',
 };
+
+/** A word as a POSIX shell reads it back: quoted unless it is plain. */
+const shellWord = (word: string): string =>
+  /^[\w./:@%+,=-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * The command that continues this recording, to print after an interruption. The token is named as
+ * "$TOKEN", not printed: it would stay on the screen and in CI logs.
+ */
+export function resumeCommand(opts: RecordCommandOptions): string {
+  const words = ['product-catalog-mock', 'record', '--base-url', shellWord(opts.baseUrl)];
+  words.push('--api-key', '"$TOKEN"', '--out', shellWord(opts.out));
+  if (opts.limit !== undefined) words.push('--limit', String(opts.limit));
+  if (opts.anonymize) words.push('--anonymize');
+  return [...words, '--resume'].join(' ');
+}
 
 const exists = (file: string) =>
   access(file).then(
@@ -58,6 +75,9 @@ export async function runRecord(opts: RecordCommandOptions, stderr = process.std
     return EXIT_MISCONFIGURED;
   }
   const bar = productBar(stderr, 'recording');
+  // From here on Ctrl-C stops the recording and says how to continue it: left to its default, it
+  // ended the process with no word of --resume. Not before: the preflight could keep it waiting.
+  const interruption = watchInterruption();
   try {
     const recording = await record(
       { baseUrl, apiKey },
@@ -66,6 +86,7 @@ export async function runRecord(opts: RecordCommandOptions, stderr = process.std
         resume: opts.resume ?? false,
         limit: opts.limit,
         onProgress: bar.update,
+        signal: interruption.stop,
       },
     );
     bar.stop();
@@ -73,7 +94,7 @@ export async function runRecord(opts: RecordCommandOptions, stderr = process.std
       products: opts.anonymize ? recording.products.map(anonymizeProduct) : recording.products,
       productTypes: recording.productTypes,
     } as unknown as SeedData;
-    await writeDatasetFile(data, opts.out);
+    await writeDatasetFile(data, opts.out, { signal: interruption.stop });
     await removePartial(partialFile);
     stderr.write(
       `record: ${data.products.length} products and ${data.productTypes.length} product types written to ${opts.out}` +
@@ -82,6 +103,13 @@ export async function runRecord(opts: RecordCommandOptions, stderr = process.std
     return 0;
   } catch (err) {
     bar.stop();
+    if (interruption.stop.aborted) {
+      stderr.write(
+        `record: interrupted; ${opts.out} was not written. What was recorded so far is in ${partialFile}; ` +
+          `to continue it, run the same command with --resume (with the token in TOKEN):\n  ${resumeCommand(opts)}\n`,
+      );
+      return interruption.exitCode();
+    }
     if (err instanceof PartialFileError) {
       stderr.write(`record: ${err.message}\n`);
       return EXIT_MISCONFIGURED;
@@ -91,5 +119,7 @@ export async function runRecord(opts: RecordCommandOptions, stderr = process.std
       `record: ${err.message}\nWhat was recorded so far is in ${partialFile}: run again with --resume to continue.\n`,
     );
     return 1;
+  } finally {
+    interruption.dispose();
   }
 }

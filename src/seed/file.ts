@@ -5,11 +5,38 @@ import { open, readFile, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import type { SeedData } from '../store/store.js';
 import { WHOLE_FILE_LIMIT } from './defaults.js';
+import { replaceFile } from './replaceFile.js';
 
-export async function writeDatasetFile(data: SeedData, file: string): Promise<void> {
+export interface WriteOptions {
+  /** Stops the write: the file is left as it was, and the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Writes the dataset to `file` whole, or leaves it as it was (replaceFile.ts): a write cut short
+ * must not destroy a good file that was there.
+ */
+export async function writeDatasetFile(
+  data: SeedData,
+  file: string,
+  options: WriteOptions = {},
+): Promise<void> {
+  await replaceFile(file, (path) => writeRecords(data, path, options.signal));
+}
+
+async function writeRecords(data: SeedData, file: string, signal?: AbortSignal): Promise<void> {
+  signal?.throwIfAborted();
   const out = createWriteStream(file, { encoding: 'utf8' });
-  const failed = once(out, 'error').then(([err]) => Promise.reject(err as Error));
+  let onAbort: (() => void) | undefined;
+  const failed = new Promise<never>((_, reject) => {
+    out.once('error', reject);
+    onAbort = () => reject(signal?.reason as Error);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  // Seen by the next wait on the stream, or by none when the write stops before it.
+  failed.catch(() => undefined);
   const write = async (chunk: string) => {
+    signal?.throwIfAborted();
     if (!out.write(chunk)) await Promise.race([once(out, 'drain'), failed]);
   };
   const section = async (name: string, records: readonly object[], last: boolean) => {
@@ -19,12 +46,22 @@ export async function writeDatasetFile(data: SeedData, file: string): Promise<vo
     }
     await write(last ? ']\n' : '],\n');
   };
-  await write('{\n');
-  await section('productTypes', data.productTypes, false);
-  await section('products', data.products, true);
-  await write('}\n');
-  out.end();
-  await Promise.race([once(out, 'finish'), failed]);
+  try {
+    await write('{\n');
+    await section('productTypes', data.productTypes, false);
+    await section('products', data.products, true);
+    await write('}\n');
+    out.end();
+    await Promise.race([once(out, 'finish'), failed]);
+  } finally {
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+    // Closed before the caller removes the file: a stream still opening it would create it again.
+    if (!out.closed) {
+      const closed = once(out, 'close').catch(() => undefined);
+      out.destroy();
+      await closed;
+    }
+  }
 }
 
 export interface ReadOptions {

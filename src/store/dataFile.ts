@@ -75,13 +75,44 @@ export function seedFingerprint(seed: ScopeRecord): string {
 }
 
 /** The first line of a snapshot, a header; undefined when it is not a JSON object. */
-function firstLine(text: string): (Partial<Header> & { scopes?: object }) | undefined {
+function firstLine(text: string): Partial<Header> | undefined {
   try {
     const value = JSON.parse(text) as unknown;
     return typeof value === 'object' && value !== null ? value : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The file of earlier versions, one JSON document on one line:
+ * `{ "version": 1, "scopes": { "eu/acme/dev": { "products": {...}, "productTypes": {...} } } }`.
+ */
+interface Version1 {
+  version: 1;
+  scopes: Record<string, Partial<ScopeRecord>>;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Records by id: an object whose every value is an object. */
+const isRecordTable = (value: unknown): boolean => isObject(value) && Object.values(value).every(isObject);
+
+/**
+ * Whether the first line is a whole file of the earlier format, as the server wrote it: any other
+ * JSON with a "scopes" key (`{"scopes":5}`) is not a data file, and must not be taken over as one.
+ */
+function isVersion1(first: object | undefined): first is Version1 {
+  if (!isObject(first) || first.version !== 1 || !isObject(first.scopes)) return false;
+  return Object.entries(first.scopes).every(
+    ([name, scope]) =>
+      /^[^/]+\/[^/]+\/[^/]+$/.test(name) &&
+      isObject(scope) &&
+      Object.keys(scope).every((key) => key === 'products' || key === 'productTypes') &&
+      (scope.products === undefined || isRecordTable(scope.products)) &&
+      (scope.productTypes === undefined || isRecordTable(scope.productTypes)),
+  );
 }
 
 /**
@@ -223,7 +254,7 @@ export class DataFile implements Adapter<DbShape> {
       if (header === undefined) {
         const first = firstLine(text);
         if (first?.format !== FORMAT) {
-          if (first?.scopes) return this.#readVersion1(first.scopes, scopes);
+          if (isVersion1(first)) return this.#readVersion1(first.scopes, scopes);
           throw new Error(notWrittenHere(this.#file));
         }
         if (first.version !== VERSION) {
@@ -250,8 +281,8 @@ export class DataFile implements Adapter<DbShape> {
   }
 
   /** The format of earlier versions: one JSON document holding every scope whole. */
-  #readVersion1(raw: object, scopes: Record<string, ScopeRecord>): undefined {
-    for (const [name, rec] of Object.entries(raw as Record<string, Partial<ScopeRecord>>)) {
+  #readVersion1(raw: Version1['scopes'], scopes: Record<string, ScopeRecord>): undefined {
+    for (const [name, rec] of Object.entries(raw)) {
       scopes[name] = copyRecord({ products: {}, productTypes: {}, ...rec });
     }
     return undefined;

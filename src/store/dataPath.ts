@@ -1,7 +1,8 @@
 // Checks a --data path before anything is loaded: a server that cannot write its file never starts.
 import { constants } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { access, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { lockProblem } from './dataLock.js';
 
 /**
@@ -18,6 +19,7 @@ export async function checkDataPath(file: string): Promise<void> {
   } catch {
     throw new Error(`--data ${file}: the directory ${dir} is not writable`);
   }
+  await checkCreatable(file, dir);
   const fileStat = await stat(file).catch(() => undefined);
   if (fileStat?.isDirectory()) throw new Error(`--data ${file} is a directory; name a file in it`);
   if (fileStat) {
@@ -29,4 +31,23 @@ export async function checkDataPath(file: string): Promise<void> {
   }
   const inUse = await lockProblem(file);
   if (inUse) throw new Error(inUse);
+}
+
+/**
+ * Creates and removes a file in `dir`: a directory that says it is writable may still refuse files
+ * (/proc, a read-only mount; root passes every permission check), and the server's first file, its
+ * lock, would then fail with a bare error code.
+ */
+async function checkCreatable(file: string, dir: string): Promise<void> {
+  const probe = join(dir, `.${randomUUID()}.probe`);
+  try {
+    await writeFile(probe, '', { flag: 'wx' });
+  } catch (err) {
+    // "ENOENT: no such file or directory", without the probe's name, which means nothing to anybody
+    const why = (err as Error).message.replace(/, \w+ '.*'$/, '');
+    throw new Error(
+      `--data ${file}: no file can be created in ${dir} (${why}); name a file in a directory where files can be written`,
+    );
+  }
+  await rm(probe, { force: true });
 }

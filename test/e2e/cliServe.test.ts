@@ -11,7 +11,7 @@ import { packageRoot } from '../../src/openapi/packageRoot.js';
 import { endProcessGroup } from '../processGroup.js';
 import { runSeedCommand } from '../../src/cli/seedCommand.js';
 
-/** A stdout that is no terminal and keeps nothing, for the seed command's summary. */
+/** A stderr that is no terminal and keeps nothing, for the seed command's summary. */
 const quiet = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
 
 const cli = join(packageRoot, 'dist', 'src', 'cli', 'cli.js');
@@ -105,6 +105,19 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     );
   }, 30_000);
 
+  it.skipIf(!existsSync('/proc/self'))(
+    'refuses a --data path in a directory where no file can be created, naming the path and why',
+    async () => {
+      // /proc passes a check of its permissions for root, then refuses every new file
+      const result = await runCli(['--port', '0', '--seed', 'none', '--data', '/proc/x.json']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        /^product-catalog-mock: --data \/proc\/x\.json: (no file can be created in \/proc \(\w+: [^)]+\); name a file in a directory where files can be written|the directory \/proc is not writable)\n$/,
+      );
+    },
+    30_000,
+  );
+
   it('refuses an empty --data (an unset variable) rather than keep the data in memory only', async () => {
     const result = await runCli(['--port', '0', '--seed', 'none', '--data', '']);
     expect(result.code).toBe(1);
@@ -139,6 +152,26 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     expect(result.stderr).toBe(
       'product-catalog-mock: Unknown region "xx"; allowed regions: eu, us, in, au, uae\n',
     );
+  }, 30_000);
+
+  it('takes --region in any case, as a URL path does: US is us', async () => {
+    const result = await runCli(['--port', '0', '--seed', 'none', '--region', 'US'], async (url, stop) => {
+      const health = (await (await fetch(`${url}/__admin/health`)).json()) as { data: { region: string } };
+      expect(health.data.region).toBe('us');
+      const pushed = await fetch(`${url}/acme/dev/product-types`, {
+        method: 'POST',
+        headers: { 'x-api-key': 'dev', 'content-type': 'application/json' },
+        body: JSON.stringify({ data: [{ productTypeId: 'shoes' }] }),
+      });
+      expect(pushed.status).toBe(200);
+      // the scope of the prefix without a region is the one /regions/us/... (and /regions/US/...) reaches
+      const read = await fetch(`${url}/regions/US/products/v1/tenants/acme/dev/product-types?ids=shoes`, {
+        headers: { 'x-api-key': 'dev' },
+      });
+      expect(((await read.json()) as { data: unknown[] }).data).toHaveLength(1);
+      stop();
+    });
+    expect(result.code).toBe(0);
   }, 30_000);
 
   it('ends at once on a signal that comes before the server listens', async () => {
@@ -327,7 +360,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
       const dir = await mkdtemp(join(tmpdir(), 'large-seed-'));
       try {
         const file = join(dir, 'large.json');
-        await runSeedCommand({ seed: '10000', out: file, stdout: quiet });
+        await runSeedCommand({ seed: '10000', out: file, stderr: quiet });
         const screen = await screenOf(['--port', '0', '--seed', file, '--quiet']);
         expect(screen).toMatch(/checking .* \d+\/10000 products/);
         expect(screen).toMatch(/10,000 products ready in \d+\.\d s/);

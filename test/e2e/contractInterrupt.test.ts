@@ -243,4 +243,27 @@ describe('contract --cleanup', () => {
     },
     60_000,
   );
+
+  it('on a target that is not ready, speaks of the cleanup, not of a contract run', async () => {
+    const base = `${server.url}/acme/not-ready`;
+    await fetch(`${base}/products-push`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ data: [{ productGroupId: 'ct-mwtqi3co-468ec119-x' }] }),
+    });
+    const { code, output } = await contract([
+      '--cleanup',
+      'ct-mwtqi3co-468ec119-',
+      '--base-url',
+      base,
+      '--api-key',
+      'wrong-key',
+    ]);
+    expect(code).toBe(2);
+    expect(output).toMatch(
+      /^contract --cleanup: the target is not ready for a cleanup; nothing was removed\.\n {2}tried: GET /,
+    );
+    expect(output).not.toMatch(/test|contract run/);
+    expect((await held(base, KEY)).products).toEqual(['ct-mwtqi3co-468ec119-x']);
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
 // `product-catalog-mock record`: a catalog recorded from one started mock and served by another.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -143,6 +144,57 @@ describe('record', () => {
       expect(pagesAsked).toEqual(['2', '3']);
       expect(await served(out)).toEqual(await catalog(base));
     } finally {
+      await proxy.close();
+    }
+  }, 60_000);
+
+  it('Ctrl-C says how to continue, leaves an older --out as it was, and the command it prints continues', async () => {
+    let reachedSecondPage: () => void = () => undefined;
+    const reached = new Promise<void>((resolve) => (reachedSecondPage = resolve));
+    let release: () => void = () => undefined;
+    const released = new Promise<undefined>((resolve) => (release = () => resolve(undefined)));
+    let hold = true;
+    const proxy = await startProxy(source.url, (req) => {
+      if (!hold || !/[?&]page=2\b/.test(req.url)) return undefined;
+      reachedSecondPage();
+      return released; // the second page is not answered until the recording was interrupted
+    });
+    try {
+      const out = join(dir, 'interrupted.json');
+      await writeFile(out, '{"productTypes":[],"products":[]}\n');
+      const base = `${proxy.url}/acme/live`;
+      const child = spawn(
+        process.execPath,
+        [cli, 'record', '--base-url', base, '--api-key', KEY, '--out', out],
+        {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let output = '';
+      child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+      const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+      await reached;
+      child.kill('SIGINT');
+      const [code] = await exited;
+      expect(code).toBe(130);
+      const resume = `product-catalog-mock record --base-url ${base} --api-key "$TOKEN" --out ${out} --resume`;
+      expect(output).toBe(
+        `record: interrupted; ${out} was not written. What was recorded so far is in ${out}.partial; ` +
+          `to continue it, run the same command with --resume (with the token in TOKEN):\n  ${resume}\n`,
+      );
+      expect(output).not.toContain(KEY);
+      expect(await readFile(out, 'utf8')).toBe('{"productTypes":[],"products":[]}\n');
+      expect((await readFile(`${out}.partial`, 'utf8')).split('\n').filter(Boolean)).toHaveLength(2);
+
+      hold = false;
+      release();
+      const [, ...args] = resume.replace('"$TOKEN"', KEY).split(' ');
+      const resumed = await record(args.slice(1));
+      expect(resumed.code).toBe(0);
+      expect(await served(out)).toEqual(await catalog(base));
+    } finally {
+      release();
       await proxy.close();
     }
   }, 60_000);

@@ -102,6 +102,15 @@ describe('addressing and scope isolation', () => {
     expect(longEnv.body.message).toContain('environment');
   });
 
+  it('takes the default region in any case, as a path does, and reaches the same scope', async () => {
+    const c = client(await makeApp({ region: 'UAE' }));
+    await c.post('/acme/dev/product-types', type('plain'));
+    expect(typeIds(await c.get('/regions/uae/products/v1/tenants/acme/dev/product-types'))).toEqual([
+      'plain',
+    ]);
+    expect((await c.get('/__admin/health')).body.data.region).toBe('uae');
+  });
+
   it('rejects an unknown --region at start-up', async () => {
     await expect(makeApp({ region: 'mars' })).rejects.toThrow(/allowed regions/);
   });

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** A stdout that is not a terminal, collecting what is written. */
+/** A stderr that is not a terminal, collecting what is written. */
 function pipe() {
   const lines: string[] = [];
   return {
@@ -28,8 +28,8 @@ describe('seed command', () => {
   it('writes identical files for the same seed, loadable with --seed FILE', async () => {
     const [a, b] = [join(dir, 'a.json'), join(dir, 'b.json')];
     const out = pipe();
-    await runSeedCommand({ seed: '500', out: a, stdout: out.stream });
-    await runSeedCommand({ seed: '500', out: b, stdout: pipe().stream });
+    await runSeedCommand({ seed: '500', out: a, stderr: out.stream });
+    await runSeedCommand({ seed: '500', out: b, stderr: pipe().stream });
     expect(Buffer.compare(await readFile(a), await readFile(b))).toBe(0);
     expect(out.lines).toHaveLength(1);
     expect(out.lines[0]).toMatch(
@@ -44,7 +44,7 @@ describe('seed command', () => {
     const out = pipe();
     const missing = join(dir, 'no-such-dir');
     await expect(
-      runSeedCommand({ seed: '100', out: join(missing, 'x.json'), stdout: out.stream }),
+      runSeedCommand({ seed: '100', out: join(missing, 'x.json'), stderr: out.stream }),
     ).rejects.toThrow(`--out ${join(missing, 'x.json')}: the directory ${missing} does not exist`);
     expect(out.lines).toEqual([]);
   });
@@ -54,17 +54,86 @@ describe('seed command', () => {
     const plain = join(dir, 'plain');
     await writeFile(plain, '');
     await expect(
-      runSeedCommand({ seed: '100', out: join(plain, 'x.json'), stdout: out.stream }),
+      runSeedCommand({ seed: '100', out: join(plain, 'x.json'), stderr: out.stream }),
     ).rejects.toThrow(`--out ${join(plain, 'x.json')}: ${plain} is a file, not a directory`);
     expect(out.lines).toEqual([]);
   });
 
   it('writes a bundled dataset by name', async () => {
     const file = join(dir, 'grocery.json');
-    await runSeedCommand({ seed: 'grocery', out: file, stdout: pipe().stream });
+    await runSeedCommand({ seed: 'grocery', out: file, stderr: pipe().stream });
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(
       JSON.parse(JSON.stringify(generateDataset('grocery'))),
     );
+  });
+});
+
+describe('a dataset file written over another', () => {
+  /** A directory holding one good file, `catalog.json`; resolves to both and the file's content. */
+  async function withGoodFile() {
+    const home = await mkdtemp(join(dir, 'replace-'));
+    const file = join(home, 'catalog.json');
+    await writeDatasetFile(generateDataset('demo', { count: 3 }), file);
+    return { home, file, good: await readFile(file, 'utf8') };
+  }
+
+  /** A dataset whose `at`th product runs `act` when it is written, after the products before it. */
+  function failingAt(at: number, act: () => void) {
+    const data = generateDataset('demo', { count: 400 });
+    const products = data.products.map((p, i) => (i === at ? { ...p, toJSON: () => act() } : p));
+    return { ...data, products } as typeof data;
+  }
+
+  it('is left as it was when the write fails halfway (a full disk), and no other file remains', async () => {
+    const { home, file, good } = await withGoodFile();
+    const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    await expect(
+      writeDatasetFile(
+        failingAt(300, () => {
+          throw full;
+        }),
+        file,
+      ),
+    ).rejects.toBe(full);
+    expect(await readFile(file, 'utf8')).toBe(good);
+    expect(await readdir(home)).toEqual(['catalog.json']);
+  });
+
+  it('is left as it was when the write is stopped halfway (Ctrl-C), and no other file remains', async () => {
+    const { home, file, good } = await withGoodFile();
+    const stop = new AbortController();
+    const data = failingAt(300, () => stop.abort(new Error('interrupted')));
+    await expect(writeDatasetFile(data, file, { signal: stop.signal })).rejects.toThrow('interrupted');
+    expect(await readFile(file, 'utf8')).toBe(good);
+    expect(await readdir(home)).toEqual(['catalog.json']);
+  });
+
+  it('by the seed command stopped while it writes: the command says so and exits 130', async () => {
+    const { home, file, good } = await withGoodFile();
+    const out = pipe();
+    const stop = new AbortController();
+    stop.abort();
+    expect(await runSeedCommand({ seed: '500', out: file, stderr: out.stream, signal: stop.signal })).toBe(
+      130,
+    );
+    expect(out.lines).toEqual([
+      `seed: interrupted; ${file} was not written (a file there is left as it was).\n`,
+    ]);
+    expect(await readFile(file, 'utf8')).toBe(good);
+    expect(await readdir(home)).toEqual(['catalog.json']);
+  });
+
+  it('through a link replaces the file it names, keeping the link and the mode', async () => {
+    const { home, file } = await withGoodFile();
+    await chmod(file, 0o600);
+    const link = join(home, 'current.json');
+    await symlink(file, link);
+    const data = generateDataset('demo', { count: 5 });
+    await writeDatasetFile(data, link);
+    expect((await lstat(link)).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(JSON.parse(JSON.stringify(data)));
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await readdir(home)).sort()).toEqual(['catalog.json', 'current.json']);
   });
 });
 

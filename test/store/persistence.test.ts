@@ -292,7 +292,7 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
   it('says a dataset given to --data is not its file, rather than damaged, and leaves it as it is', async () => {
     const { runSeedCommand } = await import('../../src/cli/seedCommand.js');
     const quiet = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
-    await runSeedCommand({ seed: '3', out: file, stdout: quiet });
+    await runSeedCommand({ seed: '3', out: file, stderr: quiet });
     const dataset = await readFile(file, 'utf8');
     await expect(openStore({ file, seed })).rejects.toThrow(
       `--data ${file} is not a data file this server wrote, and is left as it is. A dataset to start from is given with --seed FILE`,
@@ -306,6 +306,27 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
     await writeFile(file, dataset);
     await expect(openStore({ file, seed })).rejects.toThrow(/is not a data file/);
     expect(await readFile(file, 'utf8')).toBe(dataset);
+  });
+
+  it('refuses other JSON with a "scopes" key as not its file, and leaves it and its directory as they were', async () => {
+    const others = [
+      { scopes: 5 },
+      { scopes: {} },
+      { version: 1, scopes: [] },
+      { version: 1, scopes: { 'eu/acme/dev': 5 } },
+      { version: 1, scopes: { acme: { products: {} } } },
+      { version: 1, scopes: { 'eu/acme/dev': { products: { p1: 'shoe' } } } },
+      { version: 1, scopes: { 'eu/acme/dev': { products: {}, orders: {} } } },
+    ];
+    for (const other of others) {
+      const text = JSON.stringify(other) + '\n';
+      await writeFile(file, text);
+      await expect(openStore({ file, seed }), text).rejects.toThrow(
+        `--data ${file} is not a data file this server wrote, and is left as it is`,
+      );
+      expect(await readFile(file, 'utf8')).toBe(text);
+      expect(await readdir(dir)).toEqual(['catalog.json']);
+    }
   });
 
   it('reads a file of the earlier one-JSON format and rewrites it as a snapshot', async () => {

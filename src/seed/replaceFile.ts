@@ -1,0 +1,55 @@
+// A file written whole or not at all: the new content goes to a temporary file beside it, which is
+// renamed over the old one only once complete. A write cut short (Ctrl-C, a full disk) leaves the
+// file that was there as it was.
+import { randomUUID } from 'node:crypto';
+import { chmod, open, realpath, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/**
+ * Where the content of `file` may be written and renamed into place, with the mode the old file
+ * had; undefined for a device, pipe or terminal (`/dev/stdout`, `/dev/null`), written as it is.
+ * A link is followed, so that the link stays and the file it names is replaced.
+ */
+async function replaceable(file: string): Promise<{ path: string; mode?: number } | undefined> {
+  const found = await stat(file).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return undefined;
+    throw err;
+  });
+  if (!found) return { path: file };
+  if (!found.isFile()) return undefined;
+  return { path: await realpath(file), mode: found.mode & 0o7777 };
+}
+
+/** Flushes a file or directory to disk, so that a rename is not kept while its content is lost. */
+async function sync(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Calls `write` with the path to write the content to, then puts it in place of `file`. When
+ * `write` fails, nothing is put in place and the temporary file is removed.
+ */
+export async function replaceFile(file: string, write: (path: string) => Promise<void>): Promise<void> {
+  const target = await replaceable(file);
+  if (!target) return write(file);
+  const temp = join(
+    dirname(target.path),
+    `${basename(target.path)}.${process.pid}-${randomUUID().slice(0, 8)}.tmp`,
+  );
+  try {
+    await write(temp);
+    if (target.mode !== undefined) await chmod(temp, target.mode);
+    await sync(temp);
+    await rename(temp, target.path);
+  } catch (err) {
+    await rm(temp, { force: true });
+    throw err;
+  }
+  // The rename itself is on disk once its directory is; some systems cannot open a directory.
+  await sync(dirname(target.path)).catch(() => undefined);
+}
