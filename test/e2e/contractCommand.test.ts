@@ -14,6 +14,17 @@ import { browserMissing, chromiumArgs, chromiumPath } from '../browser.js';
 import { cli, withoutContractEnv } from './contractRun.js';
 
 const run = promisify(execFile);
+
+/** A contract run to its end, not in a terminal: its exit code and what it printed. */
+async function contract(args: string[]): Promise<{ code: number; stdout: string }> {
+  return run(process.execPath, [cli, 'contract', ...args], {
+    env: { ...withoutContractEnv(), NO_COLOR: '' },
+    maxBuffer: 64 * 1024 * 1024,
+  }).then(
+    (ok) => ({ code: 0, stdout: ok.stdout }),
+    (err: { code: number; stdout: string }) => err,
+  );
+}
 /** Opens the HTML report in headless Chromium: it must show the failures, each with its curl. */
 async function lookAtReport(file: string, failures: number): Promise<void> {
   const missing = browserMissing();
@@ -41,6 +52,24 @@ async function lookAtReport(file: string, failures: number): Promise<void> {
 describe('product-catalog-mock contract', () => {
   let server: RunningServer;
   let dir: string;
+  /** Runs `test` while the server holds the fault rule, then removes the rule. */
+  async function withFault(rule: object, test: () => Promise<void>): Promise<void> {
+    const created = await fetch(`${server.url}/__admin/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': 'staging-key' },
+      body: JSON.stringify(rule),
+    });
+    expect(created.status).toBe(201);
+    const { id } = ((await created.json()) as { data: { id: string } }).data;
+    try {
+      await test();
+    } finally {
+      await fetch(`${server.url}/__admin/faults/${id}`, {
+        method: 'DELETE',
+        headers: { 'x-api-key': 'staging-key' },
+      });
+    }
+  }
   beforeAll(async () => {
     server = await startServer({ port: 0, apiKeys: ['staging-key'] });
     dir = await mkdtemp(join(tmpdir(), 'pcm-contract-'));
@@ -118,17 +147,10 @@ describe('product-catalog-mock contract', () => {
       const junit = join(dir, 'broken.xml');
       const html = join(dir, 'broken.html');
       const base = `${proxy.url}/acme/broken`;
-      const result = await run(
-        process.execPath,
-        [
-          ...[cli, 'contract', '--base-url', base, '--api-key', 'staging-key', '--settle-ms', '200'],
-          ...['--only', 'pushProducts', '--junit', junit, '--report', html],
-        ],
-        { env: { ...withoutContractEnv(), NO_COLOR: '' }, maxBuffer: 64 * 1024 * 1024 },
-      ).then(
-        () => ({ code: 0, stdout: '' }),
-        (err: { code: number; stdout: string }) => err,
-      );
+      const result = await contract([
+        ...['--base-url', base, '--api-key', 'staging-key', '--settle-ms', '200'],
+        ...['--only', 'pushProducts', '--junit', junit, '--report', html],
+      ]);
       expect(result.code).toBe(1);
       const out = result.stdout;
       expect(out).not.toContain('\u001b['); // not a terminal: no colour codes
@@ -158,25 +180,12 @@ describe('product-catalog-mock contract', () => {
   it('reports a failed setup as a failure of its operation, with the curl line and the difference', async () => {
     // every push to this scope fails: the shared setup of the list tests pushes their catalog
     const scope = '/acme/setup-fails';
-    const rule = await fetch(`${server.url}/__admin/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': 'staging-key' },
-      body: JSON.stringify({ operationId: 'pushProducts', path: `${scope}/`, status: 503 }),
-    });
-    const { id } = ((await rule.json()) as { data: { id: string } }).data;
-    try {
+    await withFault({ operationId: 'pushProducts', path: `${scope}/`, status: 503 }, async () => {
       const junit = join(dir, 'setup.xml');
-      const result = await run(
-        process.execPath,
-        [
-          ...[cli, 'contract', '--base-url', `${server.url}${scope}`, '--api-key', 'staging-key'],
-          ...['--settle-ms', '200', '--only', 'listProducts', '--junit', junit],
-        ],
-        { env: { ...withoutContractEnv(), NO_COLOR: '' }, maxBuffer: 64 * 1024 * 1024 },
-      ).then(
-        () => ({ code: 0, stdout: '' }),
-        (err: { code: number; stdout: string }) => err,
-      );
+      const result = await contract([
+        ...['--base-url', `${server.url}${scope}`, '--api-key', 'staging-key'],
+        ...['--settle-ms', '200', '--only', 'listProducts', '--junit', junit],
+      ]);
       expect(result.code).toBe(1);
       const out = result.stdout;
       const heading =
@@ -194,36 +203,18 @@ describe('product-catalog-mock contract', () => {
       const report = await readFile(junit, 'utf8');
       expect(report).toMatch(/name="\[spec\] reads of products this run wrote \(its setup\)"/);
       expect(report).toMatch(/operation: pushProducts\nrequest: curl -sS -X POST /);
-    } finally {
-      await fetch(`${server.url}/__admin/faults/${id}`, {
-        method: 'DELETE',
-        headers: { 'x-api-key': 'staging-key' },
-      });
-    }
+    });
   }, 240_000);
 
   it('reports a failed cleanup as a failure of its delete, with the curl line, as a failed setup', async () => {
     // every delete of products in this scope fails: the cleanup after the files that wrote some
     const scope = '/acme/cleanup-fails';
-    const rule = await fetch(`${server.url}/__admin/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': 'staging-key' },
-      body: JSON.stringify({ operationId: 'deleteProducts', path: `${scope}/`, status: 503 }),
-    });
-    const { id } = ((await rule.json()) as { data: { id: string } }).data;
-    try {
+    await withFault({ operationId: 'deleteProducts', path: `${scope}/`, status: 503 }, async () => {
       const junit = join(dir, 'cleanup.xml');
-      const result = await run(
-        process.execPath,
-        [
-          ...[cli, 'contract', '--base-url', `${server.url}${scope}`, '--api-key', 'staging-key'],
-          ...['--settle-ms', '200', '--only', 'updateProducts', '--junit', junit],
-        ],
-        { env: { ...withoutContractEnv(), NO_COLOR: '' }, maxBuffer: 64 * 1024 * 1024 },
-      ).then(
-        () => ({ code: 0, stdout: '' }),
-        (err: { code: number; stdout: string }) => err,
-      );
+      const result = await contract([
+        ...['--base-url', `${server.url}${scope}`, '--api-key', 'staging-key'],
+        ...['--settle-ms', '200', '--only', 'updateProducts', '--junit', junit],
+      ]);
       expect(result.code).toBe(1);
       const out = result.stdout;
       const heading =
@@ -240,12 +231,7 @@ describe('product-catalog-mock contract', () => {
       const report = await readFile(junit, 'utf8');
       expect(report).toMatch(/name="\[spec\] \(its cleanup: deleting the ids the file wrote\)"/);
       expect(report).toMatch(/operation: deleteProducts\nrequest: curl -sS -X DELETE /);
-    } finally {
-      await fetch(`${server.url}/__admin/faults/${id}`, {
-        method: 'DELETE',
-        headers: { 'x-api-key': 'staging-key' },
-      });
-    }
+    });
   }, 240_000);
 
   it("counts an answer outside openapi.yaml's schemas under openapi.yaml, not under the test's tier", async () => {
@@ -260,25 +246,16 @@ describe('product-catalog-mock contract', () => {
     );
     try {
       const base = `${proxy.url}/acme/schema`;
-      const result = await run(
-        process.execPath,
-        [
-          cli,
-          'contract',
-          '--base-url',
-          base,
-          '--api-key',
-          'staging-key',
-          '--settle-ms',
-          '200',
-          '--only',
-          'getProduct',
-        ],
-        { env: { ...withoutContractEnv(), NO_COLOR: '' }, maxBuffer: 64 * 1024 * 1024 },
-      ).then(
-        () => ({ code: 0, stdout: '' }),
-        (err: { code: number; stdout: string }) => err,
-      );
+      const result = await contract([
+        '--base-url',
+        base,
+        '--api-key',
+        'staging-key',
+        '--settle-ms',
+        '200',
+        '--only',
+        'getProduct',
+      ]);
       expect(result.code).toBe(1);
       expect(result.stdout).toMatch(/FAIL getProduct \[openapi\.yaml\] /);
       expect(result.stdout).toMatch(/body\/status is required/);
@@ -304,17 +281,10 @@ describe('product-catalog-mock contract', () => {
         : { ...answer, status, body: JSON.stringify({ ...JSON.parse(answer.body), status }) };
     });
     try {
-      const result = await run(
-        process.execPath,
-        [
-          ...[cli, 'contract', '--base-url', `${proxy.url}/acme/published-statuses`],
-          ...['--api-key', 'staging-key', '--settle-ms', '200', '--only', 'published'],
-        ],
-        { env: { ...withoutContractEnv(), NO_COLOR: '' }, maxBuffer: 64 * 1024 * 1024 },
-      ).then(
-        (ok) => ({ code: 0, stdout: ok.stdout }),
-        (err: { code: number; stdout: string }) => err,
-      );
+      const result = await contract([
+        ...['--base-url', `${proxy.url}/acme/published-statuses`],
+        ...['--api-key', 'staging-key', '--settle-ms', '200', '--only', 'published'],
+      ]);
       expect(result.stdout).not.toMatch(/FAIL /);
       expect(result.code).toBe(0);
       expect(result.stdout).toMatch(/passed by tier: .*published (\d+)\/\1/);
