@@ -2,7 +2,7 @@
 // would each answer from their own memory, and one's compaction would delete the journal the other
 // appends to, losing writes it had answered (docs/behaviour.md, "Storage and --data").
 import { randomUUID } from 'node:crypto';
-import { link, readFile, unlink, writeFile } from 'node:fs/promises';
+import { link, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 
 interface Holder {
@@ -13,6 +13,19 @@ interface Holder {
 }
 
 export const lockPathOf = (file: string): string => `${file}.lock`;
+
+/** How often a holder marks its lock as still held, and after how long unmarked another host's lock counts as left. */
+const REFRESH_MS = 15_000;
+const LEFT_AFTER_MS = 4 * REFRESH_MS;
+
+/** Whether another host's lock has gone unrefreshed long enough to be a server that is gone. */
+async function leftBehind(lock: string): Promise<boolean> {
+  try {
+    return Date.now() - (await stat(lock)).mtimeMs > LEFT_AFTER_MS;
+  } catch {
+    return true;
+  }
+}
 
 async function readHolder(lock: string): Promise<Holder | undefined> {
   try {
@@ -48,9 +61,12 @@ export async function lockProblem(file: string): Promise<string | undefined> {
   const stop =
     "two servers on one file lose each other's writes. Stop that server, or name another --data file";
   if (holder.host !== hostname()) {
+    // A container started anew on the same volume has a new host name: its predecessor's lock,
+    // no longer refreshed, is taken over once it is clearly left behind.
+    if (await leftBehind(lock)) return undefined;
     return (
       `--data ${file} is in use by process ${holder.pid} on ${holder.host}: ${stop}; ` +
-      `if no server runs there any more, delete ${lock}`
+      `if no server runs there any more, delete ${lock} (a lock left unrefreshed for ${LEFT_AFTER_MS / 1000} s is taken over)`
     );
   }
   if (holder.pid === process.pid || !alive(holder.pid)) return undefined;
@@ -71,22 +87,61 @@ export async function lockDataFile(file: string): Promise<() => Promise<void>> {
     // A few tries: each finds a holder that is still there (refused) or gone (taken over).
     for (let tries = 1; ; tries++) {
       try {
-        await link(draft, lock);
+        await place(draft, lock);
         break;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || tries === 5) throw err;
+        const gone = await readHolder(lock);
         const problem = await lockProblem(file);
         if (problem) throw new Error(problem);
-        // Its holder is gone: the lock is taken over.
-        await unlink(lock).catch((gone: NodeJS.ErrnoException) => {
-          if (gone.code !== 'ENOENT') throw gone;
-        });
+        await takeOver(lock, gone, token);
       }
     }
   } finally {
     await unlink(draft).catch(() => undefined);
   }
+  const refresh = setInterval(() => {
+    const now = new Date();
+    utimes(lock, now, now).catch(() => undefined);
+  }, REFRESH_MS);
+  refresh.unref();
   return async () => {
+    clearInterval(refresh);
     if ((await readHolder(lock))?.token === token) await unlink(lock).catch(() => undefined);
   };
+}
+
+/**
+ * Puts the draft in place as the lock, whole, only if there is none: a hard link where the file
+ * system has them, else an exclusive create (exFAT and some network mounts refuse links).
+ */
+async function place(draft: string, lock: string): Promise<void> {
+  try {
+    await link(draft, lock);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS' && code !== 'EOPNOTSUPP') throw err;
+    await writeFile(lock, await readFile(draft), { flag: 'wx' });
+  }
+}
+
+/**
+ * Removes the lock of a holder found gone. It is moved aside first, and only removed if it is still
+ * that holder's: two starts that found the same holder gone would otherwise both remove it, the
+ * second removing the first's new lock, and both serve the file.
+ */
+export async function takeOver(lock: string, gone: Holder | undefined, token: string): Promise<void> {
+  const aside = `${lock}.${token}.left`;
+  try {
+    await rename(lock, aside);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return; // removed meanwhile: try again
+    throw err;
+  }
+  const moved = await readHolder(aside);
+  if (moved !== undefined && moved.token !== gone?.token) {
+    // Another start took it over meanwhile: its lock goes back, and the next try is refused.
+    await place(aside, lock).catch(() => undefined);
+  }
+  await unlink(aside).catch(() => undefined);
 }

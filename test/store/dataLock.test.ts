@@ -2,11 +2,12 @@
 // journal the first appends to, is refused; a lock left by a killed server is taken over.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Store } from '../../src/store/store.js';
+import { takeOver } from '../../src/store/dataLock.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
 
 const key = { region: 'eu', tenantId: 'acme', environment: 'dev' };
@@ -94,5 +95,34 @@ describe('the lock of a --data file', () => {
     const held = await readFile(lock, 'utf8');
     await first.close();
     expect(await readFile(lock, 'utf8')).toBe(held);
+  });
+
+  it('takes over a lock of another machine that its holder stopped refreshing', async () => {
+    await holdBy(4242, 'elsewhere');
+    const past = new Date(Date.now() - 5 * 60_000);
+    await utimes(lock, past, past);
+    await open();
+    expect(JSON.parse(await readFile(lock, 'utf8'))).toMatchObject({ pid: process.pid, host: hostname() });
+  });
+
+  it('keeps refreshing its own lock while it holds the file', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      await open();
+      const past = new Date(Date.now() - 5 * 60_000);
+      await utimes(lock, past, past);
+      vi.advanceTimersByTime(15_000);
+      await expect.poll(async () => Date.now() - (await stat(lock)).mtimeMs).toBeLessThan(60_000);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a take-over that finds another start took the lock first puts that lock back', async () => {
+    // Two starts found the same holder gone; the other one already put its own lock in place.
+    await writeFile(lock, JSON.stringify({ pid: process.ppid, host: hostname(), token: 'first' }) + '\n');
+    await takeOver(lock, { pid: 999_999, host: hostname(), token: 'gone' }, 'second');
+    expect(JSON.parse(await readFile(lock, 'utf8'))).toMatchObject({ token: 'first' });
+    await expect(Store.open({ file })).rejects.toThrow(`in use by another server, process ${process.ppid}`);
   });
 });
