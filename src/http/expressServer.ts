@@ -39,7 +39,8 @@ export function createExpressServer(app: Express): Server {
     const refusal = answerClientError(err, socket);
     // The log and journal of an app createApp made get these requests too (README, "Request log").
     const workbench = app.locals.workbench as Workbench | undefined;
-    if (refusal && workbench) {
+    // A request that timed out is not one the client sent wrong: the log and journal keep requests.
+    if (refusal && workbench && err.code !== 'ERR_HTTP_REQUEST_TIMEOUT') {
       workbench.completed({ ...requestLineOf(err), at: Date.now(), durationMs: 0, ...refusal });
     }
   });
@@ -56,7 +57,9 @@ const URL_SHOWN = 200;
 function requestLineOf(err: NodeJS.ErrnoException): { method: string; url: string } {
   const raw = (err as { rawPacket?: unknown }).rawPacket;
   const head = Buffer.isBuffer(raw) ? raw.subarray(0, URL_SHOWN + 64).toString('latin1') : '';
-  const line = /^([A-Z]{1,16}) (\/\S*)/.exec(head);
+  // Printable ASCII only: a refused URL may hold control characters, which a log line would replay
+  // to the terminal showing it (an escape sequence can retitle or garble it).
+  const line = /^([A-Z]{1,16}) (\/[\x21-\x7e]*)/.exec(head);
   if (!line) return { method: '-', url: '-' };
   const url = line[2]!;
   return { method: line[1]!, url: url.length > URL_SHOWN ? `${url.slice(0, URL_SHOWN)}...` : url };

@@ -285,6 +285,33 @@ describe('a URL over the 16 KB header limit', () => {
       await server.close();
     }
   });
+
+  it('shows no control character of a refused request line in the log: they would drive the terminal', async () => {
+    const lines: { method: string; url: string; status: number }[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const server = await startServer({
+      port: 0,
+      seed,
+      logger: createLogger({ format: 'json', destination }),
+    });
+    try {
+      // ESC ] 0 ; ... BEL sets a terminal's title: node refuses the URL, the log must not replay it
+      const answer = await rawExchange(
+        Number(new URL(server.url).port),
+        'GET /a\u001b]0;x\u0007b HTTP/1.1\r\n\r\n',
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+      await expect.poll(() => lines.length).toBeGreaterThan(0);
+      expect(lines[0]).toMatchObject({ method: 'GET', url: '/a', status: 400 });
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 /** Sends bytes as they are on a new connection to the server, and resolves to all it answers. */
