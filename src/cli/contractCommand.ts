@@ -14,6 +14,7 @@ import { targetFromEnv } from '../../contract-tests/lib/target.js';
 import { describeFailure, EXIT_MISCONFIGURED, preflight } from '../contract/preflight.js';
 import { cleanupCommand } from '../contract/cleanup.js';
 import { sweepAndReport } from '../contract/sweep.js';
+import { outputDirectoryProblem } from './outputDirectory.js';
 
 export interface ContractOptions {
   baseUrl?: string;
@@ -142,6 +143,17 @@ export async function runContract(
   if (problem) {
     console.error(problem);
     return EXIT_MISCONFIGURED;
+  }
+  // A report that cannot be written would be found out only after the whole run.
+  for (const [option, file] of [
+    ['--junit', suiteEnv.CONTRACT_JUNIT],
+    ['--report', suiteEnv.CONTRACT_REPORT],
+  ] as const) {
+    const unwritable = file ? await outputDirectoryProblem(option, file) : undefined;
+    if (unwritable) {
+      console.error(`contract: ${unwritable}; nothing was sent`);
+      return EXIT_MISCONFIGURED;
+    }
   }
   if (baseUrl) {
     // the suite's globalSetup runs the same preflight; this one decides the exit code

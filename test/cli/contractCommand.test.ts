@@ -38,3 +38,22 @@ describe('the reports a run writes', () => {
     expect(contractEnv({}, {}).CONTRACT_JUNIT).toBeUndefined();
   });
 });
+
+describe('a report in a directory that does not exist', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it.each([
+    ['--junit', { junit: '/nonexistent-dir/ci.xml' }],
+    ['--report', { report: '/nonexistent-dir/run.html' }],
+    ['--junit', { junit: '/nonexistent-dir/ci.xml', generated: true }],
+  ] as const)('is refused (%s) with exit 2 before anything is sent', async (option, opts) => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const sent = vi.spyOn(globalThis, 'fetch');
+    const run = { baseUrl: 'http://127.0.0.1:9/acme/dev', apiKey: 'k', ...opts };
+    expect(await runContract(run, {})).toBe(2);
+    expect(printed).toHaveBeenCalledWith(
+      `contract: ${option} ${Object.values(opts)[0]}: the directory /nonexistent-dir does not exist; nothing was sent`,
+    );
+    expect(sent).not.toHaveBeenCalled();
+  });
+});
