@@ -42,13 +42,22 @@ export async function runSeedCommand({
   bar.stop();
   // Only while writing: a generation is one synchronous stretch, which a signal left to its default
   // ends at once, and no file has been touched yet then.
+  // A device or pipe (`--out /dev/stdout`) is written as it is, not replaced: a stop leaves part of it.
+  const direct = await stat(out).then(
+    (found) => !found.isFile(),
+    () => false,
+  );
   const interruption = watchInterruption();
   const stop = signal ? AbortSignal.any([signal, interruption.stop]) : interruption.stop;
   try {
     await writeDatasetFile(data, out, { signal: stop });
   } catch (err) {
     if (!stop.aborted) throw new Error(`--out ${out}: cannot write it: ${(err as Error).message}`);
-    stderr.write(`seed: interrupted; ${out} was not written (a file there is left as it was).\n`);
+    stderr.write(
+      direct
+        ? `seed: interrupted; what went to ${out} is cut short, not a whole dataset.\n`
+        : `seed: interrupted; ${out} was not written (a file there is left as it was).\n`,
+    );
     return interruption.received() ? interruption.exitCode() : 130;
   } finally {
     interruption.dispose();

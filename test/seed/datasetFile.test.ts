@@ -108,6 +108,22 @@ describe('a dataset file written over another', () => {
     expect(await readdir(home)).toEqual(['catalog.json']);
   });
 
+  it('by the seed command stopped while it writes to a device: it says what was sent is cut short', async () => {
+    const out = pipe();
+    const stop = new AbortController();
+    stop.abort();
+    const code = await runSeedCommand({
+      seed: '5',
+      out: '/dev/null',
+      stderr: out.stream,
+      signal: stop.signal,
+    });
+    expect(code).toBe(130);
+    expect(out.lines).toEqual([
+      'seed: interrupted; what went to /dev/null is cut short, not a whole dataset.\n',
+    ]);
+  });
+
   it('by the seed command stopped while it writes: the command says so and exits 130', async () => {
     const { home, file, good } = await withGoodFile();
     const out = pipe();
