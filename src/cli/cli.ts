@@ -90,7 +90,7 @@ program
     'what to write, as serve --seed takes it: a bundled dataset name, a product count, a .json file, or none',
     DEFAULT_SEED,
   )
-  .requiredOption('--out <file>', 'file to write')
+  .requiredOption('--out <file>', 'file to write; - for standard output')
   .action(async (opts: { seed: string; out: string }) => {
     const { runSeedCommand } = await import('./seedCommand.js');
     process.exitCode = await runSeedCommand(opts);

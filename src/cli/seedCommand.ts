@@ -3,7 +3,7 @@
 import { stat } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { resolveSeed } from '../seed/resolve.js';
-import { writeDatasetFile } from '../seed/file.js';
+import { writeDatasetFile, writeDatasetTo } from '../seed/file.js';
 import { watchInterruption } from './interruption.js';
 import { outputDirectoryProblem } from './outputDirectory.js';
 import { productBar } from './productBar.js';
@@ -16,6 +16,8 @@ export interface SeedCommandOptions {
    * data alone goes to stdout. A bar is drawn only when it is a terminal.
    */
   stderr?: NodeJS.WriteStream;
+  /** Where `--out -` writes the dataset: standard output unless given. */
+  stdout?: NodeJS.WritableStream;
   /** Stops the write, leaving --out as it was (Ctrl-C in the command: see runSeedCommand). */
   signal?: AbortSignal;
 }
@@ -28,10 +30,14 @@ export async function runSeedCommand({
   seed,
   out,
   stderr = process.stderr,
+  stdout = process.stdout,
   signal,
 }: SeedCommandOptions): Promise<number> {
+  // `-` is standard output, whatever it is: /dev/stdout cannot be opened when it is a socket, as a
+  // program that runs this command with pipes gives it.
+  const toStdout = out === '-';
   // Checked before generating: a large seed takes a while, and would be lost at the end.
-  const problem = await outputDirectoryProblem('--out', out);
+  const problem = toStdout ? undefined : await outputDirectoryProblem('--out', out);
   if (problem) throw new Error(problem);
   const started = performance.now();
   const bar = productBar(stderr, 'generating');
@@ -43,32 +49,37 @@ export async function runSeedCommand({
   // Only while writing: a generation is one synchronous stretch, which a signal left to its default
   // ends at once, and no file has been touched yet then.
   // A device or pipe (`--out /dev/stdout`) is written as it is, not replaced: a stop leaves part of it.
-  const direct = await stat(out).then(
-    (found) => !found.isFile(),
-    () => false,
-  );
+  const direct =
+    toStdout ||
+    (await stat(out).then(
+      (found) => !found.isFile(),
+      () => false,
+    ));
+  const shown = toStdout ? 'standard output' : out;
+  let size = 0;
   const interruption = watchInterruption();
   const stop = signal ? AbortSignal.any([signal, interruption.stop]) : interruption.stop;
   try {
-    await writeDatasetFile(data, out, { signal: stop });
+    if (toStdout) size = await writeDatasetTo(data, stdout, { signal: stop });
+    else await writeDatasetFile(data, out, { signal: stop });
   } catch (err) {
     if (!stop.aborted) throw new Error(`--out ${out}: cannot write it: ${(err as Error).message}`);
     stderr.write(
       direct
-        ? `seed: interrupted; what went to ${out} is cut short, not a whole dataset.\n`
+        ? `seed: interrupted; what went to ${shown} is cut short, not a whole dataset.\n`
         : `seed: interrupted; ${out} was not written (a file there is left as it was).\n`,
     );
     return interruption.received() ? interruption.exitCode() : 130;
   } finally {
     interruption.dispose();
   }
-  const { size } = await stat(out);
+  if (!toStdout) ({ size } = await stat(out));
   const variants = data.products.reduce((n, p) => n + (p.variants?.length ?? 0), 0);
   const fmt = (n: number) => n.toLocaleString('en-US');
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   stderr.write(
     `Wrote ${fmt(data.products.length)} products (${fmt(variants)} variants) and ${fmt(data.productTypes.length)} ` +
-      `product types from seed "${seed}" to ${out} (${(size / 1e6).toFixed(1)} MB) in ${seconds} s\n`,
+      `product types from seed "${seed}" to ${shown} (${(size / 1e6).toFixed(1)} MB) in ${seconds} s\n`,
   );
   return 0;
 }

@@ -21,12 +21,50 @@ export async function writeDatasetFile(
   file: string,
   options: WriteOptions = {},
 ): Promise<void> {
-  await replaceFile(file, (path) => writeRecords(data, path, options.signal));
+  await replaceFile(file, (path) => writeFileRecords(data, path, options.signal));
 }
 
-async function writeRecords(data: SeedData, file: string, signal?: AbortSignal): Promise<void> {
+/**
+ * Writes the dataset to a stream this process does not own (`--out -`: standard output), which is
+ * left open; resolves to the bytes written. A stop leaves what was written so far.
+ */
+export async function writeDatasetTo(
+  data: SeedData,
+  out: NodeJS.WritableStream,
+  options: WriteOptions = {},
+): Promise<number> {
+  let bytes = 0;
+  await writeRecords(data, out, options.signal, (chunk) => (bytes += Buffer.byteLength(chunk)));
+  return bytes;
+}
+
+async function writeFileRecords(data: SeedData, file: string, signal?: AbortSignal): Promise<void> {
   signal?.throwIfAborted();
   const out = createWriteStream(file, { encoding: 'utf8' });
+  try {
+    await writeRecords(data, out, signal);
+    out.end();
+    await Promise.race([
+      once(out, 'finish'),
+      once(out, 'error').then(([err]) => Promise.reject(err as Error)),
+    ]);
+  } finally {
+    // Closed before the caller removes the file: a stream still opening it would create it again.
+    if (!out.closed) {
+      const closed = once(out, 'close').catch(() => undefined);
+      out.destroy();
+      await closed;
+    }
+  }
+}
+
+async function writeRecords(
+  data: SeedData,
+  out: NodeJS.WritableStream,
+  signal?: AbortSignal,
+  wrote?: (chunk: string) => void,
+): Promise<void> {
+  signal?.throwIfAborted();
   let onAbort: (() => void) | undefined;
   const failed = new Promise<never>((_, reject) => {
     out.once('error', reject);
@@ -37,7 +75,8 @@ async function writeRecords(data: SeedData, file: string, signal?: AbortSignal):
   failed.catch(() => undefined);
   const write = async (chunk: string) => {
     signal?.throwIfAborted();
-    if (!out.write(chunk)) await Promise.race([once(out, 'drain'), failed]);
+    wrote?.(chunk);
+    if (!out.write(chunk)) await Promise.race([once(out as NodeJS.EventEmitter, 'drain'), failed]);
   };
   const section = async (name: string, records: readonly object[], last: boolean) => {
     await write(`"${name}": [\n`);
@@ -51,16 +90,8 @@ async function writeRecords(data: SeedData, file: string, signal?: AbortSignal):
     await section('productTypes', data.productTypes, false);
     await section('products', data.products, true);
     await write('}\n');
-    out.end();
-    await Promise.race([once(out, 'finish'), failed]);
   } finally {
     if (onAbort) signal?.removeEventListener('abort', onAbort);
-    // Closed before the caller removes the file: a stream still opening it would create it again.
-    if (!out.closed) {
-      const closed = once(out, 'close').catch(() => undefined);
-      out.destroy();
-      await closed;
-    }
   }
 }
 

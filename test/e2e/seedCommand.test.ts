@@ -46,6 +46,19 @@ describe('seed', () => {
 
   const expected = async () => JSON.parse(JSON.stringify(await resolveSeed('5'))) as unknown;
 
+  it('--out - writes the dataset to standard output, even one a program gives as a socket', async () => {
+    // node's spawn gives the child's stdout as a socket, which /dev/stdout cannot open (ENXIO)
+    const { code, stdout, stderr } = await seed(['--seed', '5', '--out', '-']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual(await expected());
+    const mb = (Buffer.byteLength(stdout) / 1e6).toFixed(1);
+    expect(stderr).toMatch(
+      new RegExp(
+        `^Wrote 5 products \\(\\d+ variants\\) and 20 product types from seed "5" to standard output \\(${mb} MB\\)`,
+      ),
+    );
+  }, 60_000);
+
   it.skipIf(!existsSync('/dev/stdout') || !existsSync('/bin/sh'))(
     '--out /dev/stdout | cat: stdout holds the dataset alone, the summary is on stderr',
     async () => {
