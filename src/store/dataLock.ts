@@ -55,8 +55,12 @@ function alive(pid: number): boolean {
  * the one before.
  */
 export async function lockProblem(file: string): Promise<string | undefined> {
+  return holderProblem(file, await readHolder(lockPathOf(file)));
+}
+
+/** lockProblem for the holder already read from the lock. */
+async function holderProblem(file: string, holder: Holder | undefined): Promise<string | undefined> {
   const lock = lockPathOf(file);
-  const holder = await readHolder(lock);
   if (!holder) return undefined;
   const stop =
     "two servers on one file lose each other's writes. Stop that server, or name another --data file";
@@ -91,8 +95,9 @@ export async function lockDataFile(file: string): Promise<() => Promise<void>> {
         break;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || tries === 5) throw err;
+        // One read: the holder judged gone is the one takeOver checks it moves aside.
         const gone = await readHolder(lock);
-        const problem = await lockProblem(file);
+        const problem = await holderProblem(file, gone);
         if (problem) throw new Error(problem);
         await takeOver(lock, gone, token);
       }
