@@ -14,7 +14,7 @@ import { loadChecker, type Checker } from './checker.js';
 import { failureContext, installAssertionHook, toCurl, type FailureDetail } from './failure.js';
 import { excludedBecause, identify, itemsHeldBack, requestHeldBack } from './selection.js';
 import { CleanupFailed, Registry } from './registry.js';
-import { RECORD_KINDS, type FailedCall } from '../../src/contract/cleanup.js';
+import { cleanupRequest, RECORD_KINDS, type FailedCall } from '../../src/contract/cleanup.js';
 import { eventually } from './settle.js';
 import type { Target } from './target.js';
 
@@ -124,13 +124,7 @@ function cleanupFailure(call: FailedCall, target: Target, checker: Checker): Fai
   const path = RECORD_KINDS[call.kind].path;
   return {
     operationId: checker.operation('DELETE', path)?.operationId,
-    // the request as src/contract/cleanup.ts sends it
-    curl: toCurl({
-      method: 'DELETE',
-      url: target.baseUrl + path,
-      headers: { accept: 'application/json', 'x-api-key': target.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ data: call.ids }),
-    }),
+    curl: toCurl(cleanupRequest(target, 'DELETE', path, { data: call.ids })),
     differences: [],
   };
 }

@@ -36,6 +36,25 @@ const clip = (text: string): string => {
   return flat.length > MAX_BODY_SHOWN ? `${flat.slice(0, MAX_BODY_SHOWN)}...` : flat;
 };
 
+/** A request of the cleanup as it is sent: what a report of its failure repeats as curl too. */
+export function cleanupRequest(
+  target: CleanupTarget,
+  method: string,
+  path: string,
+  body?: unknown,
+): { method: string; url: string; headers: Record<string, string>; body?: string } {
+  return {
+    method,
+    url: target.baseUrl + path,
+    headers: {
+      accept: 'application/json',
+      'x-api-key': target.apiKey,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  };
+}
+
 /** A request of the cleanup: its status and text, or why nothing came back. */
 export async function send(
   target: CleanupTarget,
@@ -45,15 +64,10 @@ export async function send(
   signal?: AbortSignal,
 ): Promise<{ status: number; text: string } | { error: string }> {
   const timeout = AbortSignal.timeout(CALL_TIMEOUT_MS);
+  const { url, ...request } = cleanupRequest(target, method, path, body);
   try {
-    const res = await fetch(target.baseUrl + path, {
-      method,
-      headers: {
-        accept: 'application/json',
-        'x-api-key': target.apiKey,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
+    const res = await fetch(url, {
+      ...request,
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
     return { status: res.status, text: await res.text() };
