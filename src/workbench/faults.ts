@@ -27,6 +27,7 @@ export interface FaultRule extends FaultRuleInput {
 /** What the rules look at in a request. */
 export interface FaultFacts {
   method: string;
+  /** The path as requested, prefix included, without the query. */
   path: string;
   operationId?: string;
   /** The scope the request reaches: its region, and the tenant and environment of its path. */

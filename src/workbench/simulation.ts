@@ -1,20 +1,12 @@
 // What happens to an API request before its operation runs, decided from its Prefer header, a fault
 // rule and --latency (docs/behaviour.md, "Simulated failures and latency"). Node-free: the msw
 // adapter (src/msw/) answers Prefer headers with it as the server does.
-import type { Fault } from './faults.js';
+import type { Fault, FaultFacts } from './faults.js';
 import { checkSimulatedStatus, parsePrefer, simulatedStatuses } from './prefer.js';
 
-/** An API request that has found its documented operation, before it runs. */
-export interface SimulationRequest {
-  method: string;
-  /** The path as requested, prefix included, without the query. */
-  path: string;
+/** An API request that has found its documented operation, before it runs: what a fault rule matches, and its Prefer header. */
+export interface SimulationRequest extends FaultFacts {
   operationId: string;
-  /** The scope the request reaches. */
-  region?: string;
-  tenantId?: string;
-  environment?: string;
-  /** The Prefer header. */
   prefer: string | readonly string[] | undefined;
 }
 
