@@ -9,6 +9,9 @@ import type { RequestHandler } from 'express';
  */
 export const EXPOSED_HEADERS: readonly string[] = ['Allow'];
 
+/** Any origin: the mock serves pages under development wherever they are served from. */
+export const ALLOWED_ORIGIN = '*';
+
 /** Preflights are cached for 600 s: a page under development sends fewer of them. */
 export const corsMiddleware = (): RequestHandler =>
-  cors({ maxAge: 600, exposedHeaders: [...EXPOSED_HEADERS] });
+  cors({ origin: ALLOWED_ORIGIN, maxAge: 600, exposedHeaders: [...EXPOSED_HEADERS] });

@@ -10,7 +10,7 @@ import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
 import { problemAnswer } from '../pipeline/answers.js';
 import type { Workbench } from '../workbench/workbench.js';
-import { EXPOSED_HEADERS } from './cors.js';
+import { ALLOWED_ORIGIN, EXPOSED_HEADERS } from './cors.js';
 
 /**
  * An http server whose requests and responses are created with express's prototypes. Express sets
@@ -113,7 +113,7 @@ function answerClientError(
       'Content-Type: application/json; charset=utf-8\r\n' +
       // The CORS headers of every other answer (cors.ts): without them a page on another origin
       // sees a CORS failure, not this message. A preflight refused here fails whatever it carries.
-      'Access-Control-Allow-Origin: *\r\n' +
+      `Access-Control-Allow-Origin: ${ALLOWED_ORIGIN}\r\n` +
       `Access-Control-Expose-Headers: ${EXPOSED_HEADERS.join(',')}\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       'Connection: close\r\n\r\n' +
