@@ -43,8 +43,13 @@ export function mockRequestOf(request: Request, url: string, limit = BODY_LIMIT)
   return read;
 }
 
-/** The fetch Response for an answer: its status, its headers, its JSON encoded. */
-export function responseOf(answer: MockAnswer): Response {
-  const body = answer.json === undefined ? null : JSON.stringify(answer.json);
+/**
+ * The fetch Response for an answer: its status, its headers, its JSON encoded. The answer to a HEAD
+ * request has no body, as the server sends none: under msw's node interceptor a body given here
+ * reached the caller of `fetch(url, { method: 'HEAD' })`.
+ */
+export function responseOf(answer: MockAnswer, method = 'GET'): Response {
+  const body =
+    answer.json === undefined || method.toUpperCase() === 'HEAD' ? null : JSON.stringify(answer.json);
   return new Response(body, { status: answer.status, headers: answer.headers });
 }

@@ -104,7 +104,7 @@ export function catalogHandlers(options: CatalogHandlersOptions = {}): HttpHandl
         path = path.replace(CLIENT_PREFIX, `/regions/${base.region}/products/v1/tenants`);
       }
       const mock = await opened;
-      return responseOf(await mock.handle(mockRequestOf(request, path + url.search)));
+      return responseOf(await mock.handle(mockRequestOf(request, path + url.search)), request.method);
     });
 
   return [

@@ -112,7 +112,11 @@ export class OperationTable {
       if (!match) continue;
       const operation = documented.byMethod.get(wanted);
       if (operation) return { operation, rawParams: match.slice(1) };
-      for (const m of documented.byMethod.keys()) allow.add(m);
+      for (const m of documented.byMethod.keys()) {
+        allow.add(m);
+        // A path that answers GET answers HEAD too (above), so Allow says so (RFC 9110, 9.3.2).
+        if (m === 'GET') allow.add('HEAD');
+      }
     }
     return allow.size > 0 ? { allow: [...allow] } : undefined;
   }

@@ -26,7 +26,7 @@ describe('CORS', () => {
       .set('Origin', 'http://localhost:3000')
       .set('x-api-key', 'dev');
     expect(res.status).toBe(405);
-    expect(res.headers.allow).toBe('GET, POST, DELETE, PATCH');
+    expect(res.headers.allow).toBe('GET, HEAD, POST, DELETE, PATCH');
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['access-control-expose-headers']?.split(/,\s*/)).toContain('Allow');
   });
@@ -114,8 +114,8 @@ describe('admin endpoints hold to what openapi.yaml documents of them', () => {
     const app = await makeApp();
     const put = await request(app).put('/__admin/faults');
     expect(put.status).toBe(405);
-    expect(put.headers.allow).toBe('GET, POST, DELETE');
-    expect(put.body.message).toBe('PUT is not allowed on /__admin/faults; allowed: GET, POST, DELETE');
+    expect(put.headers.allow).toBe('GET, HEAD, POST, DELETE');
+    expect(put.body.message).toBe('PUT is not allowed on /__admin/faults; allowed: GET, HEAD, POST, DELETE');
     const get = await request(app).get('/__admin/reset');
     expect([get.status, get.headers.allow]).toEqual([405, 'POST']);
     // a path openapi.yaml does not document is still a 404

@@ -21,8 +21,8 @@ describe.skipIf(missing !== undefined)(
       }, demo.server.url);
       expect(seen).toEqual({
         status: 405,
-        allow: 'GET, POST, DELETE, PATCH',
-        message: expect.stringContaining('allowed: GET, POST, DELETE, PATCH'),
+        allow: 'GET, HEAD, POST, DELETE, PATCH',
+        message: expect.stringContaining('allowed: GET, HEAD, POST, DELETE, PATCH'),
       });
     }, 60_000);
 

@@ -73,6 +73,16 @@ describe('catalogHandlers', () => {
     expect(body.message).toMatch(/\(the first problem found; a body over 64 KB is not searched for more\)$/);
   });
 
+  it('answers HEAD as the server does: the status and headers of GET, without a body', async () => {
+    const url = `${EU}/api/tenants/acme/dev/products?limit=1`;
+    const head = await fetch(url, { method: 'HEAD', headers: { 'x-api-key': 'secret' } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await head.text()).toBe('');
+    const get = await fetch(url, { headers: { 'x-api-key': 'secret' } });
+    expect((await get.json()).data.list).toHaveLength(1);
+  });
+
   it('serves a base URL with a path in the region it is given, with its own catalog', async () => {
     const res = await fetch('http://localhost:5173/catalog/acme/dev/products?limit=100', {
       headers: { 'x-api-key': 'any' },

@@ -23,8 +23,8 @@ describe('OperationTable: which documented operation a method and path reach', (
   });
 
   it('answers the methods every matching path allows when none has the one asked for', () => {
-    expect(resolve('PUT', '/t/e/products/push')).toEqual({ allow: ['POST', 'GET'] });
-    expect(resolve('PUT', '/t/e/product-types')).toEqual({ allow: ['GET', 'POST', 'DELETE'] });
+    expect(resolve('PUT', '/t/e/products/push')).toEqual({ allow: ['POST', 'GET', 'HEAD'] });
+    expect(resolve('PUT', '/t/e/product-types')).toEqual({ allow: ['GET', 'HEAD', 'POST', 'DELETE'] });
   });
 
   it('answers undefined for a path the document does not have', () => {

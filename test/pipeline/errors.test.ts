@@ -314,4 +314,15 @@ describe('a method a known path does not have', () => {
     expect(res.headers.allow).toMatch(/POST/);
     expect(res.body).toMatchObject({ status: 405, message: expect.stringContaining('PUT') });
   });
+
+  it('lists HEAD where GET is allowed, as HEAD is answered there, and not where it is not', async () => {
+    const app = await makeApp();
+    const put = await client(app).raw.put(`${BASE}/product-types`).set(TOKEN).send({ data: [] });
+    expect(put.headers.allow?.split(', ')).toEqual(expect.arrayContaining(['GET', 'HEAD']));
+    const head = await client(app).raw.head(`${BASE}/product-types`).set(TOKEN);
+    expect(head.status).toBe(200);
+    const noGet = await client(app).raw.get(`${BASE}/products-push`).set(TOKEN);
+    expect(noGet.status).toBe(405);
+    expect(noGet.headers.allow?.split(', ')).not.toContain('HEAD');
+  });
 });

@@ -60,7 +60,7 @@ describe('the request pipeline', () => {
       url: '/acme/dev/product-types',
       headers: { 'x-api-key': 'k' },
     });
-    expect(notAllowed).toMatchObject({ status: 405, headers: { allow: 'GET, POST, DELETE' } });
+    expect(notAllowed).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD, POST, DELETE' } });
     const unknownRegion = await handle({
       method: 'GET',
       url: '/regions/mars/products/v1/tenants/a/b/products',
