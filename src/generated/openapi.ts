@@ -12,7 +12,9 @@ export interface paths {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -63,7 +65,9 @@ export interface paths {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -103,7 +107,9 @@ export interface paths {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -144,7 +150,9 @@ export interface paths {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -180,7 +188,9 @@ export interface paths {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -220,7 +230,9 @@ export interface paths {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -283,7 +295,9 @@ export interface paths {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -326,7 +340,9 @@ export interface paths {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -366,7 +382,9 @@ export interface paths {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -407,7 +425,9 @@ export interface paths {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -455,7 +475,9 @@ export interface paths {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -500,7 +522,9 @@ export interface paths {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -830,6 +854,11 @@ export interface components {
             /** @description Answer this status with the error body instead of running the operation. */
             status?: number;
             delayMs?: number;
+            /**
+             * @description Seconds for a `Retry-After` header on the rule's status (only with `status`); without
+             *     it, the simulated failure has none.
+             */
+            retryAfter?: number;
             /** @description Share of the matching requests the rule applies to; all when absent. */
             rate?: number;
             /** @description The rule applies this many times, then no more; without limit when absent. */
@@ -1327,7 +1356,9 @@ export interface components {
          * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
          *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
          *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-         *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+         *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+         *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+         *     `code=429, retry-after=5`. Other preferences are ignored.
          */
         prefer: string;
         /**
@@ -1524,7 +1555,9 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1558,7 +1591,9 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1598,7 +1633,9 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1640,7 +1677,9 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1722,7 +1761,9 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1798,7 +1839,9 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1855,7 +1898,9 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1899,7 +1944,9 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1945,7 +1992,9 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1987,7 +2036,9 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -2029,7 +2080,9 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -2072,7 +2125,9 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -2121,7 +2176,9 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -2176,7 +2233,9 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -2220,7 +2279,9 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -2275,7 +2336,9 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -2327,7 +2390,9 @@ export interface operations {
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
                  *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
-                 *     separated by a comma, e.g. `code=503, delay=1500`. Other preferences are ignored.
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };

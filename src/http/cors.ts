@@ -5,9 +5,11 @@ import type { RequestHandler } from 'express';
 
 /**
  * Response headers a page on another origin may read besides the CORS-safelisted ones: `Allow`,
- * which a 405 lists the path's methods in (README, "Responses and errors").
+ * which a 405 lists the path's methods in (README, "Responses and errors"), and `Retry-After`, which
+ * a simulated failure carries when asked (docs/behaviour.md, "Simulated failures and latency"): an
+ * app's retry logic reads it.
  */
-export const EXPOSED_HEADERS: readonly string[] = ['Allow'];
+export const EXPOSED_HEADERS: readonly string[] = ['Allow', 'Retry-After'];
 
 /** Any origin: the mock serves pages under development wherever they are served from. */
 export const ALLOWED_ORIGIN = '*';

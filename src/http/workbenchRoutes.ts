@@ -65,6 +65,12 @@ export function mountWorkbenchRoutes(
     if (input.region !== undefined && !regions.includes(input.region.toLowerCase())) {
       throw badRequest(`Invalid fault rule: region must be one of: ${regions.join(', ')}`);
     }
+    // Checked here: the schema language of openapi.yaml (OpenAPI 3.0) cannot say "only with status".
+    if (input.retryAfter !== undefined && input.status === undefined) {
+      throw badRequest(
+        'Invalid fault rule: retryAfter is the Retry-After of a status; give a status with it',
+      );
+    }
     sendData(res, workbench.faults.add(input), undefined, 201);
   });
 

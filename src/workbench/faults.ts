@@ -12,6 +12,8 @@ export interface FaultRuleInput {
   region?: string;
   status?: number;
   delayMs?: number;
+  /** Seconds for a Retry-After header on the status; only with a status. */
+  retryAfter?: number;
   /** Share of matching requests the rule applies to, 0..1; all when absent. */
   rate?: number;
   /** How many times the rule applies; without limit when absent. */
@@ -39,6 +41,7 @@ export interface FaultFacts {
 export interface Fault {
   status?: number;
   delayMs?: number;
+  retryAfter?: number;
   ruleId: string;
 }
 
@@ -111,6 +114,6 @@ export class FaultRules {
     if (!rule) return undefined;
     const applied = { ...rule, applied: rule.applied + 1 };
     this.#rules = this.#rules.map((r, i) => (i === index ? applied : r));
-    return { status: rule.status, delayMs: rule.delayMs, ruleId: rule.id };
+    return { status: rule.status, delayMs: rule.delayMs, retryAfter: rule.retryAfter, ruleId: rule.id };
   }
 }

@@ -5,12 +5,16 @@ import { badRequest } from '../domain/errors.js';
 export const MAX_DELAY_MS = 60_000;
 /** Failures any operation may be asked for, whether it documents them or not: what a gateway or a busy service answers. */
 export const ALWAYS_SIMULATED = [429, 500, 502, 503, 504] as const;
+/** The longest Retry-After a simulated failure may carry, in seconds: a day. */
+export const MAX_RETRY_AFTER_S = 86_400;
 
 export interface Preference {
   /** The status to answer instead of the operation's own answer. */
   code?: number;
   /** Milliseconds to wait before answering. */
   delayMs?: number;
+  /** Seconds for the Retry-After header of the simulated failure. */
+  retryAfterSeconds?: number;
 }
 
 /** A delay in ms, as a request or a rule gives it: a whole number, 0 to MAX_DELAY_MS. */
@@ -43,9 +47,31 @@ export function parsePrefer(header: string | readonly string[] | undefined): Pre
       preference.code = Number(text);
     } else if (name === 'delay') {
       preference.delayMs = checkDelay(/^\d+$/.test(text) ? Number(text) : NaN, `Prefer: delay=${text}:`);
+    } else if (name === 'retry-after') {
+      preference.retryAfterSeconds = checkRetryAfter(
+        /^\d+$/.test(text) ? Number(text) : NaN,
+        `Prefer: retry-after=${text}:`,
+      );
     }
   }
+  // Retry-After belongs to a failure (RFC 9110, 10.2.3): alone it would be silently dropped.
+  if (
+    preference.retryAfterSeconds !== undefined &&
+    !(preference.code !== undefined && preference.code >= 400)
+  ) {
+    throw badRequest(
+      `Prefer: retry-after=${preference.retryAfterSeconds} needs a failure code beside it, e.g. Prefer: code=503, retry-after=${preference.retryAfterSeconds}`,
+    );
+  }
   return preference;
+}
+
+/** Seconds for a Retry-After, as a request or a rule gives them: a whole number, 0 to MAX_RETRY_AFTER_S. */
+export function checkRetryAfter(value: unknown, what: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_RETRY_AFTER_S) {
+    throw badRequest(`${what} must be a whole number of seconds from 0 to ${MAX_RETRY_AFTER_S}`);
+  }
+  return value;
 }
 
 /**

@@ -14,6 +14,8 @@ export interface Simulation {
   /** Answer this status instead of running the operation. */
   status?: number;
   delayMs: number;
+  /** Seconds for a Retry-After header on the status, when asked for. */
+  retryAfterSeconds?: number;
   /** What asked for it, for the error message: "Prefer: code=503" or "fault rule fault-2". */
   source: string;
 }
@@ -53,10 +55,13 @@ export function decideSimulation(
   const fault = preference.code === undefined ? rule() : undefined;
   const delayMs = preference.delayMs ?? fault?.delayMs ?? latency();
   if (preference.code !== undefined && preference.code >= 400) {
-    return { status: preference.code, delayMs, source: `Prefer: code=${preference.code}` };
+    const { code, retryAfterSeconds } = preference;
+    return { status: code, delayMs, retryAfterSeconds, source: `Prefer: code=${code}` };
   }
-  if (fault?.status !== undefined)
-    return { status: fault.status, delayMs, source: `fault rule ${fault.ruleId}` };
+  if (fault?.status !== undefined) {
+    const { status, retryAfter: retryAfterSeconds, ruleId } = fault;
+    return { status, delayMs, retryAfterSeconds, source: `fault rule ${ruleId}` };
+  }
   if (delayMs === 0) return undefined;
   const source =
     preference.delayMs !== undefined ? 'Prefer: delay' : fault ? `fault rule ${fault.ruleId}` : '--latency';

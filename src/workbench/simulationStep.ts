@@ -24,9 +24,13 @@ export function simulationStep(workbench: Simulator): SimulationStep {
       prefer,
     });
     if (!simulation) return undefined;
-    const { status, delayMs, source } = simulation;
+    const { status, delayMs, retryAfterSeconds, source } = simulation;
+    const headers: Record<string, string> =
+      retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) };
     const instead =
-      status === undefined ? undefined : problemAnswer(status, simulatedError(status, source).message);
+      status === undefined
+        ? undefined
+        : problemAnswer(status, simulatedError(status, source).message, undefined, headers);
     if (delayMs === 0) return Promise.resolve(instead);
     return new Promise<MockAnswer | undefined>((resolve) => setTimeout(() => resolve(instead), delayMs));
   };

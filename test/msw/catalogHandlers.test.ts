@@ -126,6 +126,10 @@ describe('catalogHandlers', () => {
       /^Prefer: code=418 cannot be simulated on pushProducts; allowed: /,
     );
     expect((await push('delay=soon')).status).toBe(400);
+    const later = await push('code=429, retry-after=3');
+    expect(later.status).toBe(429);
+    expect(later.headers.get('retry-after')).toBe('3');
+    expect((await read()).status).toBe(404);
     // A documented 2xx is the operation's own answer.
     expect((await push('code=200')).status).toBe(200);
     expect((await read()).status).toBe(200);

@@ -51,6 +51,48 @@ describe('Prefer: code and delay', () => {
   });
 });
 
+describe('Retry-After on a simulated failure', () => {
+  it('is sent when a Prefer header or a rule asks for it, readable from another origin, and not otherwise', async () => {
+    const c = client(await makeApp());
+    const origin = 'http://localhost:5173';
+    const asked = await c
+      .get(`${BASE}/products`)
+      .set('Prefer', 'code=429, retry-after=7')
+      .set('Origin', origin);
+    expect(asked.status).toBe(429);
+    expect(asked.headers['retry-after']).toBe('7');
+    expect(asked.headers['access-control-expose-headers']?.split(/,\s*/)).toContain('Retry-After');
+    const plain = await c.get(`${BASE}/products`).set('Prefer', 'code=503');
+    expect(plain.status).toBe(503);
+    expect(plain.headers['retry-after']).toBeUndefined();
+    const alone = await c.get(`${BASE}/products`).set('Prefer', 'retry-after=7');
+    expect(alone.status).toBe(400);
+    expect(alone.body.message).toMatch(/needs a failure code/);
+
+    const rule = await c.post('/__admin/faults', { operationId: 'listProducts', status: 503, retryAfter: 2 });
+    expect(rule.status).toBe(201);
+    expect(rule.body.data).toMatchObject({ status: 503, retryAfter: 2 });
+    const failed = await c.get(`${BASE}/products`);
+    expect(failed.status).toBe(503);
+    expect(failed.headers['retry-after']).toBe('2');
+  });
+
+  it('refuses a rule whose retryAfter has no status or is out of bounds, and adds nothing', async () => {
+    const c = client(await makeApp());
+    const noStatus = await c.post('/__admin/faults', { delayMs: 100, retryAfter: 5 });
+    expect(noStatus.status).toBe(400);
+    expect(noStatus.body.message).toBe(
+      'Invalid fault rule: retryAfter is the Retry-After of a status; give a status with it',
+    );
+    for (const retryAfter of [-1, 1.5, 86401, '5']) {
+      const res = await c.post('/__admin/faults', { status: 503, retryAfter });
+      expect(res.status, String(retryAfter)).toBe(400);
+      expect(res.body.message).toMatch(/^Invalid fault rule: retryAfter /);
+    }
+    expect((await c.get('/__admin/faults')).body.data).toEqual([]);
+  });
+});
+
 describe('Prefer and fault rules together', () => {
   it('a code in the header decides alone: its own answer for a documented 2xx, and no rule is spent', async () => {
     const c = client(await makeApp());

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkSimulatedStatus,
   MAX_DELAY_MS,
+  MAX_RETRY_AFTER_S,
   parsePrefer,
   simulatedStatuses,
 } from '../../src/workbench/prefer.js';
@@ -23,6 +24,17 @@ describe('Prefer header', () => {
     expect(() => parsePrefer(`delay=${MAX_DELAY_MS + 1}`)).toThrow(/0 to 60000/);
     expect(() => parsePrefer('delay=-5')).toThrow(/0 to 60000/);
     expect(() => parsePrefer('delay=1.5')).toThrow(/whole number/);
+  });
+
+  it('reads retry-after beside a failure code, and refuses it alone, beside a 2xx or out of bounds', () => {
+    expect(parsePrefer('code=429, retry-after=5')).toEqual({ code: 429, retryAfterSeconds: 5 });
+    expect(parsePrefer(['Retry-After="0"', 'code=503'])).toEqual({ code: 503, retryAfterSeconds: 0 });
+    expect(() => parsePrefer('retry-after=5')).toThrow(
+      'Prefer: retry-after=5 needs a failure code beside it, e.g. Prefer: code=503, retry-after=5',
+    );
+    expect(() => parsePrefer('code=200, retry-after=5')).toThrow(/needs a failure code/);
+    expect(() => parsePrefer('code=503, retry-after=soon')).toThrow(/whole number of seconds/);
+    expect(() => parsePrefer(`code=503, retry-after=${MAX_RETRY_AFTER_S + 1}`)).toThrow(/0 to 86400/);
   });
 
   it('allows the statuses an operation documents and the gateway failures', () => {
