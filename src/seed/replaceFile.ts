@@ -2,8 +2,26 @@
 // renamed over the old one only once complete. A write cut short (Ctrl-C, a full disk) leaves the
 // file that was there as it was.
 import { randomUUID } from 'node:crypto';
-import { chmod, open, realpath, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { chmod, open, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+
+/** As many links in a row as Linux follows before it gives up (ELOOP). */
+const MAX_LINKS = 40;
+
+/**
+ * The path a write to `file` lands on: `file`, or the path the symbolic link there names, followed
+ * through further links, whether or not a file is there yet. A link to a file not written yet is
+ * what a shell's `>` writes through: renaming over it would put a file in place of the link.
+ */
+export async function landingPath(file: string): Promise<string> {
+  let path = resolve(file);
+  for (let step = 0; step < MAX_LINKS; step++) {
+    const link = await readlink(path).catch(() => undefined);
+    if (link === undefined) return path;
+    path = resolve(dirname(path), link);
+  }
+  return path;
+}
 
 /**
  * Where the content of `file` may be written and renamed into place, with the mode the old file
@@ -15,7 +33,7 @@ async function replaceable(file: string): Promise<{ path: string; mode?: number 
     if (err.code === 'ENOENT') return undefined;
     throw err;
   });
-  if (!found) return { path: file };
+  if (!found) return { path: await landingPath(file) };
   if (!found.isFile()) return undefined;
   return { path: await realpath(file), mode: found.mode & 0o7777 };
 }

@@ -1,4 +1,15 @@
-import { chmod, lstat, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +67,34 @@ describe('seed command', () => {
     await expect(
       runSeedCommand({ seed: '100', out: join(plain, 'x.json'), stderr: out.stream }),
     ).rejects.toThrow(`--out ${join(plain, 'x.json')}: ${plain} is a file, not a directory`);
+    expect(out.lines).toEqual([]);
+  });
+
+  it('writes through a link to a file not written yet, keeping the link', async () => {
+    const home = await mkdtemp(join(dir, 'dangling-'));
+    const link = join(home, 'current.json');
+    await symlink('releases/v2.json', link);
+    const problem = pipe();
+    // The link's file goes in a directory of its own: that is the one that must exist.
+    await expect(runSeedCommand({ seed: '5', out: link, stderr: problem.stream })).rejects.toThrow(
+      `--out ${link}: the directory ${join(home, 'releases')} does not exist`,
+    );
+    await mkdir(join(home, 'releases'));
+    await runSeedCommand({ seed: '5', out: link, stderr: pipe().stream });
+    expect((await lstat(link)).isSymbolicLink()).toBe(true);
+    const written = await resolveSeed(join(home, 'releases', 'v2.json'));
+    expect(written.products).toHaveLength(5);
+  });
+
+  it('refuses a read-only --out before generating, and leaves it as it was', async () => {
+    const file = join(dir, 'frozen.json');
+    await writeFile(file, 'kept');
+    await chmod(file, 0o444);
+    const out = pipe();
+    await expect(runSeedCommand({ seed: '100', out: file, stderr: out.stream })).rejects.toThrow(
+      `--out ${file}: the file is read-only; make it writable (chmod u+w) or choose another file`,
+    );
+    expect(await readFile(file, 'utf8')).toBe('kept');
     expect(out.lines).toEqual([]);
   });
 
