@@ -26,8 +26,19 @@ export function itemIdField(op: Pick<DocumentedOperation, 'requestBody'>): strin
 }
 
 /**
- * The id field that an item of this body lacks (absent or null), or undefined when every item names
- * its record, the body holds no batch, or the operation's items have no id.
+ * Whether an id value names a record a run can remove: a non-empty string, or a list of one (how
+ * the generated suite sends an id of the wrong type: a lenient deployment that makes a string of it
+ * gets that string). Absent, null or "", a number or a boolean could be stored as an id of the
+ * deployment's making ("", "0", "true"), which no removal by the run's prefix finds.
+ */
+function namesRecord(id: unknown): boolean {
+  if (Array.isArray(id)) return id.length === 1 && namesRecord(id[0]);
+  return typeof id === 'string' && id !== '';
+}
+
+/**
+ * The id field that an item of this body does not name its record in (see namesRecord), or
+ * undefined when every item does, the body holds no batch, or the operation's items have no id.
  */
 export function itemWithoutId(
   op: Pick<DocumentedOperation, 'requestBody'>,
@@ -37,7 +48,8 @@ export function itemWithoutId(
   const data = (body as { data?: unknown } | null)?.data;
   if (!field || !Array.isArray(data)) return undefined;
   const lacks = data.some(
-    (item) => typeof item === 'object' && item !== null && (item as Record<string, unknown>)[field] == null,
+    (item) =>
+      typeof item === 'object' && item !== null && !namesRecord((item as Record<string, unknown>)[field]),
   );
   return lacks ? field : undefined;
 }
