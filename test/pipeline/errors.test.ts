@@ -208,7 +208,7 @@ describe('errors and hostile bodies', () => {
     const fault = (body: object) => request(app).post('/__admin/faults').send(body);
     expect((await fault({})).body.message).toBe('Invalid fault rule: rule needs status or delayMs');
     expect((await fault({ status: 500, extra: 1 })).body.message).toBe(
-      'Invalid fault rule: extra is not a field here (fields: operationId, method, path, tenantId, environment, region, status, delayMs, rate, times)',
+      'Invalid fault rule: extra is not a field here (fields: operationId, method, path, tenantId, environment, region, status, delayMs, retryAfter, rate, times)',
     );
     const untyped = await request(app).post('/__admin/faults').type('text/plain').send('{"status":500}');
     expect([untyped.status, untyped.body.message]).toEqual([
