@@ -242,6 +242,34 @@ describe('dataset shapes', () => {
     }
   });
 
+  it('grocery: its Swedish texts and its features, which say sv-SE, are worded in Swedish', () => {
+    const data = generateDataset('grocery');
+    // What an English text of this dataset holds and a Swedish one must not.
+    const english =
+      /\b(Sweden|Denmark|Italy|Spain|Netherlands|Origin|Organic|Pack size|Yes|No|pcs|bags)\b|\d\.\d/;
+    const swedish = <T extends { isoLanguageId?: string }>(list: T[] | undefined) =>
+      list!.filter((t) => t.isoLanguageId === 'sv-SE');
+    for (const p of data.products) {
+      const texts = [
+        ...swedish(p.productName).map((t) => t.productName),
+        ...swedish(p.productDescription).map((t) => t.productDescription),
+        ...swedish(p.productShortDescription).map((t) => t.productShortDescription),
+        ...swedish(p.productFeature).flatMap((f) => [f.productFeatureType, f.productFeatureValue]),
+      ];
+      expect(texts.filter((t) => english.test(t))).toEqual([]);
+      const origin = swedish(p.productFeature).find((f) => f.productFeatureType === 'Ursprung');
+      expect(swedish(p.productDescription)[0]!.productDescription).toContain(
+        `Ursprung: ${origin!.productFeatureValue}.`,
+      );
+    }
+    const names = data.products.flatMap((p) => swedish(p.productName).map((n) => n.productName));
+    // "Ekologisk" agrees with its noun: ekologiska bönor, ekologiskt bröd.
+    expect(names.some((n) => n.includes('Ekologiska hela kaffebönor'))).toBe(true);
+    expect(names.some((n) => / Ekologisk (hela kaffebönor|surdegsbröd|knäckebröd|jasminris)/.test(n))).toBe(
+      false,
+    );
+  });
+
   it('electronics: screen size and storage features, at most two colours per product', () => {
     const data = generateDataset('electronics');
     const featureTypes = new Set(
