@@ -75,11 +75,12 @@ export async function runSeedCommand({
   }
   if (!toStdout) ({ size } = await stat(out));
   const variants = data.products.reduce((n, p) => n + (p.variants?.length ?? 0), 0);
-  const fmt = (n: number) => n.toLocaleString('en-US');
+  const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   stderr.write(
-    `Wrote ${fmt(data.products.length)} products (${fmt(variants)} variants) and ${fmt(data.productTypes.length)} ` +
-      `product types from seed "${seed}" to ${shown} (${(size / 1e6).toFixed(1)} MB) in ${seconds} s\n`,
+    `Wrote ${count(data.products.length, 'product')} (${count(variants, 'variant')}) and ` +
+      `${count(data.productTypes.length, 'product type')} from seed "${seed}" to ${shown} ` +
+      `(${(size / 1e6).toFixed(1)} MB) in ${seconds} s\n`,
   );
   return 0;
 }

@@ -51,6 +51,22 @@ describe('seed command', () => {
     expect(JSON.stringify(loaded)).toBe(JSON.stringify(await resolveSeed('500')));
   });
 
+  it('counts one product, one variant and one product type in the singular', async () => {
+    const out = pipe();
+    const file = join(dir, 'one.json');
+    await writeFile(
+      join(dir, 'one-seed.json'),
+      JSON.stringify({
+        productTypes: [{ productTypeId: 'shoes', isRoot: true }],
+        products: [{ productGroupId: 'P-1', productType: ['shoes'], variants: [{ productId: 'P-1-42' }] }],
+      }),
+    );
+    await runSeedCommand({ seed: join(dir, 'one-seed.json'), out: file, stderr: out.stream });
+    expect(out.lines[0]).toMatch(/^Wrote 1 product \(1 variant\) and 1 product type from seed /);
+    await runSeedCommand({ seed: '1', out: file, stderr: out.stream });
+    expect(out.lines[1]).toMatch(/^Wrote 1 product \(\d+ variants\) and 20 product types from seed "1"/);
+  });
+
   it('refuses an --out in a directory that does not exist before generating, naming it', async () => {
     const out = pipe();
     const missing = join(dir, 'no-such-dir');

@@ -4,8 +4,16 @@ import { flatText } from '../flat.js';
 
 type Storage = keyof typeof STORAGE;
 
+interface GroceryItem {
+  name: Texts;
+  /** In English; Swedish texts write them as a Swede would (swedishPack). */
+  packs: string[];
+  /** The Swedish noun's form, which the Swedish "organic" agrees with; common singular when absent. */
+  sv?: 'neuter' | 'plural';
+}
+
 interface GroceryLeaf {
-  items: { name: Texts; packs: string[] }[];
+  items: GroceryItem[];
   storage: Storage;
   /** Range of shellLifeDays. */
   shelfLife: [number, number];
@@ -38,8 +46,31 @@ const STORAGE = {
   },
 } satisfies Record<string, { storage: Texts; consumer: Texts }>;
 
-const ORIGINS = ['Sweden', 'Denmark', 'Italy', 'Spain', 'Netherlands', 'Colombia', 'Kenya'];
+const ORIGINS: Texts[] = [
+  { en: 'Sweden', sv: 'Sverige' },
+  { en: 'Denmark', sv: 'Danmark' },
+  { en: 'Italy', sv: 'Italien' },
+  { en: 'Spain', sv: 'Spanien' },
+  { en: 'Netherlands', sv: 'Nederländerna' },
+  { en: 'Colombia', sv: 'Colombia' },
+  { en: 'Kenya', sv: 'Kenya' },
+];
 const ORGANIC: Texts = { en: 'Organic', sv: 'Ekologisk' };
+/** The Swedish adjective agrees with its noun: ekologisk mjölk, ekologiskt bröd, ekologiska äpplen. */
+const ORGANIC_SV = { common: 'Ekologisk', neuter: 'Ekologiskt', plural: 'Ekologiska' } as const;
+
+/** A pack size as a Swedish text writes it: a decimal comma, "st" for pieces, "påsar" for bags. */
+const swedishPack = (pack: string): string =>
+  pack
+    .replace(/(\d)\.(\d)/, '$1,$2')
+    .replace(/ pcs$/, ' st')
+    .replace(/ bags$/, ' påsar');
+
+/**
+ * The grocer's product features are worded in Swedish, the dataset's first language, as each
+ * element's isoLanguageId says (README, "Datasets").
+ */
+const FEATURE = { pack: 'Förpackning', origin: 'Ursprung', organic: 'Ekologisk', yes: 'Ja', no: 'Nej' };
 
 const leaf = (id: string, title: Texts, spec: GroceryLeaf): CategoryNode<GroceryLeaf> => ({
   id,
@@ -59,7 +90,11 @@ const TREE: CategoryNode<GroceryLeaf>[] = [
           items: [
             { name: { en: 'Whole milk', sv: 'Standardmjölk' }, packs: ['1 l', '1.5 l'] },
             { name: { en: 'Greek yoghurt', sv: 'Grekisk yoghurt' }, packs: ['500 g', '1 kg'] },
-            { name: { en: 'Salted butter', sv: 'Normalsaltat smör' }, packs: ['250 g', '500 g'] },
+            {
+              name: { en: 'Salted butter', sv: 'Normalsaltat smör' },
+              packs: ['250 g', '500 g'],
+              sv: 'neuter',
+            },
             { name: { en: 'Aged cheddar', sv: 'Lagrad cheddar' }, packs: ['200 g', '450 g'] },
           ],
           storage: 'fridge',
@@ -72,9 +107,13 @@ const TREE: CategoryNode<GroceryLeaf>[] = [
         { en: 'Fruit & vegetables', sv: 'Frukt & grönt' },
         {
           items: [
-            { name: { en: 'Cherry tomatoes', sv: 'Körsbärstomater' }, packs: ['250 g', '500 g'] },
+            {
+              name: { en: 'Cherry tomatoes', sv: 'Körsbärstomater' },
+              packs: ['250 g', '500 g'],
+              sv: 'plural',
+            },
             { name: { en: 'Baby spinach', sv: 'Babyspenat' }, packs: ['65 g', '150 g'] },
-            { name: { en: 'Apples', sv: 'Äpplen' }, packs: ['1 kg', '2 kg'] },
+            { name: { en: 'Apples', sv: 'Äpplen' }, packs: ['1 kg', '2 kg'], sv: 'plural' },
             { name: { en: 'Avocados', sv: 'Avokado' }, packs: ['2 pcs', '4 pcs'] },
           ],
           storage: 'fridge',
@@ -87,9 +126,13 @@ const TREE: CategoryNode<GroceryLeaf>[] = [
         { en: 'Bread & bakery', sv: 'Bröd & bageri' },
         {
           items: [
-            { name: { en: 'Sourdough loaf', sv: 'Surdegsbröd' }, packs: ['500 g', '750 g'] },
-            { name: { en: 'Cardamom buns', sv: 'Kardemummabullar' }, packs: ['4 pcs', '6 pcs'] },
-            { name: { en: 'Crispbread', sv: 'Knäckebröd' }, packs: ['250 g', '520 g'] },
+            { name: { en: 'Sourdough loaf', sv: 'Surdegsbröd' }, packs: ['500 g', '750 g'], sv: 'neuter' },
+            {
+              name: { en: 'Cardamom buns', sv: 'Kardemummabullar' },
+              packs: ['4 pcs', '6 pcs'],
+              sv: 'plural',
+            },
+            { name: { en: 'Crispbread', sv: 'Knäckebröd' }, packs: ['250 g', '520 g'], sv: 'neuter' },
           ],
           storage: 'ambient',
           shelfLife: [2, 10],
@@ -108,7 +151,7 @@ const TREE: CategoryNode<GroceryLeaf>[] = [
         {
           items: [
             { name: { en: 'Spaghetti', sv: 'Spaghetti' }, packs: ['500 g', '1 kg'] },
-            { name: { en: 'Jasmine rice', sv: 'Jasminris' }, packs: ['1 kg', '2 kg'] },
+            { name: { en: 'Jasmine rice', sv: 'Jasminris' }, packs: ['1 kg', '2 kg'], sv: 'neuter' },
             { name: { en: 'Penne rigate', sv: 'Penne rigate' }, packs: ['500 g'] },
           ],
           storage: 'dry',
@@ -124,9 +167,18 @@ const TREE: CategoryNode<GroceryLeaf>[] = [
             {
               name: { en: 'Medium roast ground coffee', sv: 'Mellanrostat bryggkaffe' },
               packs: ['450 g', '500 g'],
+              sv: 'neuter',
             },
-            { name: { en: 'Whole coffee beans', sv: 'Hela kaffebönor' }, packs: ['500 g', '1 kg'] },
-            { name: { en: 'Earl Grey tea', sv: 'Earl Grey-te' }, packs: ['20 bags', '50 bags'] },
+            {
+              name: { en: 'Whole coffee beans', sv: 'Hela kaffebönor' },
+              packs: ['500 g', '1 kg'],
+              sv: 'plural',
+            },
+            {
+              name: { en: 'Earl Grey tea', sv: 'Earl Grey-te' },
+              packs: ['20 bags', '50 bags'],
+              sv: 'neuter',
+            },
           ],
           storage: 'dry',
           shelfLife: [180, 540],
@@ -138,7 +190,11 @@ const TREE: CategoryNode<GroceryLeaf>[] = [
         { en: 'Snacks & sweets', sv: 'Snacks & godis' },
         {
           items: [
-            { name: { en: 'Sea salt crisps', sv: 'Chips med havssalt' }, packs: ['175 g', '275 g'] },
+            {
+              name: { en: 'Sea salt crisps', sv: 'Chips med havssalt' },
+              packs: ['175 g', '275 g'],
+              sv: 'plural',
+            },
             { name: { en: 'Dark chocolate 70%', sv: 'Mörk choklad 70%' }, packs: ['100 g', '200 g'] },
             { name: { en: 'Salted liquorice', sv: 'Saltlakrits' }, packs: ['150 g', '300 g'] },
           ],
@@ -158,8 +214,8 @@ const TREE: CategoryNode<GroceryLeaf>[] = [
         { en: 'Frozen vegetables', sv: 'Frysta grönsaker' },
         {
           items: [
-            { name: { en: 'Garden peas', sv: 'Gröna ärter' }, packs: ['500 g', '1 kg'] },
-            { name: { en: 'Wok vegetables', sv: 'Wokgrönsaker' }, packs: ['750 g'] },
+            { name: { en: 'Garden peas', sv: 'Gröna ärter' }, packs: ['500 g', '1 kg'], sv: 'plural' },
+            { name: { en: 'Wok vegetables', sv: 'Wokgrönsaker' }, packs: ['750 g'], sv: 'plural' },
           ],
           storage: 'freezer',
           shelfLife: [270, 540],
@@ -190,24 +246,29 @@ function describe({ faker, leaf, brand, variety }: DraftContext<GroceryLeaf>): P
   const organic = faker.number.float() < 0.3;
   const origin = faker.helpers.arrayElement(ORIGINS);
   const storage = STORAGE[leaf.storage];
+  const packs = { en: pack, sv: swedishPack(pack) };
+  const organicWord = { en: ORGANIC.en, sv: ORGANIC_SV[item.sv ?? 'common'] };
   const prefix = (lang: 'en' | 'sv') =>
-    organic ? flatText`${ORGANIC[lang]!} ${item.name[lang]!.toLowerCase()}` : item.name[lang]!;
+    organic ? flatText`${organicWord[lang]} ${item.name[lang]!.toLowerCase()}` : item.name[lang]!;
   return {
     names: {
-      en: flatText`${brand.name} ${prefix('en')} ${pack}`,
-      sv: flatText`${brand.name} ${prefix('sv')} ${pack}`,
+      en: flatText`${brand.name} ${prefix('en')} ${packs.en}`,
+      sv: flatText`${brand.name} ${prefix('sv')} ${packs.sv}`,
     },
     descriptions: {
-      en: flatText`${prefix('en')}, ${pack}. Origin: ${origin}. ${storage.storage.en}`,
-      sv: flatText`${prefix('sv')}, ${pack}. Ursprung: ${origin}. ${storage.storage.sv}`,
+      en: flatText`${prefix('en')}, ${packs.en}. Origin: ${origin.en}. ${storage.storage.en}`,
+      sv: flatText`${prefix('sv')}, ${packs.sv}. Ursprung: ${origin.sv!}. ${storage.storage.sv}`,
     },
-    shortDescriptions: { en: flatText`${item.name.en}, ${pack}`, sv: flatText`${item.name.sv!}, ${pack}` },
+    shortDescriptions: {
+      en: flatText`${item.name.en}, ${packs.en}`,
+      sv: flatText`${item.name.sv!}, ${packs.sv}`,
+    },
     tags: organic ? [item.name, ORGANIC] : [item.name],
     variants: [{ suffix: 'EA', size: pack }],
     features: [
-      { type: 'Pack size', value: pack },
-      { type: 'Origin', value: origin },
-      { type: 'Organic', value: organic ? 'Yes' : 'No' },
+      { type: FEATURE.pack, value: packs.sv },
+      { type: FEATURE.origin, value: origin.sv! },
+      { type: FEATURE.organic, value: organic ? FEATURE.yes : FEATURE.no },
     ],
     basePrice: faker.number.float({ min: leaf.price[0], max: leaf.price[1], fractionDigits: 2 }),
     extra: {
