@@ -9,13 +9,18 @@ import type { SeedData } from '../store/store.js';
 
 let validator: SchemaValidator | undefined;
 
-/** `demo`, `grocery`, `electronics`, `none`, a product count, or `{ products, productTypes }`. */
-export type CatalogSeed = DatasetName | 'none' | number | Partial<SeedData>;
+/**
+ * `demo`, `grocery`, `electronics`, `none`, a product count, or `{ products, productTypes }`. A count
+ * may come as text: a bundler's environment variables (`import.meta.env.VITE_SEED`) are strings.
+ */
+export type CatalogSeed = DatasetName | 'none' | number | `${number}` | Partial<SeedData>;
 
 /** Beyond this a catalog held in a browser tab is of no use (the CLI allows more). */
 export const MAX_BROWSER_SEED_COUNT = 100_000;
 
-export function seedOf(seed: CatalogSeed = DEFAULT_SEED as DatasetName): SeedData {
+export function seedOf(given: CatalogSeed = DEFAULT_SEED as DatasetName): SeedData {
+  // Decimal digits only, as `--seed COUNT` takes them: '1e3' or ' 10' is not read as a count.
+  const seed = typeof given === 'string' && /^\d+$/.test(given) ? Number(given) : given;
   if (seed === 'none') return { products: [], productTypes: [] };
   if (typeof seed === 'number') {
     if (!Number.isInteger(seed) || seed < 0 || seed > MAX_BROWSER_SEED_COUNT) {

@@ -170,9 +170,26 @@ describe('catalogHandlers', () => {
     ).toBe('ftyp');
   });
 
+  it('takes a product count given as text, as an environment variable gives it', async () => {
+    const textual = setupServer(...catalogHandlers({ baseUrl: 'http://localhost:5174', seed: '12' }));
+    textual.listen({ onUnhandledRequest: 'error' });
+    try {
+      const res = await fetch('http://localhost:5174/api/tenants/acme/dev/products?limit=1', {
+        headers: { 'x-api-key': 'k' },
+      });
+      expect((await res.json()).data.count).toBe(12);
+    } finally {
+      textual.close();
+    }
+  });
+
   it('refuses bad options where the handlers are made', () => {
     expect(() => catalogHandlers({ seed: 'groceries' as never })).toThrow(/unknown dataset "groceries"/);
     expect(() => catalogHandlers({ seed: -1 })).toThrow(/product count/);
+    expect(() => catalogHandlers({ seed: '100001' })).toThrow(
+      /product count is a whole number from 0 to 100000/,
+    );
+    expect(() => catalogHandlers({ seed: '1e3' as never })).toThrow(/unknown dataset "1e3"/);
     // Given records are checked as a seed file's are.
     expect(() =>
       catalogHandlers({ seed: { products: [{ productGroupId: 'p1', productName: 'x' } as never] } }),
