@@ -1,5 +1,5 @@
 // Every reference to the design documents resolves: a comment, test name or README line that cites
-// docs/<name>.md (and a section title), a Markdown link, or a file of the repository names one that
+// docs/<name>.md or the README (and a section title), a Markdown link, or a file of the repository names one that
 // exists; nothing cites a section by number or a document the repository does not have.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
@@ -83,8 +83,9 @@ const REPO_PATH =
   /(?<![\w./-])((?:src|seeds|test|contract-tests|bench|docs)\/[\w./-]*\w\.(?:ts|yaml|json))\b/g;
 /** Any Markdown file named in text. */
 const MD_FILE = /(?<![\w./-])((?:\.{1,2}\/)*[\w./-]*\w\.md)\b/g;
-/** A Markdown file followed by one or more quoted section titles. */
-const TITLE_CITATION = /(?<![\w./-])((?:[\w-]+\/)*[\w-]+\.md)((?:(?:,\s*|\s+and\s+|\s+to\s+)"[^"\n]+")+)/g;
+/** A Markdown file (or the README by its bare name) followed by one or more quoted section titles. */
+const TITLE_CITATION =
+  /(?<![\w./-])((?:[\w-]+\/)*[\w-]+\.md|README)((?:(?:,\s*|\s+and\s+|\s+to\s+)"[^"\n]+")+)/g;
 const MARKDOWN_LINK = /\]\(([^)\s]+)\)/g;
 
 /** The problems of one file's references; `path` is relative to the repository root. */
@@ -105,7 +106,7 @@ function problemsIn(path: string, text: string, repo: Repo): string[] {
     }
   }
   for (const found of joined.matchAll(TITLE_CITATION)) {
-    const file = found[1] as string;
+    const file = found[1] === 'README' ? 'README.md' : (found[1] as string);
     const doc = repo.read(file);
     if (doc === undefined) continue; // reported above
     const titles = headingsOf(doc);
@@ -164,14 +165,16 @@ function filesUnder(folder: string, ext: RegExp): string[] {
 
 /** Every file whose comments, test names or text may cite the design. */
 function citingFiles(): string[] {
-  const code = ['src', 'seeds', 'test', 'contract-tests', 'bench'].flatMap((folder) =>
-    filesUnder(folder, /\.ts$/),
+  const code = ['src', 'seeds', 'test', 'contract-tests', 'bench', 'scripts', 'examples'].flatMap((folder) =>
+    filesUnder(folder, /\.(?:ts|mjs|js)$/),
   );
   return [
     ...code.filter((path) => path !== self && !path.startsWith('src/generated/')),
     ...filesUnder('docs', /\.md$/),
     'README.md',
     'openapi.yaml',
+    'eslint.config.js',
+    'vitest.config.ts',
   ];
 }
 
@@ -220,6 +223,7 @@ describe('the reference check', () => {
 
   it('accepts citations by file and section title, over several comment lines too', () => {
     expect(check('// see docs/behaviour.md, "Reads" and "Sort"')).toEqual([]);
+    expect(check('// the options (README, "Design documents")')).toEqual([]);
     expect(
       check('/**\n * The rule (docs/behaviour.md,\n * "Sort"); docs/performance.md, "Search index".\n */'),
     ).toEqual([]);
@@ -237,6 +241,7 @@ describe('the reference check', () => {
     expect(check('// docs/behaviour.md, "Filters"')).toEqual([
       'src/x.ts:1: docs/behaviour.md has no section "Filters"',
     ]);
+    expect(check('// README, "Benchmark"')).toEqual(['src/x.ts:1: README.md has no section "Benchmark"']);
     expect(check('// docs/architecture.md, "Layers"')).toEqual([
       'src/x.ts:1: docs/architecture.md is not a document of the repository',
     ]);
