@@ -210,6 +210,38 @@ describe('references to the design documents', () => {
   });
 });
 
+/**
+ * The files the README's commands write, by the options that name them, with what is written beside
+ * them: a --data file's first journal and lock, a recording's FILE.partial, the seed command's
+ * temporary file. Placeholders (FILE, $VAR, <file>) and standard output are not files.
+ */
+function filesReadmeCommandsWrite(readme: string): string[] {
+  const beside: Record<string, string[]> = {
+    data: ['.journal-0', '.lock'],
+    out: ['.partial', '.1234-abcdef12.tmp'],
+    junit: [],
+    report: [],
+  };
+  const files = new Set<string>();
+  for (const [, option, file] of readme.matchAll(/--(data|out|junit|report) ([^\s`|)]+)/g)) {
+    if (!/^[\w./-]+\.\w+$/.test(file as string) || /^(FILE|\/)/.test(file as string)) continue;
+    for (const suffix of ['', ...(beside[option as string] ?? [])])
+      files.add(`${file}${suffix}`.replace(/^\.\//, ''));
+  }
+  return [...files];
+}
+
+describe("what the README's commands write in a clone", () => {
+  it('is ignored by git, and so by Prettier and `git add -A`', () => {
+    const written = filesReadmeCommandsWrite(disk.read('README.md') ?? '');
+    // the dataset file, its journal, the recording and the reports the README names
+    expect(written).toEqual(
+      expect.arrayContaining(['catalog.json', 'catalog.json.journal-0', 'our-catalog.json']),
+    );
+    expect(written.filter((path) => !disk.ignored(path))).toEqual([]);
+  });
+});
+
 describe('the reference check', () => {
   const docs: Record<string, string> = {
     'docs/behaviour.md': '# B\n\n## Reads\n\n### Sort\n',
