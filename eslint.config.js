@@ -44,9 +44,13 @@ export default tseslint.config(
             'src/domain holds pure rules: no framework, store or node built-in',
           ),
           patterns: [
-            ...['http', 'store', 'routes', 'query', 'openapi', 'cli', 'seed', 'pipeline'].map((folder) =>
-              layer(folder, `src/domain imports nothing from src/${folder}: the domain is the bottom layer`),
-            ),
+            {
+              // Every other folder and top-level module of src/, listed or added later; the record
+              // types generated from openapi.yaml are the one thing the domain reads from outside.
+              regex: '^\\.\\./(?!generated/openapi\\.js$)',
+              message:
+                'src/domain imports nothing from the rest of src/ (but src/generated/openapi.ts): the domain is the bottom layer',
+            },
           ],
         },
       ],

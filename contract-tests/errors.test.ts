@@ -117,8 +117,8 @@ describe('[mock choice] unknown ids are a 404 with a message', () => {
 });
 
 // The spec names the rules (productGroupId required, spaceIds not accepted, 100 a batch) but shows no
-// answer to a request that breaks one: the 400, its message and "nothing written" are
-// docs/behaviour.md's ("Errors", "POST /products-push (merge push)").
+// answer to a request that breaks one: the 400, its message and "nothing written" are the mock's
+// choice (docs/behaviour.md, "Errors" and "POST /products-push (merge push)").
 writing('[mock choice] invalid writes are a 400 with a message and write nothing', () => {
   const expectNoProduct = async (productGroupId: string) =>
     (await api.get(`/products/${productGroupId}`)).expectError(404);

@@ -1,5 +1,5 @@
 // Every reference to the design documents resolves: a comment, test name or README line that cites
-// docs/<name>.md (and a section title), a Markdown link, or a file of the repository names one that
+// docs/<name>.md or the README (and a section title), a Markdown link, or a file of the repository names one that
 // exists; nothing cites a section by number or a document the repository does not have.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
@@ -83,8 +83,9 @@ const REPO_PATH =
   /(?<![\w./-])((?:src|seeds|test|contract-tests|bench|docs)\/[\w./-]*\w\.(?:ts|yaml|json))\b/g;
 /** Any Markdown file named in text. */
 const MD_FILE = /(?<![\w./-])((?:\.{1,2}\/)*[\w./-]*\w\.md)\b/g;
-/** A Markdown file followed by one or more quoted section titles. */
-const TITLE_CITATION = /(?<![\w./-])((?:[\w-]+\/)*[\w-]+\.md)((?:(?:,\s*|\s+and\s+|\s+to\s+)"[^"\n]+")+)/g;
+/** A Markdown file (or the README by its bare name) followed by one or more quoted section titles. */
+const TITLE_CITATION =
+  /(?<![\w./-])((?:[\w-]+\/)*[\w-]+\.md|README)((?:(?:,\s*|\s+and\s+|\s+to\s+)"[^"\n]+")+)/g;
 const MARKDOWN_LINK = /\]\(([^)\s]+)\)/g;
 
 /** The problems of one file's references; `path` is relative to the repository root. */
@@ -105,7 +106,7 @@ function problemsIn(path: string, text: string, repo: Repo): string[] {
     }
   }
   for (const found of joined.matchAll(TITLE_CITATION)) {
-    const file = found[1] as string;
+    const file = found[1] === 'README' ? 'README.md' : (found[1] as string);
     const doc = repo.read(file);
     if (doc === undefined) continue; // reported above
     const titles = headingsOf(doc);
@@ -164,14 +165,16 @@ function filesUnder(folder: string, ext: RegExp): string[] {
 
 /** Every file whose comments, test names or text may cite the design. */
 function citingFiles(): string[] {
-  const code = ['src', 'seeds', 'test', 'contract-tests', 'bench'].flatMap((folder) =>
-    filesUnder(folder, /\.ts$/),
+  const code = ['src', 'seeds', 'test', 'contract-tests', 'bench', 'scripts', 'examples'].flatMap((folder) =>
+    filesUnder(folder, /\.(?:ts|mjs|js)$/),
   );
   return [
     ...code.filter((path) => path !== self && !path.startsWith('src/generated/')),
     ...filesUnder('docs', /\.md$/),
     'README.md',
     'openapi.yaml',
+    'eslint.config.js',
+    'vitest.config.ts',
   ];
 }
 
@@ -207,6 +210,38 @@ describe('references to the design documents', () => {
   });
 });
 
+/**
+ * The files the README's commands write, by the options that name them, with what is written beside
+ * them: a --data file's first journal and lock, a recording's FILE.partial, the seed command's
+ * temporary file. Placeholders (FILE, $VAR, <file>) and standard output are not files.
+ */
+function filesReadmeCommandsWrite(readme: string): string[] {
+  const beside: Record<string, string[]> = {
+    data: ['.journal-0', '.lock'],
+    out: ['.partial', '.1234-abcdef12.tmp'],
+    junit: [],
+    report: [],
+  };
+  const files = new Set<string>();
+  for (const [, option, file] of readme.matchAll(/--(data|out|junit|report) ([^\s`|)]+)/g)) {
+    if (!/^[\w./-]+\.\w+$/.test(file as string) || /^(FILE|\/)/.test(file as string)) continue;
+    for (const suffix of ['', ...(beside[option as string] ?? [])])
+      files.add(`${file}${suffix}`.replace(/^\.\//, ''));
+  }
+  return [...files];
+}
+
+describe("what the README's commands write in a clone", () => {
+  it('is ignored by git, and so by Prettier and `git add -A`', () => {
+    const written = filesReadmeCommandsWrite(disk.read('README.md') ?? '');
+    // the dataset file, its journal, the recording and the reports the README names
+    expect(written).toEqual(
+      expect.arrayContaining(['catalog.json', 'catalog.json.journal-0', 'our-catalog.json']),
+    );
+    expect(written.filter((path) => !disk.ignored(path))).toEqual([]);
+  });
+});
+
 describe('the reference check', () => {
   const docs: Record<string, string> = {
     'docs/behaviour.md': '# B\n\n## Reads\n\n### Sort\n',
@@ -220,6 +255,7 @@ describe('the reference check', () => {
 
   it('accepts citations by file and section title, over several comment lines too', () => {
     expect(check('// see docs/behaviour.md, "Reads" and "Sort"')).toEqual([]);
+    expect(check('// the options (README, "Design documents")')).toEqual([]);
     expect(
       check('/**\n * The rule (docs/behaviour.md,\n * "Sort"); docs/performance.md, "Search index".\n */'),
     ).toEqual([]);
@@ -237,6 +273,7 @@ describe('the reference check', () => {
     expect(check('// docs/behaviour.md, "Filters"')).toEqual([
       'src/x.ts:1: docs/behaviour.md has no section "Filters"',
     ]);
+    expect(check('// README, "Benchmark"')).toEqual(['src/x.ts:1: README.md has no section "Benchmark"']);
     expect(check('// docs/architecture.md, "Layers"')).toEqual([
       'src/x.ts:1: docs/architecture.md is not a document of the repository',
     ]);
