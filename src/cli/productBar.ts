@@ -8,8 +8,8 @@ import { Presets, SingleBar } from 'cli-progress';
 export function productBar(
   stream: NodeJS.WriteStream,
   verb: string,
-): { update?: (done: number, total: number) => void; stop: () => void } {
-  if (!stream.isTTY) return { stop: () => undefined };
+): { update?: (done: number, total: number) => void; note: (line: string) => void; stop: () => void } {
+  if (!stream.isTTY) return { note: (line) => void stream.write(line + '\n'), stop: () => undefined };
   const bar = new SingleBar(
     { stream, format: `${verb} {bar} {value}/{total} products`, hideCursor: true },
     Presets.shades_classic,
@@ -21,6 +21,12 @@ export function productBar(
       started = true;
       bar.setTotal(total);
       bar.update(done);
+    },
+    // A line of its own, under the bar as it stood; the next report draws the bar again below it.
+    note: (line) => {
+      if (started) bar.stop();
+      started = false;
+      stream.write(line + '\n');
     },
     stop: () => bar.stop(),
   };

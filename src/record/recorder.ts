@@ -1,6 +1,7 @@
 // Pages through a deployment's products and product types. Each page is appended to FILE.partial as it
 // arrives, so a run that stops (network, Ctrl-C) continues with --resume where it was.
 import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
+import { pause, RETRIED_STATUSES, RETRIES, retryWaitMs } from './retry.js';
 
 export const PAGE_SIZE = 100;
 
@@ -34,14 +35,45 @@ export class PartialFileError extends Error {
   override name = 'PartialFileError';
 }
 
-async function getJson(target: RecordTarget, path: string, signal?: AbortSignal): Promise<unknown> {
+/** How a recording waits out an answer that says "later" (retry.ts). */
+export interface RetryOptions {
+  /** The first wait when the answer gives no Retry-After, doubled at each try; 1000 ms. */
+  retryBaseMs?: number;
+  /** Told of each wait, to say it where the user looks. */
+  onRetry?: (message: string) => void;
+  signal?: AbortSignal;
+}
+
+async function getJson(target: RecordTarget, path: string, opts: RetryOptions = {}): Promise<unknown> {
   const url = target.baseUrl + path;
   const headers = { accept: 'application/json', 'x-api-key': target.apiKey };
-  const res = await fetch(url, { headers, signal }).catch((err: Error) => {
-    throw new RecordError(
-      `GET ${url}: no answer (${(err.cause as Error | undefined)?.message ?? err.message})`,
+  let res: Response;
+  for (let retry = 1; ; retry++) {
+    res = await fetch(url, { headers, signal: opts.signal }).catch((err: Error) => {
+      if (opts.signal?.aborted) throw err;
+      throw new RecordError(
+        `GET ${url}: no answer (${(err.cause as Error | undefined)?.message ?? err.message})`,
+      );
+    });
+    if (!RETRIED_STATUSES.has(res.status)) break;
+    const retryAfter = res.headers.get('retry-after');
+    const wait = retryWaitMs(retryAfter, retry, opts.retryBaseMs);
+    const said = `GET ${url} answered ${res.status}`;
+    if (retry > RETRIES) {
+      throw new RecordError(`${said} ${retry} times in a row; the deployment is busy: try again later`);
+    }
+    if (wait === undefined) {
+      throw new RecordError(
+        `${said} and asks to wait (Retry-After: ${retryAfter}) longer than a minute: try again then`,
+      );
+    }
+    await res.body?.cancel();
+    const why = retryAfter === null ? '' : ` (Retry-After: ${retryAfter})`;
+    opts.onRetry?.(
+      `${said}${why}; asking again in ${(wait / 1000).toFixed(1)} s (try ${retry + 1} of ${RETRIES + 1})`,
     );
-  });
+    await pause(wait, opts.signal);
+  }
   const text = await res.text();
   if (res.status === 401 || res.status === 403) {
     throw new RecordError(
@@ -104,6 +136,8 @@ export interface RecordOptions {
   onProgress?: (done: number, total: number) => void;
   /** Stops the recording: what FILE.partial holds then is what --resume continues from. */
   signal?: AbortSignal;
+  retryBaseMs?: number;
+  onRetry?: (message: string) => void;
 }
 
 export async function record(target: RecordTarget, opts: RecordOptions): Promise<Recording> {
@@ -113,6 +147,7 @@ export async function record(target: RecordTarget, opts: RecordOptions): Promise
     const header: PartialHeader = { baseUrl: target.baseUrl, pageSize: PAGE_SIZE };
     await writeFile(opts.partialFile, JSON.stringify(header) + '\n');
   }
+  const asking: RetryOptions = { retryBaseMs: opts.retryBaseMs, onRetry: opts.onRetry, signal: opts.signal };
   const have = () => pages.reduce((n, p) => n + p.products.length, 0);
   const wanted = (count: number) => Math.min(count, opts.limit ?? Infinity);
   let count = pages.at(-1)?.count ?? Infinity;
@@ -121,7 +156,7 @@ export async function record(target: RecordTarget, opts: RecordOptions): Promise
     const body = (await getJson(
       target,
       `/products?limit=${PAGE_SIZE}&page=${page}&sort=productGroupId`,
-      opts.signal,
+      asking,
     )) as {
       data?: { list?: Record<string, unknown>[]; count?: number };
     };
@@ -134,7 +169,7 @@ export async function record(target: RecordTarget, opts: RecordOptions): Promise
     await appendFile(opts.partialFile, JSON.stringify(entry) + '\n');
     opts.onProgress?.(Math.min(have(), wanted(count)), wanted(count));
   }
-  const types = (await getJson(target, '/product-types', opts.signal)) as {
+  const types = (await getJson(target, '/product-types', asking)) as {
     data?: Record<string, unknown>[];
   };
   if (!Array.isArray(types.data)) throw new RecordError('GET /product-types answered no data array');

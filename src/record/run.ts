@@ -86,6 +86,7 @@ export async function runRecord(opts: RecordCommandOptions, stderr = process.std
         resume: opts.resume ?? false,
         limit: opts.limit,
         onProgress: bar.update,
+        onRetry: (message) => bar.note(`record: ${message}`),
         signal: interruption.stop,
       },
     );

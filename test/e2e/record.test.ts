@@ -122,6 +122,62 @@ describe('record', () => {
     expect(output).not.toMatch(/contract|test/);
   }, 60_000);
 
+  describe('a deployment that answers "later" (429, 502, 503, 504)', () => {
+    const rule = async (body: object) => {
+      const res = await fetch(`${source.url}/__admin/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+        body: JSON.stringify({
+          tenantId: 'acme',
+          environment: 'live',
+          operationId: 'listProductTypes',
+          ...body,
+        }),
+      });
+      expect(res.status).toBe(201);
+    };
+    const clear = () =>
+      fetch(`${source.url}/__admin/faults`, { method: 'DELETE', headers: { 'x-api-key': KEY } });
+
+    it('is asked again as its Retry-After says, and the recording completes', async () => {
+      await rule({ status: 503, retryAfter: 0, times: 2 });
+      try {
+        const out = join(dir, 'retried.json');
+        const { code, output } = await record(['--base-url', base, '--api-key', KEY, '--out', out]);
+        expect(output).toContain(
+          `record: GET ${base}/product-types answered 503 (Retry-After: 0); asking again in 0.0 s (try 2 of 5)`,
+        );
+        expect(output).toContain('(try 3 of 5)');
+        expect(code).toBe(0);
+        expect(await served(out)).toEqual(await catalog(base));
+      } finally {
+        await clear();
+      }
+    }, 60_000);
+
+    it('ends the recording, saying so, after five such answers in a row or a wait over a minute', async () => {
+      try {
+        await rule({ status: 429, retryAfter: 0 });
+        const busy = await record(['--base-url', base, '--api-key', KEY, '--out', join(dir, 'busy.json')]);
+        expect(busy.code).toBe(1);
+        expect(busy.output).toContain(
+          `record: GET ${base}/product-types answered 429 5 times in a row; the deployment is busy: try again later`,
+        );
+        await clear();
+        await rule({ status: 503, retryAfter: 3600 });
+        const later = await record(['--base-url', base, '--api-key', KEY, '--out', join(dir, 'later.json')]);
+        expect(later.code).toBe(1);
+        expect(later.output).toContain(
+          `answered 503 and asks to wait (Retry-After: 3600) longer than a minute: try again then`,
+        );
+      } finally {
+        await clear();
+        await rm(join(dir, 'busy.json.partial'), { force: true });
+        await rm(join(dir, 'later.json.partial'), { force: true });
+      }
+    }, 60_000);
+  });
+
   it('an interrupted recording continues with --resume and fetches only the pages it lacks', async () => {
     let failSecondPage = true;
     const pagesAsked: string[] = [];

@@ -1,0 +1,33 @@
+// How long a recording waits before asking a page again (src/record/retry.ts).
+import { describe, expect, it } from 'vitest';
+import { MAX_WAIT_MS, pause, retryWaitMs } from '../../src/record/retry.js';
+
+describe('retryWaitMs', () => {
+  it('follows a Retry-After in seconds or as an HTTP date', () => {
+    expect(retryWaitMs('7', 1)).toBe(7000);
+    expect(retryWaitMs(' 0 ', 3)).toBe(0);
+    const now = Date.parse('2026-11-24T10:00:00Z');
+    expect(retryWaitMs('Tue, 24 Nov 2026 10:00:12 GMT', 1, 1000, now)).toBe(12_000);
+    // A date already past: ask at once.
+    expect(retryWaitMs('Tue, 24 Nov 2026 09:00:00 GMT', 1, 1000, now)).toBe(0);
+  });
+
+  it('doubles its own wait from the base when the answer gives none, or one it cannot read', () => {
+    expect([1, 2, 3, 4].map((retry) => retryWaitMs(null, retry))).toEqual([1000, 2000, 4000, 8000]);
+    expect(retryWaitMs('soon', 2, 50)).toBe(100);
+  });
+
+  it('gives up on a wait longer than a minute', () => {
+    expect(retryWaitMs(String(MAX_WAIT_MS / 1000), 1)).toBe(MAX_WAIT_MS);
+    expect(retryWaitMs(String(MAX_WAIT_MS / 1000 + 1), 1)).toBeUndefined();
+  });
+});
+
+describe('pause', () => {
+  it('ends at once when the recording is stopped', async () => {
+    const stop = new AbortController();
+    const waiting = pause(60_000, stop.signal);
+    stop.abort(new Error('stopped'));
+    await expect(waiting).rejects.toThrow('stopped');
+  });
+});
