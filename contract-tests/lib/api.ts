@@ -2,6 +2,7 @@
 import { expect, type Assertion } from 'vitest';
 import { readAnswer } from './answerBody.js';
 import type { DocumentedOperation } from '../../src/openapi/operations.js';
+import { fetchPatiently } from '../../src/contract/retry.js';
 import type { Checker } from './checker.js';
 import { failureContext, recordRequestFailure, type SentRequest } from './failure.js';
 import type { Target } from './target.js';
@@ -142,11 +143,20 @@ export function createApi(
     const sent: SentRequest = { method: request.method, url, headers, body: payload };
     const documented = op?.operationId;
     failureContext.sent(sent, documented);
-    const res = await fetch(url, { method: request.method, headers, body: payload }).catch((err: Error) => {
+    // A deployment that limits its rate is waited for as it asks, not failed (src/contract/retry.ts).
+    const { res, gaveUp } = await fetchPatiently(
+      url,
+      { method: request.method, headers, body: payload },
+      { onRetry: (message) => process.stderr.write(`contract: ${message}\n`) },
+    ).catch((err: Error) => {
       const cause = (err.cause as Error | undefined)?.message ?? err.message;
       recordRequestFailure(sent, documented, [`no answer (${cause})`]);
       throw new ContractViolation(`${request.method} ${url}: no answer (${cause})`);
     });
+    if (gaveUp) {
+      recordRequestFailure(sent, documented, [gaveUp]);
+      throw new ContractViolation(gaveUp);
+    }
     const { contentType, body } = await readAnswer(res);
     const operationId = documented ?? 'undocumented operation';
     const reply = new Reply(request, operationId, res.status, body, sent);

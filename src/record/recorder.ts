@@ -1,7 +1,7 @@
 // Pages through a deployment's products and product types. Each page is appended to FILE.partial as it
 // arrives, so a run that stops (network, Ctrl-C) continues with --resume where it was.
 import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
-import { pause, RETRIED_STATUSES, RETRIES, retryWaitMs } from './retry.js';
+import { fetchPatiently, type PatienceOptions } from '../contract/retry.js';
 
 export const PAGE_SIZE = 100;
 
@@ -35,45 +35,16 @@ export class PartialFileError extends Error {
   override name = 'PartialFileError';
 }
 
-/** How a recording waits out an answer that says "later" (retry.ts). */
-export interface RetryOptions {
-  /** The first wait when the answer gives no Retry-After, doubled at each try; 1000 ms. */
-  retryBaseMs?: number;
-  /** Told of each wait, to say it where the user looks. */
-  onRetry?: (message: string) => void;
-  signal?: AbortSignal;
-}
-
-async function getJson(target: RecordTarget, path: string, opts: RetryOptions = {}): Promise<unknown> {
+async function getJson(target: RecordTarget, path: string, opts: PatienceOptions = {}): Promise<unknown> {
   const url = target.baseUrl + path;
   const headers = { accept: 'application/json', 'x-api-key': target.apiKey };
-  let res: Response;
-  for (let retry = 1; ; retry++) {
-    res = await fetch(url, { headers, signal: opts.signal }).catch((err: Error) => {
-      if (opts.signal?.aborted) throw err;
-      throw new RecordError(
-        `GET ${url}: no answer (${(err.cause as Error | undefined)?.message ?? err.message})`,
-      );
-    });
-    if (!RETRIED_STATUSES.has(res.status)) break;
-    const retryAfter = res.headers.get('retry-after');
-    const wait = retryWaitMs(retryAfter, retry, opts.retryBaseMs);
-    const said = `GET ${url} answered ${res.status}`;
-    if (retry > RETRIES) {
-      throw new RecordError(`${said} ${retry} times in a row; the deployment is busy: try again later`);
-    }
-    if (wait === undefined) {
-      throw new RecordError(
-        `${said} and asks to wait (Retry-After: ${retryAfter}) longer than a minute: try again then`,
-      );
-    }
-    await res.body?.cancel();
-    const why = retryAfter === null ? '' : ` (Retry-After: ${retryAfter})`;
-    opts.onRetry?.(
-      `${said}${why}; asking again in ${(wait / 1000).toFixed(1)} s (try ${retry + 1} of ${RETRIES + 1})`,
+  const { res, gaveUp } = await fetchPatiently(url, { method: 'GET', headers }, opts).catch((err: Error) => {
+    if (opts.signal?.aborted) throw err;
+    throw new RecordError(
+      `GET ${url}: no answer (${(err.cause as Error | undefined)?.message ?? err.message})`,
     );
-    await pause(wait, opts.signal);
-  }
+  });
+  if (gaveUp) throw new RecordError(gaveUp);
   const text = await res.text();
   if (res.status === 401 || res.status === 403) {
     throw new RecordError(
@@ -147,7 +118,11 @@ export async function record(target: RecordTarget, opts: RecordOptions): Promise
     const header: PartialHeader = { baseUrl: target.baseUrl, pageSize: PAGE_SIZE };
     await writeFile(opts.partialFile, JSON.stringify(header) + '\n');
   }
-  const asking: RetryOptions = { retryBaseMs: opts.retryBaseMs, onRetry: opts.onRetry, signal: opts.signal };
+  const asking: PatienceOptions = {
+    retryBaseMs: opts.retryBaseMs,
+    onRetry: opts.onRetry,
+    signal: opts.signal,
+  };
   const have = () => pages.reduce((n, p) => n + p.products.length, 0);
   const wanted = (count: number) => Math.min(count, opts.limit ?? Infinity);
   let count = pages.at(-1)?.count ?? Infinity;

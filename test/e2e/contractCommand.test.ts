@@ -266,6 +266,38 @@ describe('product-catalog-mock contract', () => {
     }
   }, 240_000);
 
+  it('waits for a deployment that limits its rate as its Retry-After asks, and passes', async () => {
+    const scope = '/acme/rate-limited';
+    await withFault(
+      { operationId: 'listProductTypes', path: `${scope}/`, status: 429, retryAfter: 0, times: 2 },
+      async () => {
+        const args = [cli, 'contract', '--base-url', `${server.url}${scope}`, '--api-key', 'staging-key'];
+        args.push('--settle-ms', '200', '--only', 'listProductTypes');
+        const result = await run(process.execPath, args, {
+          env: { ...withoutContractEnv(), NO_COLOR: '' },
+        }).catch((err: { code: number; stdout: string; stderr: string }) => err);
+        const said = `contract: GET ${server.url}${scope}/product-types answered 429 (Retry-After: 0); asking again in 0.0 s`;
+        expect(result.stderr).toContain(`${said} (try 2 of 5)`);
+        expect(result.stderr).toContain(`${said} (try 3 of 5)`);
+        expect(result.stdout).not.toMatch(/FAIL /);
+        expect('code' in result ? result.code : 0).toBe(0);
+      },
+    );
+    // The generated checks too: a valid request answered 429 would count as refused.
+    await withFault(
+      { operationId: 'listProductTypes', path: `${scope}/`, status: 429, retryAfter: 0, times: 2 },
+      async () => {
+        const args = [cli, 'contract', '--generated', '--base-url', `${server.url}${scope}`];
+        args.push('--api-key', 'staging-key', '--only', 'listProductTypes', '--examples', '3');
+        const result = await run(process.execPath, args, {
+          env: { ...withoutContractEnv(), NO_COLOR: '' },
+        }).catch((err: { code: number; stdout: string; stderr: string }) => err);
+        expect(result.stderr).toContain('answered 429 (Retry-After: 0); asking again in 0.0 s (try 3 of 5)');
+        expect('code' in result ? result.code : 0).toBe(0);
+      },
+    );
+  }, 120_000);
+
   it('passes [published] against a deployment refusing with other documented statuses than the mock', async () => {
     // the client needs a refusal; which 4xx is the mock's choice (docs/behaviour.md)
     const other = (url: string, status: number): number | undefined => {

@@ -1,6 +1,7 @@
 // Runs the generated checks against a target: per operation, N valid and N invalid requests; a
 // failing case is shrunk by fast-check to a smallest one and reported as curl.
 import fc from 'fast-check';
+import { fetchPatiently } from '../retry.js';
 import { createChecker, SCOPE_TEMPLATE } from '../../../contract-tests/lib/checker.js';
 import { toCurl, type SentRequest } from '../../../contract-tests/lib/curl.js';
 import { readAnswer } from '../../../contract-tests/lib/answerBody.js';
@@ -69,7 +70,13 @@ async function send(
   if (req.body !== undefined) headers['content-type'] = 'application/json';
   const sent: SentRequest = { method: req.method, url: target.baseUrl + req.path, headers, body: req.body };
   target.signal?.throwIfAborted();
-  const res = await fetch(sent.url, { method: sent.method, headers, body: sent.body, signal: target.signal });
+  // A 429 (or a busy gateway's answer to a read) is waited for as it asks: a rate limit is no fault
+  // of the operation (src/contract/retry.ts). Still such after five tries, it is checked as it is.
+  const { res } = await fetchPatiently(
+    sent.url,
+    { method: sent.method, headers, body: sent.body },
+    { signal: target.signal, onRetry: (message) => process.stderr.write(`contract: ${message}\n`) },
+  );
   const { contentType, body } = await readAnswer(res);
   return { sent, answer: { status: res.status, contentType, body } };
 }

@@ -1,6 +1,16 @@
-// How long a recording waits before asking a page again (src/record/retry.ts).
+// When and how long a recording or a contract run waits before asking a deployment again
+// (src/contract/retry.ts).
 import { describe, expect, it } from 'vitest';
-import { MAX_WAIT_MS, pause, retryWaitMs } from '../../src/record/retry.js';
+import { asksLater, MAX_WAIT_MS, pause, retryWaitMs } from '../../src/contract/retry.js';
+
+describe('asksLater', () => {
+  it('sends any request again after a 429, and only a read after a 502, 503 or 504', () => {
+    expect(['GET', 'POST', 'DELETE'].map((m) => asksLater(m, 429))).toEqual([true, true, true]);
+    expect([502, 503, 504].map((s) => asksLater('get', s))).toEqual([true, true, true]);
+    expect([502, 503, 504].map((s) => asksLater('POST', s))).toEqual([false, false, false]);
+    expect([200, 400, 404, 500].map((s) => asksLater('GET', s))).toEqual([false, false, false, false]);
+  });
+});
 
 describe('retryWaitMs', () => {
   it('follows a Retry-After in seconds or as an HTTP date', () => {

@@ -1,0 +1,97 @@
+// Asking a deployment again when it answers "later": one that limits its rate (429), or a gateway
+// or service busy for a moment (502, 503, 504), answers a recording of a thousand pages or a contract
+// run of hundreds of requests now and then, and such an answer should neither end the one nor fail
+// the other (README, "QA workflow: checking a deployment").
+
+/** Tries of one request after its first: five in all. */
+export const RETRIES = 4;
+
+/** The longest wait accepted, from Retry-After or the doubling wait. */
+export const MAX_WAIT_MS = 60_000;
+
+/**
+ * Whether an answer says "later" to this request. A 429 says the request was not processed, so any
+ * method is sent again; a 502, 503 or 504 may come after a write was applied, so only a read is.
+ */
+export function asksLater(method: string, status: number): boolean {
+  if (status === 429) return true;
+  const read = method.toUpperCase() === 'GET' || method.toUpperCase() === 'HEAD';
+  return read && (status === 502 || status === 503 || status === 504);
+}
+
+/**
+ * Milliseconds to wait before try `retry` (1 for the first retry), or undefined when the answer
+ * asks for more than MAX_WAIT_MS. A Retry-After in seconds or as an HTTP date (RFC 9110, 10.2.3) is
+ * followed; without one (or one that cannot be read) the wait doubles from `baseMs`.
+ */
+export function retryWaitMs(
+  retryAfter: string | null,
+  retry: number,
+  baseMs = 1000,
+  now = Date.now(),
+): number | undefined {
+  const text = retryAfter?.trim() ?? '';
+  let wait: number;
+  if (/^\d+$/.test(text)) wait = Number(text) * 1000;
+  else if (text !== '' && !Number.isNaN(Date.parse(text))) wait = Math.max(0, Date.parse(text) - now);
+  else wait = baseMs * 2 ** (retry - 1);
+  return wait > MAX_WAIT_MS ? undefined : wait;
+}
+
+/** Resolves after `ms`, or rejects at once when `signal` stops the run. */
+export function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+}
+
+export interface PatienceOptions {
+  /** The first wait when an answer gives no Retry-After, doubled at each try; 1000 ms. */
+  retryBaseMs?: number;
+  /** Told of each wait, to say it where the user looks. */
+  onRetry?: (message: string) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * `fetch`, sent again while the answer says "later" (asksLater), up to RETRIES more times. Resolves
+ * to the last answer, with why it was not asked again when it still says "later": five such answers
+ * in a row, or a Retry-After over a minute. A request that gets no answer at all is not sent again:
+ * a wrong address should fail at once, not after a minute of waits.
+ */
+export async function fetchPatiently(
+  url: string,
+  init: RequestInit & { method: string },
+  opts: PatienceOptions = {},
+): Promise<{ res: Response; gaveUp?: string }> {
+  for (let retry = 1; ; retry++) {
+    const res = await fetch(url, { ...init, signal: opts.signal });
+    if (!asksLater(init.method, res.status)) return { res };
+    const retryAfter = res.headers.get('retry-after');
+    const said = `${init.method} ${url} answered ${res.status}`;
+    if (retry > RETRIES)
+      return { res, gaveUp: `${said} ${retry} times in a row; the deployment is busy: try again later` };
+    const wait = retryWaitMs(retryAfter, retry, opts.retryBaseMs);
+    if (wait === undefined) {
+      return {
+        res,
+        gaveUp: `${said} and asks to wait (Retry-After: ${retryAfter}) longer than a minute: try again then`,
+      };
+    }
+    await res.body?.cancel();
+    const why = retryAfter === null ? '' : ` (Retry-After: ${retryAfter})`;
+    opts.onRetry?.(
+      `${said}${why}; asking again in ${(wait / 1000).toFixed(1)} s (try ${retry + 1} of ${RETRIES + 1})`,
+    );
+    await pause(wait, opts.signal);
+  }
+}
