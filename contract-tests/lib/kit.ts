@@ -51,7 +51,7 @@ export async function contractKit(area: string): Promise<Kit> {
   /** Whether this file sent a request that may write (an undocumented one counts). */
   let wrote = false;
   const api = createApi(target, checker, (op, request) => {
-    const reason = requestHeldBack(op, target) ?? itemsHeldBack(op, bodyOf(request), target);
+    const reason = requestHeldBack(op, target, request) ?? itemsHeldBack(op, bodyOf(request), target);
     if (reason === undefined) {
       wrote ||= !op?.safe;
       return;

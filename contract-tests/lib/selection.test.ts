@@ -59,6 +59,26 @@ describe('which tests a run selects', () => {
     expect(requestHeldBack(upsert, all)).toBeUndefined();
   });
 
+  it('in a read-only run holds back every request that may write, but a body no deployment could store', () => {
+    const op = (method: string, path: string) => checker.operation(method, path);
+    const ro = { ...all, readonly: true };
+    const push = op('POST', '/products-push');
+    expect(requestHeldBack(push, ro, { method: 'POST', body: { data: [{ productGroupId: 'x' }] } })).toBe(
+      'read-only run: it sends POST /products-push with a body a deployment could store',
+    );
+    expect(requestHeldBack(push, ro, { method: 'POST', raw: '{"data":[]}' })).toMatch(/^read-only run/);
+    // malformed JSON, or a body of another type: nothing a deployment could write
+    expect(requestHeldBack(push, ro, { method: 'POST', raw: '{"data": [' })).toBeUndefined();
+    expect(requestHeldBack(push, ro, { method: 'POST', raw: 'p1' })).toBeUndefined();
+    // reads go, a read with a body too; a request to no documented operation goes only as GET or HEAD
+    expect(requestHeldBack(op('GET', '/products'), ro, { method: 'GET' })).toBeUndefined();
+    expect(requestHeldBack(op('POST', '/products'), ro, { method: 'POST', body: {} })).toBeUndefined();
+    expect(requestHeldBack(undefined, ro, { method: 'GET' })).toBeUndefined();
+    expect(requestHeldBack(undefined, ro, { method: 'PUT', body: {} })).toBe(
+      'read-only run: it sends PUT, to no documented operation with a body a deployment could store',
+    );
+  });
+
   it('refuses names that are neither an operationId nor a tier: they would select nothing', () => {
     const ids = operationIdsOf(apiDocument);
     expect(ids).toContain('listProducts');

@@ -75,13 +75,34 @@ export function excludedBecause(id: TestIdentity, selection: Selection): string 
  */
 export function requestHeldBack(
   op: Pick<DocumentedOperation, 'operationId' | 'method' | 'template' | 'safe'> | undefined,
-  selection: Selection,
+  selection: Selection & { readonly?: boolean },
+  request: { method: string; body?: unknown; raw?: string } = { method: op?.method ?? 'GET' },
 ): string | undefined {
+  // A read-only run sends no write that could succeed (README, "Contract tests"): the suite's
+  // writing() blocks are skipped, and this holds back, request by request, any other that may write.
+  // What may still go is a body that is not JSON at all (malformed, or another content type), which
+  // no deployment can store.
+  const mayWrite = op ? !op.safe : request.method !== 'GET' && request.method !== 'HEAD';
+  if (selection.readonly && mayWrite && !unreadable(request)) {
+    const call = op ? `${op.method} ${op.template}` : `${request.method}, to no documented operation`;
+    return `read-only run: it sends ${call} with a body a deployment could store`;
+  }
   if (!op || op.safe) return undefined;
   const call = `${op.method} ${op.template}`;
   if (!selection.destructive && op.method === 'DELETE') return `--no-destructive: it sends ${call}`;
   if (selection.skip.includes(op.operationId)) return `--skip ${op.operationId}: it sends ${call}`;
   return undefined;
+}
+
+/** Whether a request's body is one no deployment could store: sent raw, and not JSON. */
+function unreadable(request: { body?: unknown; raw?: string }): boolean {
+  if (request.raw === undefined) return false;
+  try {
+    JSON.parse(request.raw);
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /**

@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startServer, type RunningServer } from '../../src/server.js';
+import { apiDocument } from '../../src/generated/apiDocument.js';
+import { OperationTable } from '../../src/openapi/operations.js';
 import { startProxy } from '../proxy.js';
 import { chromium } from 'playwright-core';
 import { pathToFileURL } from 'node:url';
@@ -128,6 +130,30 @@ describe('product-catalog-mock contract', () => {
     const skips = report.match(/<skipped message="[^"]+"\/>/g) ?? [];
     expect(skips.length).toBe(Number(summary?.[2]));
     expect(report).not.toMatch(/<skipped message=""/);
+  }, 240_000);
+
+  it('read-only, the whole suite: sends no write a deployment could store (the journal holds what reached it)', async () => {
+    const scope = '/acme/ro-whole';
+    const args = [cli, 'contract', '--base-url', `${server.url}${scope}`, '--api-key', 'staging-key'];
+    const { stdout } = await run(process.execPath, [...args, '--readonly'], {
+      env: withoutContractEnv(),
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    expect(stdout).toMatch(/Tests: 0 failed, [1-9]\d* passed/);
+    const journal = await fetch(`${server.url}/__admin/requests?tenantId=acme&limit=1000`, {
+      headers: { 'x-api-key': 'staging-key' },
+    });
+    const entries = (
+      (await journal.json()) as { data: { path: string; operationId?: string; body?: unknown }[] }
+    ).data;
+    const reached = entries.filter((e) => e.path.startsWith(`${scope}/`));
+    expect(reached.length).toBeGreaterThan(20);
+    const writes = new Set(
+      new OperationTable(apiDocument, '').operations.filter((op) => !op.safe).map((op) => op.operationId),
+    );
+    // A write may only have gone with a body that is not JSON (the journal keeps none of such a body).
+    const stored = reached.filter((e) => writes.has(e.operationId ?? '') && e.body !== undefined);
+    expect(stored).toEqual([]);
   }, 240_000);
 
   it('fails (exit 1) against a server that alters prices, and its reports say where and how to repeat it', async () => {
