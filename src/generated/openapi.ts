@@ -14,7 +14,9 @@ export interface paths {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -67,7 +69,9 @@ export interface paths {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -109,7 +113,9 @@ export interface paths {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -152,7 +158,9 @@ export interface paths {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -190,7 +198,9 @@ export interface paths {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -232,7 +242,9 @@ export interface paths {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -297,7 +309,9 @@ export interface paths {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -342,7 +356,9 @@ export interface paths {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -384,7 +400,9 @@ export interface paths {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -427,7 +445,9 @@ export interface paths {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -477,7 +497,9 @@ export interface paths {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -524,7 +546,9 @@ export interface paths {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -835,7 +859,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description Which API requests the rule matches, and what it does to them (a status, a delay, or both). */
+        /** @description Which API requests the rule matches, and what it does to them (a status or a network failure, a delay, or both). */
         FaultRuleInput: {
             /** @description An operationId of this document. */
             operationId?: string;
@@ -859,11 +883,17 @@ export interface components {
              *     it, the simulated failure has none.
              */
             retryAfter?: number;
+            /**
+             * @description Instead of a status: send no answer and reset the connection, as a dropped network does
+             *     (a client's fetch rejects). Not with `status`.
+             * @enum {string}
+             */
+            network?: "reset";
             /** @description Share of the matching requests the rule applies to; all when absent. */
             rate?: number;
             /** @description The rule applies this many times, then no more; without limit when absent. */
             times?: number;
-        } | unknown | unknown;
+        } | unknown | unknown | unknown;
         /** @description A rule as it was sent (every field of FaultRuleInput it gave), with its id and use. */
         FaultRule: {
             id: string;
@@ -881,6 +911,10 @@ export interface components {
             query: {
                 [key: string]: unknown;
             };
+            /**
+             * @description The status answered; 499 when the client closed the connection before the answer, 444
+             *     when the mock closed it without one (a simulated network failure).
+             */
             status: number;
             durationMs: number;
             tenantId: string | null;
@@ -1358,7 +1392,9 @@ export interface components {
          *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
          *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
          *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-         *     `code=429, retry-after=5`. Other preferences are ignored.
+         *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+         *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+         *     preferences are ignored.
          */
         prefer: string;
         /**
@@ -1557,7 +1593,9 @@ export interface operations {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1593,7 +1631,9 @@ export interface operations {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1635,7 +1675,9 @@ export interface operations {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1679,7 +1721,9 @@ export interface operations {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1763,7 +1807,9 @@ export interface operations {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1841,7 +1887,9 @@ export interface operations {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1900,7 +1948,9 @@ export interface operations {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1946,7 +1996,9 @@ export interface operations {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1994,7 +2046,9 @@ export interface operations {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -2038,7 +2092,9 @@ export interface operations {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -2082,7 +2138,9 @@ export interface operations {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -2127,7 +2185,9 @@ export interface operations {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -2178,7 +2238,9 @@ export interface operations {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -2235,7 +2297,9 @@ export interface operations {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -2281,7 +2345,9 @@ export interface operations {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -2338,7 +2404,9 @@ export interface operations {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -2392,7 +2460,9 @@ export interface operations {
                  *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
-                 *     `code=429, retry-after=5`. Other preferences are ignored.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };

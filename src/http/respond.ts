@@ -52,6 +52,13 @@ function collect(
 export function writeAnswer(res: Response, answer: MockAnswer): void {
   // A client gone while the answer was prepared gets nothing: there is nothing to write to.
   if (res.destroyed) return;
+  if (answer.closeWithoutAnswer) {
+    // For the request log and journal (workbenchHook.ts), which see a response closed unanswered.
+    res.locals.closedWithoutAnswer = answer;
+    // A reset (RST), not a FIN: a client then fails as on a dropped connection, not on a short answer.
+    res.socket?.resetAndDestroy();
+    return;
+  }
   const hold = new AnswerHold();
   const chunks: (Buffer | string)[] = [];
   if (answer.json !== undefined) {

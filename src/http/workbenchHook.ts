@@ -2,7 +2,7 @@
 // answered request, the mock's own endpoints included. Simulated failures run inside the pipeline
 // (src/workbench/simulationStep.ts).
 import type { RequestHandler } from 'express';
-import type { AnsweredOperation, MockRequest } from '../pipeline/types.js';
+import type { AnsweredOperation, MockAnswer, MockRequest } from '../pipeline/types.js';
 import type { Workbench } from '../workbench/workbench.js';
 
 /**
@@ -21,6 +21,8 @@ export function exchangeRecorder(workbench: Workbench): RequestHandler {
     // connection before (a timeout shorter than a simulated delay), which 'finish' never reports.
     res.on('close', () => {
       const answered = res.writableFinished;
+      // The mock closed it itself: a simulated network failure (respond.ts).
+      const closed = res.locals.closedWithoutAnswer as MockAnswer | undefined;
       // Set by writeAnswer (respond.ts) from the answer; for a client that left first, what the
       // pipeline had learnt by then (expressAdapter.ts): the operation, its scope and its body.
       const operation = answered
@@ -30,7 +32,7 @@ export function exchangeRecorder(workbench: Workbench): RequestHandler {
         at,
         method: req.method,
         url: req.originalUrl,
-        status: answered ? res.statusCode : CLIENT_CLOSED,
+        status: answered ? res.statusCode : (closed?.status ?? CLIENT_CLOSED),
         durationMs: performance.now() - started,
         operationId: operation?.operationId,
         tenantId: operation?.params.tenantId,
@@ -40,7 +42,9 @@ export function exchangeRecorder(workbench: Workbench): RequestHandler {
           req.headers['content-length'] === undefined ? undefined : Number(req.headers['content-length']),
         message: answered
           ? (res.locals.errorMessage as string | undefined)
-          : 'The client closed the connection before the answer',
+          : closed
+            ? (closed.json as { message: string }).message
+            : 'The client closed the connection before the answer',
       });
     });
     next();

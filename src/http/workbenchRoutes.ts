@@ -66,6 +66,11 @@ export function mountWorkbenchRoutes(
       throw badRequest(`Invalid fault rule: region must be one of: ${regions.join(', ')}`);
     }
     // Checked here: the schema language of openapi.yaml (OpenAPI 3.0) cannot say "only with status".
+    if (input.network !== undefined && input.status !== undefined) {
+      throw badRequest(
+        'Invalid fault rule: network closes the connection without an answer; give it or a status, not both',
+      );
+    }
     if (input.retryAfter !== undefined && input.status === undefined) {
       throw badRequest(
         'Invalid fault rule: retryAfter is the Retry-After of a status; give a status with it',

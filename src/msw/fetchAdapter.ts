@@ -49,6 +49,8 @@ export function mockRequestOf(request: Request, url: string, limit = BODY_LIMIT)
  * reached the caller of `fetch(url, { method: 'HEAD' })`.
  */
 export function responseOf(answer: MockAnswer, method = 'GET'): Response {
+  // A simulated network failure: fetch rejects, as it does when a connection drops.
+  if (answer.closeWithoutAnswer) return Response.error();
   const body =
     answer.json === undefined || method.toUpperCase() === 'HEAD' ? null : JSON.stringify(answer.json);
   return new Response(body, { status: answer.status, headers: answer.headers });

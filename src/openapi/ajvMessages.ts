@@ -26,6 +26,10 @@ interface Schema {
   'x-pattern-message'?: string;
 }
 
+/** Alternatives as a sentence says them: "a or b", "a, b or c". */
+const eitherOf = (words: readonly string[]): string =>
+  words.length <= 2 ? words.join(' or ') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+
 /** One error, worded; `field` is the property it names (missing or not allowed), if any. */
 export interface WordedError {
   error: ErrorObject;
@@ -115,10 +119,10 @@ export function wordErrors(errors: readonly ErrorObject[]): WordedError[] {
       out.push(wordOf(e));
     } else if (here && branches.every((b) => b.keyword === 'type')) {
       const types = branches.map((b) => own(TYPE_WORDS, String(b.params.type)) ?? String(b.params.type));
-      out.push({ error: e, message: `must be ${types.join(' or ')}` });
+      out.push({ error: e, message: `must be ${eitherOf(types)}` });
     } else if (here && branches.every((b) => b.keyword === 'required')) {
       const fields = branches.map((b) => String((b.params as { missingProperty?: string }).missingProperty));
-      out.push({ error: e, message: `needs ${fields.join(' or ')}` });
+      out.push({ error: e, message: `needs ${eitherOf(fields)}` });
     } else {
       // An alternative went further than its type: its errors say what is wrong, not the type
       // errors of the alternatives the value is not.

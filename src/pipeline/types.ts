@@ -37,6 +37,11 @@ export interface MockAnswer {
   records?: RecordSource;
   /** The documented operation the request reached, when it reached one: for request logs and journals. */
   operation?: AnsweredOperation;
+  /**
+   * Send nothing and close the connection, as a network failure does (a simulated one: docs/behaviour.md,
+   * "Simulated failures and latency"); `json` then holds only what the request log and journal say.
+   */
+  closeWithoutAnswer?: boolean;
 }
 
 /** What the pipeline learnt of a request on its way: its operation, path parameters and body. */

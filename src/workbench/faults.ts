@@ -1,4 +1,5 @@
 // Fault rules set at run time (POST /__admin/faults): which requests fail or slow down, and how.
+import type { NetworkFailure } from './prefer.js';
 
 /** A rule as a client sends it; its shape is checked against openapi.yaml (FaultRuleInput) first. */
 export interface FaultRuleInput {
@@ -14,6 +15,8 @@ export interface FaultRuleInput {
   delayMs?: number;
   /** Seconds for a Retry-After header on the status; only with a status. */
   retryAfter?: number;
+  /** Close the connection without an answer instead of answering; not with a status. */
+  network?: NetworkFailure;
   /** Share of matching requests the rule applies to, 0..1; all when absent. */
   rate?: number;
   /** How many times the rule applies; without limit when absent. */
@@ -42,6 +45,7 @@ export interface Fault {
   status?: number;
   delayMs?: number;
   retryAfter?: number;
+  network?: NetworkFailure;
   ruleId: string;
 }
 
@@ -114,6 +118,7 @@ export class FaultRules {
     if (!rule) return undefined;
     const applied = { ...rule, applied: rule.applied + 1 };
     this.#rules = this.#rules.map((r, i) => (i === index ? applied : r));
-    return { status: rule.status, delayMs: rule.delayMs, retryAfter: rule.retryAfter, ruleId: rule.id };
+    const { status, delayMs, retryAfter, network } = rule;
+    return { status, delayMs, retryAfter, network, ruleId: rule.id };
   }
 }

@@ -15,7 +15,19 @@ export interface Preference {
   delayMs?: number;
   /** Seconds for the Retry-After header of the simulated failure. */
   retryAfterSeconds?: number;
+  /** Close the connection without an answer, as a network failure does. */
+  network?: NetworkFailure;
 }
+
+/** The network failures the mock simulates: `reset`, the connection closed without an answer. */
+export const NETWORK_FAILURES = ['reset'] as const;
+export type NetworkFailure = (typeof NETWORK_FAILURES)[number];
+
+/**
+ * The status a request log and journal give a connection the mock closed without answering: the
+ * one nginx logs for the same (no answer was sent, so no client sees it).
+ */
+export const CLOSED_WITHOUT_ANSWER = 444;
 
 /** A delay in ms, as a request or a rule gives it: a whole number, 0 to MAX_DELAY_MS. */
 export function checkDelay(value: unknown, what: string): number {
@@ -47,12 +59,24 @@ export function parsePrefer(header: string | readonly string[] | undefined): Pre
       preference.code = Number(text);
     } else if (name === 'delay') {
       preference.delayMs = checkDelay(/^\d+$/.test(text) ? Number(text) : NaN, `Prefer: delay=${text}:`);
+    } else if (name === 'network') {
+      if (!(NETWORK_FAILURES as readonly string[]).includes(text.toLowerCase())) {
+        throw badRequest(
+          `Prefer: network=${text} is not a network failure the mock simulates; send Prefer: network=reset`,
+        );
+      }
+      preference.network = text.toLowerCase() as NetworkFailure;
     } else if (name === 'retry-after') {
       preference.retryAfterSeconds = checkRetryAfter(
         /^\d+$/.test(text) ? Number(text) : NaN,
         `Prefer: retry-after=${text}:`,
       );
     }
+  }
+  if (preference.network !== undefined && preference.code !== undefined) {
+    throw badRequest(
+      `Prefer: network=${preference.network} closes the connection without an answer; it cannot go with code=${preference.code}`,
+    );
   }
   // Retry-After belongs to a failure (RFC 9110, 10.2.3): alone it would be silently dropped.
   if (
@@ -91,6 +115,11 @@ export function checkSimulatedStatus(code: number, allowed: readonly number[], o
       `Prefer: code=${code} cannot be simulated on ${operationId}; allowed: ${allowed.join(', ')}`,
     );
   }
+}
+
+/** What the request log and journal say of a connection closed as a simulated network failure. */
+export function simulatedNetworkFailure(network: NetworkFailure, source: string): string {
+  return `Simulated network failure (${source}): the connection was ${network === 'reset' ? 'reset' : 'closed'} without an answer; nothing was changed`;
 }
 
 /** The error body of a simulated failure: the documented error shape, saying what happened. */

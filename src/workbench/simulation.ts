@@ -2,7 +2,7 @@
 // rule and --latency (docs/behaviour.md, "Simulated failures and latency"). Node-free: the msw
 // adapter (src/msw/) answers Prefer headers with it as the server does.
 import type { Fault, FaultFacts } from './faults.js';
-import { checkSimulatedStatus, parsePrefer, simulatedStatuses } from './prefer.js';
+import { checkSimulatedStatus, parsePrefer, simulatedStatuses, type NetworkFailure } from './prefer.js';
 
 /** An API request that has found its documented operation, before it runs: what a fault rule matches, and its Prefer header. */
 export interface SimulationRequest extends FaultFacts {
@@ -16,6 +16,8 @@ export interface Simulation {
   delayMs: number;
   /** Seconds for a Retry-After header on the status, when asked for. */
   retryAfterSeconds?: number;
+  /** Close the connection without an answer instead of running the operation. */
+  network?: NetworkFailure;
   /** What asked for it, for the error message: "Prefer: code=503" or "fault rule fault-2". */
   source: string;
 }
@@ -51,9 +53,15 @@ export function decideSimulation(
   if (preference.code !== undefined) {
     checkSimulatedStatus(preference.code, statuses.get(request.operationId) ?? [], request.operationId);
   }
-  // A code in the header decides alone (a 2xx or 3xx is the operation's own answer); else the first rule that applies.
-  const fault = preference.code === undefined ? rule() : undefined;
+  // A code or network failure in the header decides alone (a 2xx or 3xx is the operation's own
+  // answer); else the first rule that applies.
+  const fault = preference.code === undefined && preference.network === undefined ? rule() : undefined;
   const delayMs = preference.delayMs ?? fault?.delayMs ?? latency();
+  if (preference.network !== undefined) {
+    return { network: preference.network, delayMs, source: `Prefer: network=${preference.network}` };
+  }
+  if (fault?.network !== undefined)
+    return { network: fault.network, delayMs, source: `fault rule ${fault.ruleId}` };
   if (preference.code !== undefined && preference.code >= 400) {
     const { code, retryAfterSeconds } = preference;
     return { status: code, delayMs, retryAfterSeconds, source: `Prefer: code=${code}` };

@@ -5,7 +5,7 @@
 import { problemAnswer } from '../pipeline/answers.js';
 import type { SimulationStep } from '../pipeline/pipeline.js';
 import type { MockAnswer } from '../pipeline/types.js';
-import { simulatedError } from './prefer.js';
+import { CLOSED_WITHOUT_ANSWER, simulatedError, simulatedNetworkFailure } from './prefer.js';
 import type { Simulator } from './simulation.js';
 
 export function simulationStep(workbench: Simulator): SimulationStep {
@@ -24,13 +24,17 @@ export function simulationStep(workbench: Simulator): SimulationStep {
       prefer,
     });
     if (!simulation) return undefined;
-    const { status, delayMs, retryAfterSeconds, source } = simulation;
+    const { status, delayMs, retryAfterSeconds, network, source } = simulation;
     const headers: Record<string, string> =
       retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) };
-    const instead =
-      status === undefined
-        ? undefined
-        : problemAnswer(status, simulatedError(status, source).message, undefined, headers);
+    let instead: MockAnswer | undefined;
+    if (network !== undefined) {
+      // Never written: the adapter closes the connection; its message is for the log and journal.
+      const closed = problemAnswer(CLOSED_WITHOUT_ANSWER, simulatedNetworkFailure(network, source));
+      instead = { ...closed, closeWithoutAnswer: true };
+    } else if (status !== undefined) {
+      instead = problemAnswer(status, simulatedError(status, source).message, undefined, headers);
+    }
     if (delayMs === 0) return Promise.resolve(instead);
     return new Promise<MockAnswer | undefined>((resolve) => setTimeout(() => resolve(instead), delayMs));
   };

@@ -126,6 +126,9 @@ describe('catalogHandlers', () => {
       /^Prefer: code=418 cannot be simulated on pushProducts; allowed: /,
     );
     expect((await push('delay=soon')).status).toBe(400);
+    // A simulated network failure: fetch rejects, as on a dropped connection, and nothing is written.
+    await expect(push('network=reset')).rejects.toThrow(TypeError);
+    expect((await read()).status).toBe(404);
     const later = await push('code=429, retry-after=3');
     expect(later.status).toBe(429);
     expect(later.headers.get('retry-after')).toBe('3');

@@ -27,6 +27,8 @@ describe('wordErrors', () => {
     };
     expect(worded(rule, {})).toEqual([' needs status or delayMs']);
     expect(worded(rule, { status: 1, extra: 2 })).toEqual([' is not a field here (fields: status, delayMs)']);
+    const three = { ...rule, anyOf: [...rule.anyOf, { required: ['network'] }] };
+    expect(worded(three, {})).toEqual([' needs status, delayMs or network']);
   });
 
   it("gives an alternative's own errors where it went further than its type", () => {

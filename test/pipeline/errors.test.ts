@@ -206,9 +206,9 @@ describe('errors and hostile bodies', () => {
     expect(await message(c.post(`${BASE}/product-types`, { data: null }))).toBe('body.data must be array');
     // fault rules: the choice of status or delayMs, a field not allowed, and a body not sent as JSON
     const fault = (body: object) => request(app).post('/__admin/faults').send(body);
-    expect((await fault({})).body.message).toBe('Invalid fault rule: rule needs status or delayMs');
+    expect((await fault({})).body.message).toBe('Invalid fault rule: rule needs status, delayMs or network');
     expect((await fault({ status: 500, extra: 1 })).body.message).toBe(
-      'Invalid fault rule: extra is not a field here (fields: operationId, method, path, tenantId, environment, region, status, delayMs, retryAfter, rate, times)',
+      'Invalid fault rule: extra is not a field here (fields: operationId, method, path, tenantId, environment, region, status, delayMs, retryAfter, network, rate, times)',
     );
     const untyped = await request(app).post('/__admin/faults').type('text/plain').send('{"status":500}');
     expect([untyped.status, untyped.body.message]).toEqual([

@@ -197,6 +197,67 @@ describe('/__admin/faults', () => {
   });
 });
 
+describe("a simulated network failure (Prefer: network=reset, a rule's network)", () => {
+  it('resets the connection without an answer, changes nothing, and is logged and journaled as 444', async () => {
+    const lines: { method: string; status: number; error?: string }[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const server = await startServer({ port: 0, logger: createLogger({ format: 'json', destination }) });
+    try {
+      const api = `${server.url}${BASE}`;
+      const json = { ...TOKEN, 'content-type': 'application/json' };
+      const push = fetch(`${api}/products-push`, {
+        method: 'POST',
+        headers: { ...json, prefer: 'network=reset' },
+        body: JSON.stringify({ data: [PRODUCT] }),
+      });
+      // What an app sees of a dropped connection: fetch rejects, with no status to read.
+      await expect(push).rejects.toThrow(TypeError);
+      expect((await fetch(`${api}/products/p1`, { headers: TOKEN })).status).toBe(404);
+      const message =
+        'Simulated network failure (Prefer: network=reset): the connection was reset without an answer; nothing was changed';
+      const journal = await request(server.url).get('/__admin/requests?method=POST');
+      expect(journal.body.data).toEqual([
+        expect.objectContaining({ status: 444, operationId: 'pushProducts', body: { data: [PRODUCT] } }),
+      ]);
+      expect(lines).toContainEqual(expect.objectContaining({ method: 'POST', status: 444, error: message }));
+
+      // A rule does the same for an app that cannot set headers, and is spent like any rule.
+      const rule = await request(server.url)
+        .post('/__admin/faults')
+        .send({ operationId: 'listProducts', network: 'reset', times: 1 });
+      expect(rule.status).toBe(201);
+      await expect(fetch(`${api}/products`, { headers: TOKEN })).rejects.toThrow(TypeError);
+      expect((await fetch(`${api}/products`, { headers: TOKEN })).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses a network failure it does not simulate, or one asked for beside a status', async () => {
+    const c = client(await makeApp());
+    const unknown = await c.get(`${BASE}/products`).set('Prefer', 'network=timeout');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe(
+      'Prefer: network=timeout is not a network failure the mock simulates; send Prefer: network=reset',
+    );
+    const both = await c.get(`${BASE}/products`).set('Prefer', 'network=reset, code=503');
+    expect(both.status).toBe(400);
+    expect(both.body.message).toMatch(/cannot go with code=503/);
+    const rule = await c.post('/__admin/faults', { network: 'reset', status: 503 });
+    expect(rule.status).toBe(400);
+    expect(rule.body.message).toBe(
+      'Invalid fault rule: network closes the connection without an answer; give it or a status, not both',
+    );
+    expect((await c.post('/__admin/faults', { network: 'drop' })).status).toBe(400);
+    expect((await c.get('/__admin/faults')).body.data).toEqual([]);
+  });
+});
+
 describe('/__admin/requests (request journal)', () => {
   it('logs and keeps a request whose client gave up waiting, as 499', async () => {
     const lines: { method: string; url: string; status: number; error?: string }[] = [];

@@ -37,6 +37,13 @@ describe('Prefer header', () => {
     expect(() => parsePrefer(`code=503, retry-after=${MAX_RETRY_AFTER_S + 1}`)).toThrow(/0 to 86400/);
   });
 
+  it('reads network=reset, in any case, and refuses another failure or one beside a code', () => {
+    expect(parsePrefer('network=reset')).toEqual({ network: 'reset' });
+    expect(parsePrefer('Network="RESET", delay=200')).toEqual({ network: 'reset', delayMs: 200 });
+    expect(() => parsePrefer('network=timeout')).toThrow(/send Prefer: network=reset/);
+    expect(() => parsePrefer('network=reset, code=503')).toThrow(/cannot go with code=503/);
+  });
+
   it('allows the statuses an operation documents and the gateway failures', () => {
     const allowed = simulatedStatuses(['200', '400', '401', '404', 'default']);
     expect(allowed).toEqual([200, 400, 401, 404, 429, 500, 502, 503, 504]);
