@@ -26,6 +26,26 @@ describe.skipIf(missing !== undefined)(
       });
     }, 60_000);
 
+    it("reads a simulated failure's Retry-After, and sees a simulated network failure as fetch does a dropped one", async () => {
+      const tab = await demo.browser.newPage();
+      const seen = await tab.evaluate(async (api) => {
+        const later = await fetch(`${api}/acme/dev/products`, {
+          headers: { 'x-api-key': 'dev', prefer: 'code=429, retry-after=3' },
+        });
+        let dropped: string;
+        try {
+          const res = await fetch(`${api}/acme/dev/products`, {
+            headers: { 'x-api-key': 'dev', prefer: 'network=reset' },
+          });
+          dropped = `answered ${res.status}`;
+        } catch (err) {
+          dropped = String(err);
+        }
+        return { status: later.status, retryAfter: later.headers.get('retry-after'), dropped };
+      }, demo.server.url);
+      expect(seen).toEqual({ status: 429, retryAfter: '3', dropped: 'TypeError: Failed to fetch' });
+    }, 60_000);
+
     it("reads a 431's status and message, unless the browser's preflight was the request too large", async () => {
       const tab = await demo.browser.newPage();
       const seen = await tab.evaluate(async (api) => {
