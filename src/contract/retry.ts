@@ -62,11 +62,26 @@ export interface PatienceOptions {
   signal?: AbortSignal;
 }
 
+/** What undici's fetch gives as the cause of a connection that was open and then dropped. */
+const DROPPED = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
 /**
- * `fetch`, sent again while the answer says "later" (asksLater), up to RETRIES more times. Resolves
- * to the last answer, with why it was not asked again when it still says "later": five such answers
- * in a row, or a Retry-After over a minute. A request that gets no answer at all is not sent again:
- * a wrong address should fail at once, not after a minute of waits.
+ * Whether a request that got no answer is sent again: a read whose connection was reset or closed
+ * under it (a proxy or load balancer dropping it) is. A write is not, as it may have been applied;
+ * nor a request that found nobody (refused, unknown host): a wrong address should fail at once,
+ * not after a minute of waits.
+ */
+function droppedRead(method: string, err: unknown): string | undefined {
+  const read = method.toUpperCase() === 'GET' || method.toUpperCase() === 'HEAD';
+  const code = ((err as { cause?: { code?: unknown } }).cause?.code ?? '') as string;
+  return read && DROPPED.has(code) ? code : undefined;
+}
+
+/**
+ * `fetch`, sent again while the answer says "later" (asksLater), or a read's connection is dropped,
+ * up to RETRIES more times. Resolves to the last answer, with why it was not asked again when it
+ * still says "later": five such answers in a row, or a Retry-After over a minute. Rejects as fetch
+ * does when there is no answer and the request is not sent again (droppedRead).
  */
 export async function fetchPatiently(
   url: string,
@@ -74,7 +89,19 @@ export async function fetchPatiently(
   opts: PatienceOptions = {},
 ): Promise<{ res: Response; gaveUp?: string }> {
   for (let retry = 1; ; retry++) {
-    const res = await fetch(url, { ...init, signal: opts.signal });
+    let res: Response;
+    try {
+      res = await fetch(url, { ...init, signal: opts.signal });
+    } catch (err) {
+      const dropped = droppedRead(init.method, err);
+      if (!dropped || retry > RETRIES || opts.signal?.aborted) throw err;
+      const wait = (opts.retryBaseMs ?? 1000) * 2 ** (retry - 1);
+      opts.onRetry?.(
+        `${init.method} ${url}: the connection was dropped (${dropped}); asking again in ${(wait / 1000).toFixed(1)} s (try ${retry + 1} of ${RETRIES + 1})`,
+      );
+      await pause(wait, opts.signal);
+      continue;
+    }
     if (!asksLater(init.method, res.status)) return { res };
     const retryAfter = res.headers.get('retry-after');
     const said = `${init.method} ${url} answered ${res.status}`;

@@ -1,7 +1,8 @@
 // When and how long a recording or a contract run waits before asking a deployment again
 // (src/contract/retry.ts).
 import { describe, expect, it } from 'vitest';
-import { asksLater, MAX_WAIT_MS, pause, retryWaitMs } from '../../src/contract/retry.js';
+import { asksLater, fetchPatiently, MAX_WAIT_MS, pause, retryWaitMs } from '../../src/contract/retry.js';
+import { startServer } from '../../src/server.js';
 
 describe('asksLater', () => {
   it('sends any request again after a 429, and only a read after a 502, 503 or 504', () => {
@@ -39,5 +40,59 @@ describe('pause', () => {
     const waiting = pause(60_000, stop.signal);
     stop.abort(new Error('stopped'));
     await expect(waiting).rejects.toThrow('stopped');
+  });
+});
+
+describe('fetchPatiently', () => {
+  it('asks a read again when its connection is dropped, but never a write, nor an address nobody answers', async () => {
+    const server = await startServer({ port: 0 });
+    try {
+      const rule = (body: object) =>
+        fetch(`${server.url}/__admin/faults`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ network: 'reset', times: 2, ...body }),
+        });
+      const said: string[] = [];
+      const onRetry = (message: string) => said.push(message);
+      const url = `${server.url}/acme/dev/product-types`;
+      await rule({ operationId: 'listProductTypes' });
+      const { res } = await fetchPatiently(
+        url,
+        { method: 'GET', headers: { 'x-api-key': 'k' } },
+        { retryBaseMs: 5, onRetry },
+      );
+      expect(res.status).toBe(200);
+      expect(said).toEqual([
+        `GET ${url}: the connection was dropped (ECONNRESET); asking again in 0.0 s (try 2 of 5)`,
+        `GET ${url}: the connection was dropped (ECONNRESET); asking again in 0.0 s (try 3 of 5)`,
+      ]);
+
+      said.length = 0;
+      await rule({ operationId: 'upsertProductTypes' });
+      const write = fetchPatiently(
+        url,
+        {
+          method: 'POST',
+          headers: { 'x-api-key': 'k', 'content-type': 'application/json' },
+          body: '{"data":[{"productTypeId":"t"}]}',
+        },
+        { retryBaseMs: 5, onRetry },
+      );
+      await expect(write).rejects.toThrow(TypeError);
+      expect(said).toEqual([]);
+    } finally {
+      await server.close();
+    }
+    // The server is gone: its port refuses, and that is not asked again.
+    const said: string[] = [];
+    await expect(
+      fetchPatiently(
+        `${server.url}/acme/dev/products`,
+        { method: 'GET' },
+        { retryBaseMs: 5, onRetry: (m) => said.push(m) },
+      ),
+    ).rejects.toThrow(TypeError);
+    expect(said).toEqual([]);
   });
 });
