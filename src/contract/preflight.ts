@@ -1,5 +1,6 @@
 // Before any test: does the base URL answer, does it name a catalog, is the token accepted? One read.
 // A misconfigured run ends here with one explanation instead of a hundred failing tests.
+import { fetchPatiently } from './retry.js';
 
 /** The prefixes a deployment serves a catalog under (docs/behaviour.md, "Addressing"). */
 export const BASE_URL_SHAPES = [
@@ -59,7 +60,11 @@ const clip = (text: string): string => {
 };
 
 /** Checks the target (a base URL as trimBaseUrl leaves it) with one read; undefined when a contract run can start. */
-export async function preflight(baseUrl: string, apiKey: string): Promise<PreflightFailure | undefined> {
+export async function preflight(
+  baseUrl: string,
+  apiKey: string,
+  onRetry: (message: string) => void = (message) => void process.stderr.write(`contract: ${message}\n`),
+): Promise<PreflightFailure | undefined> {
   const shapeProblem = baseUrlShapeProblem(baseUrl);
   if (shapeProblem) {
     return { tried: `reading the base URL`, got: shapeProblem, advice: shapeAdvice };
@@ -68,10 +73,16 @@ export async function preflight(baseUrl: string, apiKey: string): Promise<Prefli
   const tried = `GET ${url} with x-api-key: ${apiKey ? '<redacted>' : '(empty)'}`;
   let res: Response;
   try {
-    res = await fetch(url, {
-      headers: { accept: 'application/json', 'x-api-key': apiKey },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
+    // A rate limit or a busy gateway is waited for as the later requests wait for it (retry.ts).
+    const asked = await fetchPatiently(
+      url,
+      { method: 'GET', headers: { accept: 'application/json', 'x-api-key': apiKey } },
+      { tryTimeoutMs: TIMEOUT_MS, onRetry },
+    );
+    res = asked.res;
+    if (asked.gaveUp) {
+      return { tried, got: `${res.status} ${clip(await res.text())}`, advice: asked.gaveUp };
+    }
   } catch (err) {
     const e = err as Error & { cause?: Error & { code?: string } };
     const cause = e.name === 'TimeoutError' ? `no answer within ${TIMEOUT_MS / 1000} s` : e.cause?.message;

@@ -60,6 +60,8 @@ export interface PatienceOptions {
   /** Told of each wait, to say it where the user looks. */
   onRetry?: (message: string) => void;
   signal?: AbortSignal;
+  /** How long each try may wait for its answer (the waits between tries aside); no limit when absent. */
+  tryTimeoutMs?: number;
 }
 
 /** What undici's fetch gives as the cause of a connection that was open and then dropped. */
@@ -91,7 +93,9 @@ export async function fetchPatiently(
   for (let retry = 1; ; retry++) {
     let res: Response;
     try {
-      res = await fetch(url, { ...init, signal: opts.signal });
+      const limits = [opts.signal, opts.tryTimeoutMs ? AbortSignal.timeout(opts.tryTimeoutMs) : undefined];
+      const signal = AbortSignal.any(limits.filter((s) => s !== undefined));
+      res = await fetch(url, { ...init, signal });
     } catch (err) {
       const dropped = droppedRead(init.method, err);
       if (!dropped || retry > RETRIES || opts.signal?.aborted) throw err;

@@ -36,6 +36,50 @@ describe('contract preflight', () => {
     expect(lines(output)).toBeLessThan(30);
   }, 60_000);
 
+  it('a rate limit: waited for as its Retry-After asks; still limited after five tries, exit 2 saying so', async () => {
+    const rule = async (body: object) => {
+      const res = await fetch(`${server.url}/__admin/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': 'staging-key' },
+        body: JSON.stringify({
+          operationId: 'listProducts',
+          tenantId: 'busy',
+          status: 429,
+          retryAfter: 0,
+          ...body,
+        }),
+      });
+      expect(res.status).toBe(201);
+    };
+    const clear = () =>
+      fetch(`${server.url}/__admin/faults`, { method: 'DELETE', headers: { 'x-api-key': 'staging-key' } });
+    const url = `${server.url}/busy/dev`;
+    try {
+      await rule({ times: 1 });
+      // --only a read of product types: the preflight is the only list query sent
+      const waited = await contract([
+        '--base-url',
+        url,
+        '--api-key',
+        'staging-key',
+        '--only',
+        'listProductTypes',
+      ]);
+      expect(waited.output).toContain(
+        `contract: GET ${url}/products?limit=1&select=productGroupId answered 429 (Retry-After: 0); asking again in 0.0 s (try 2 of 5)`,
+      );
+      expect(waited.code).toBe(0);
+      await clear();
+      await rule({});
+      const busy = await contract(['--base-url', url, '--api-key', 'staging-key']);
+      expect(busy.code).toBe(2);
+      expect(busy.output).toMatch(/answered 429 5 times in a row; the deployment is busy: try again later/);
+      expect(lines(busy.output)).toBeLessThan(30);
+    } finally {
+      await clear();
+    }
+  }, 60_000);
+
   it('an unreachable URL: exit 2, says nothing answered, in a few lines', async () => {
     const port = await closedPort();
     const { code, output } = await contract([
