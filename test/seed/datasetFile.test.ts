@@ -114,6 +114,21 @@ describe('seed command', () => {
     expect(out.lines).toEqual([]);
   });
 
+  it('refuses a directory or a circle of links as --out before generating, saying which', async () => {
+    const folder = await mkdtemp(join(dir, 'folder-'));
+    const out = pipe();
+    await expect(runSeedCommand({ seed: '100', out: folder, stderr: out.stream })).rejects.toThrow(
+      `--out ${folder}: it is a directory; give the path of a file (in it or elsewhere)`,
+    );
+    const [a, b] = [join(folder, 'a.json'), join(folder, 'b.json')];
+    await symlink(b, a);
+    await symlink(a, b);
+    await expect(runSeedCommand({ seed: '100', out: a, stderr: out.stream })).rejects.toThrow(
+      `--out ${a}: its symbolic links lead in a circle; point it at a file`,
+    );
+    expect(out.lines).toEqual([]);
+  });
+
   it('writes a bundled dataset by name', async () => {
     const file = join(dir, 'grocery.json');
     await runSeedCommand({ seed: 'grocery', out: file, stderr: pipe().stream });
