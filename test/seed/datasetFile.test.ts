@@ -102,6 +102,17 @@ describe('seed command', () => {
     expect(written.products).toHaveLength(5);
   });
 
+  it('writes through a relative link in a linked directory where the system would', async () => {
+    const home = await mkdtemp(join(dir, 'aliased-'));
+    await mkdir(join(home, 'real', 'releases'), { recursive: true });
+    await symlink(join(home, 'real', 'releases'), join(home, 'alias'));
+    // In real/releases, `..` is real/, not the directory that holds the alias.
+    await symlink('../current.json', join(home, 'real', 'releases', 'current'));
+    await runSeedCommand({ seed: '5', out: join(home, 'alias', 'current'), stderr: pipe().stream });
+    expect((await resolveSeed(join(home, 'real', 'current.json'))).products).toHaveLength(5);
+    expect(await readdir(home)).toEqual(['alias', 'real']);
+  });
+
   it('refuses a read-only --out before generating, and leaves it as it was', async () => {
     const file = join(dir, 'frozen.json');
     await writeFile(file, 'kept');
