@@ -157,7 +157,7 @@ export async function runContract(
   }
   if (baseUrl) {
     // the suite's globalSetup runs the same preflight; this one decides the exit code
-    const failure = await preflight(baseUrl, apiKey);
+    const failure = await preflight(baseUrl, apiKey, (message) => console.error(`contract: ${message}`));
     if (failure) {
       console.error(describeFailure(failure));
       return EXIT_MISCONFIGURED;

@@ -1,5 +1,6 @@
 // Before any test: does the base URL answer, does it name a catalog, is the token accepted? One read.
 // A misconfigured run ends here with one explanation instead of a hundred failing tests.
+import { fetchPatiently } from './retry.js';
 
 /** The prefixes a deployment serves a catalog under (docs/behaviour.md, "Addressing"). */
 export const BASE_URL_SHAPES = [
@@ -58,8 +59,17 @@ const clip = (text: string): string => {
   return flat.length > MAX_BODY_SHOWN ? `${flat.slice(0, MAX_BODY_SHOWN)}...` : flat || '(empty body)';
 };
 
-/** Checks the target (a base URL as trimBaseUrl leaves it) with one read; undefined when a contract run can start. */
-export async function preflight(baseUrl: string, apiKey: string): Promise<PreflightFailure | undefined> {
+/**
+ * Checks the target (a base URL as trimBaseUrl leaves it) with one read; undefined when a contract run
+ * can start. A rate limit or a busy gateway is waited for as in the run itself (retry.ts): the first
+ * request of a run is the likeliest to meet one, and a deployment that limits its rate is not
+ * misconfigured. `onRetry` is told of each wait.
+ */
+export async function preflight(
+  baseUrl: string,
+  apiKey: string,
+  onRetry?: (message: string) => void,
+): Promise<PreflightFailure | undefined> {
   const shapeProblem = baseUrlShapeProblem(baseUrl);
   if (shapeProblem) {
     return { tried: `reading the base URL`, got: shapeProblem, advice: shapeAdvice };
@@ -67,11 +77,13 @@ export async function preflight(baseUrl: string, apiKey: string): Promise<Prefli
   const url = `${baseUrl}/products?limit=1&select=productGroupId`;
   const tried = `GET ${url} with x-api-key: ${apiKey ? '<redacted>' : '(empty)'}`;
   let res: Response;
+  let gaveUp: string | undefined;
   try {
-    res = await fetch(url, {
-      headers: { accept: 'application/json', 'x-api-key': apiKey },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
+    ({ res, gaveUp } = await fetchPatiently(
+      url,
+      { method: 'GET', headers: { accept: 'application/json', 'x-api-key': apiKey } },
+      { tryTimeoutMs: TIMEOUT_MS, onRetry },
+    ));
   } catch (err) {
     const e = err as Error & { cause?: Error & { code?: string } };
     const cause = e.name === 'TimeoutError' ? `no answer within ${TIMEOUT_MS / 1000} s` : e.cause?.message;
@@ -105,6 +117,7 @@ export async function preflight(baseUrl: string, apiKey: string): Promise<Prefli
       advice: `The service refused the tenant or environment of the base URL. ${shapeAdvice}`,
     };
   }
+  if (gaveUp) return { tried, got, advice: `${gaveUp}.` };
   if (!res.ok) {
     return {
       tried,

@@ -63,6 +63,8 @@ export interface PatienceOptions {
   /** Told of each wait, to say it where the user looks. */
   onRetry?: (message: string) => void;
   signal?: AbortSignal;
+  /** How long each try may take: a deployment that stops answering must not hold a run forever. */
+  tryTimeoutMs?: number;
 }
 
 /**
@@ -77,7 +79,15 @@ export async function fetchPatiently(
   opts: PatienceOptions = {},
 ): Promise<{ res: Response; gaveUp?: string }> {
   for (let retry = 1; ; retry++) {
-    const res = await fetch(url, { ...init, signal: opts.signal });
+    const limits = [
+      opts.signal,
+      opts.tryTimeoutMs === undefined ? undefined : AbortSignal.timeout(opts.tryTimeoutMs),
+    ];
+    const signals = limits.filter((s): s is AbortSignal => s !== undefined);
+    const res = await fetch(url, {
+      ...init,
+      signal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
+    });
     if (!asksLater(init.method, res.status)) return { res };
     const retryAfter = res.headers.get('retry-after');
     const said = `${init.method} ${url} answered ${res.status}`;

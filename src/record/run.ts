@@ -62,7 +62,7 @@ export async function runRecord(opts: RecordCommandOptions, stderr = process.std
     stderr.write(`record: ${outProblem}; nothing was recorded or written.\n`);
     return EXIT_MISCONFIGURED;
   }
-  const failure = await preflight(baseUrl, apiKey);
+  const failure = await preflight(baseUrl, apiKey, (message) => stderr.write(`record: ${message}\n`));
   if (failure) {
     stderr.write(describeFailure(failure, RECORDING) + '\n');
     return EXIT_MISCONFIGURED;
