@@ -29,7 +29,9 @@ export async function runCleanup(
     return refuse('give the deployment to remove the records from, with --base-url or CONTRACT_BASE_URL');
   if (target.readonly)
     return refuse('it deletes, and read-only (--readonly, CONTRACT_READONLY) forbids that');
-  const failure = await preflight(baseUrl, apiKey, (message) => console.error(`contract: ${message}`));
+  const failure = await preflight(baseUrl, apiKey, (message) =>
+    console.error(`contract --cleanup: ${message}`),
+  );
   if (failure) {
     console.error(describeFailure(failure, CLEANUP));
     return EXIT_MISCONFIGURED;

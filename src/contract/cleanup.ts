@@ -1,5 +1,6 @@
 // Deleting a contract run's own records by id. Raw requests, no schema checks: cleanup is not a test.
 // An answer the document does not describe must not stop it, or the records after it stay behind.
+import { fetchPatiently } from './retry.js';
 
 /** Where the records are, and the token that may delete them. */
 export interface CleanupTarget {
@@ -55,7 +56,11 @@ export function cleanupRequest(
   };
 }
 
-/** A request of the cleanup: its status and text, or why nothing came back. */
+/**
+ * A request of the cleanup: its status and text, or why nothing came back. A 429 (or a busy
+ * gateway's answer to a list) is waited for as the run's own requests are (retry.ts): a deployment
+ * that limits its rate would otherwise keep every record of the run it refused to delete.
+ */
 export async function send(
   target: CleanupTarget,
   method: string,
@@ -63,20 +68,20 @@ export async function send(
   body?: unknown,
   signal?: AbortSignal,
 ): Promise<{ status: number; text: string } | { error: string }> {
-  const timeout = AbortSignal.timeout(CALL_TIMEOUT_MS);
   const { url, ...request } = cleanupRequest(target, method, path, body);
   try {
-    const res = await fetch(url, {
-      ...request,
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    const { res } = await fetchPatiently(url, request, {
+      signal,
+      tryTimeoutMs: CALL_TIMEOUT_MS,
+      onRetry: (message) => process.stderr.write(`contract: ${message}\n`),
     });
     return { status: res.status, text: await res.text() };
   } catch (err) {
     const e = err as Error & { cause?: Error };
-    const why = timeout.aborted
-      ? `no answer within ${CALL_TIMEOUT_MS / 1000} s`
-      : signal?.aborted
-        ? 'stopped'
+    const why = signal?.aborted
+      ? 'stopped'
+      : e.name === 'TimeoutError'
+        ? `no answer within ${CALL_TIMEOUT_MS / 1000} s`
         : (e.cause?.message ?? e.message);
     return { error: `no answer (${why})` };
   }

@@ -59,11 +59,16 @@ const clip = (text: string): string => {
   return flat.length > MAX_BODY_SHOWN ? `${flat.slice(0, MAX_BODY_SHOWN)}...` : flat || '(empty body)';
 };
 
-/** Checks the target (a base URL as trimBaseUrl leaves it) with one read; undefined when a contract run can start. */
+/**
+ * Checks the target (a base URL as trimBaseUrl leaves it) with one read; undefined when a contract run
+ * can start. A rate limit or a busy gateway is waited for as in the run itself (retry.ts): the first
+ * request of a run is the likeliest to meet one, and a deployment that limits its rate is not
+ * misconfigured. `onRetry` is told of each wait.
+ */
 export async function preflight(
   baseUrl: string,
   apiKey: string,
-  onRetry: (message: string) => void = (message) => void process.stderr.write(`contract: ${message}\n`),
+  onRetry?: (message: string) => void,
 ): Promise<PreflightFailure | undefined> {
   const shapeProblem = baseUrlShapeProblem(baseUrl);
   if (shapeProblem) {
@@ -72,17 +77,13 @@ export async function preflight(
   const url = `${baseUrl}/products?limit=1&select=productGroupId`;
   const tried = `GET ${url} with x-api-key: ${apiKey ? '<redacted>' : '(empty)'}`;
   let res: Response;
+  let gaveUp: string | undefined;
   try {
-    // A rate limit or a busy gateway is waited for as the later requests wait for it (retry.ts).
-    const asked = await fetchPatiently(
+    ({ res, gaveUp } = await fetchPatiently(
       url,
       { method: 'GET', headers: { accept: 'application/json', 'x-api-key': apiKey } },
       { tryTimeoutMs: TIMEOUT_MS, onRetry },
-    );
-    res = asked.res;
-    if (asked.gaveUp) {
-      return { tried, got: `${res.status} ${clip(await res.text())}`, advice: asked.gaveUp };
-    }
+    ));
   } catch (err) {
     const e = err as Error & { cause?: Error & { code?: string } };
     const cause = e.name === 'TimeoutError' ? `no answer within ${TIMEOUT_MS / 1000} s` : e.cause?.message;
@@ -116,6 +117,7 @@ export async function preflight(
       advice: `The service refused the tenant or environment of the base URL. ${shapeAdvice}`,
     };
   }
+  if (gaveUp) return { tried, got, advice: `${gaveUp}.` };
   if (!res.ok) {
     return {
       tried,

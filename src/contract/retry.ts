@@ -22,7 +22,10 @@ export function asksLater(method: string, status: number): boolean {
 /**
  * Milliseconds to wait before try `retry` (1 for the first retry), or undefined when the answer
  * asks for more than MAX_WAIT_MS. A Retry-After in seconds or as an HTTP date (RFC 9110, 10.2.3) is
- * followed; without one (or one that cannot be read) the wait doubles from `baseMs`.
+ * followed; without one (or one that cannot be read) the wait doubles from `baseMs`. Seconds with a
+ * fraction (`1.5`, which some rate limiters send) are seconds too, and only a text that names a day
+ * or month is read as a date: Date.parse takes `1.5` or `-1` for a day of 2001, long past, and the
+ * tries would all go at once.
  */
 export function retryWaitMs(
   retryAfter: string | null,
@@ -32,8 +35,8 @@ export function retryWaitMs(
 ): number | undefined {
   const text = retryAfter?.trim() ?? '';
   let wait: number;
-  if (/^\d+$/.test(text)) wait = Number(text) * 1000;
-  else if (text !== '' && !Number.isNaN(Date.parse(text))) wait = Math.max(0, Date.parse(text) - now);
+  if (/^\d+(\.\d+)?$/.test(text)) wait = Math.ceil(Number(text) * 1000);
+  else if (/[a-z]/i.test(text) && !Number.isNaN(Date.parse(text))) wait = Math.max(0, Date.parse(text) - now);
   else wait = baseMs * 2 ** (retry - 1);
   return wait > MAX_WAIT_MS ? undefined : wait;
 }

@@ -9,23 +9,29 @@ import type { SeedData } from '../store/store.js';
 import { responseOf } from './fetchAdapter.js';
 import { MEDIA_BASE, MEDIA_PATH, mediaCard, mediaFile } from '../workbench/demoMedia.js';
 
-const notFound = (path: string): Response => responseOf(problemAnswer(404, `No demo media at ${path}`));
+const notFound = (path: string, method: string): Response =>
+  responseOf(problemAnswer(404, `No demo media at ${path}`), method);
 
 export function demoMediaHandler(seed: SeedData): HttpHandler {
   let byId: Map<string, CatalogProduct> | undefined;
   const lookup = (id: string) => (byId ??= new Map(seed.products.map((p) => [p.productGroupId, p]))).get(id);
-  return http.get(`${MEDIA_BASE}/*`, ({ request }) => {
+  // GET and HEAD, as the server's route answers both: a page or a link checker may ask with HEAD
+  // whether a picture is there, and under msw an unanswered request goes to the placeholder origin.
+  return http.all(`${MEDIA_BASE}/*`, ({ request }) => {
+    const { method } = request;
+    if (method !== 'GET' && method !== 'HEAD') return undefined;
     const path = new URL(request.url).pathname;
     let card;
     try {
       card = mediaCard(path.slice(MEDIA_PATH.length), lookup);
     } catch {
       // A path segment that is not valid percent-encoding names no media.
-      return notFound(path);
+      return notFound(path, method);
     }
-    if (!card) return notFound(path);
+    if (!card) return notFound(path, method);
     const { contentType, body } = mediaFile(path, card);
-    return new HttpResponse(body, {
+    // The answer to HEAD has no body, as the server sends none (see responseOf).
+    return new HttpResponse(method === 'HEAD' ? null : body, {
       headers: { 'content-type': contentType, 'cache-control': 'public, max-age=3600' },
     });
   });

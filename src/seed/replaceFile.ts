@@ -18,7 +18,10 @@ export async function landingPath(file: string): Promise<string> {
   for (let step = 0; step < MAX_LINKS; step++) {
     const link = await readlink(path).catch(() => undefined);
     if (link === undefined) return path;
-    path = resolve(dirname(path), link);
+    // A relative target is read from the directory the link is really in, as the system reads it:
+    // through a linked directory, `..` is the parent of where it leads, not of the name it has here.
+    const dir = dirname(path);
+    path = resolve(await realpath(dir).catch(() => dir), link);
   }
   return path;
 }

@@ -26,6 +26,14 @@ describe('retryWaitMs', () => {
   it('doubles its own wait from the base when the answer gives none, or one it cannot read', () => {
     expect([1, 2, 3, 4].map((retry) => retryWaitMs(null, retry))).toEqual([1000, 2000, 4000, 8000]);
     expect(retryWaitMs('soon', 2, 50)).toBe(100);
+    // Date.parse reads these as days of 2001: not a date in the past to retry at once after.
+    expect(retryWaitMs('-1', 2, 50)).toBe(100);
+    expect(retryWaitMs('2 5', 2, 50)).toBe(100);
+  });
+
+  it('reads seconds with a fraction as seconds', () => {
+    expect(retryWaitMs('1.5', 1)).toBe(1500);
+    expect(retryWaitMs('0.25', 4)).toBe(250);
   });
 
   it('gives up on a wait longer than a minute', () => {

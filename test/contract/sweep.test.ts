@@ -62,6 +62,27 @@ describe('sweeping a run prefix', () => {
     ]);
   });
 
+  it("waits out a 429 on a delete, as the run's own requests do, instead of leaving the records", async () => {
+    const prefix = newRunPrefix();
+    const { target, held } = await deployment([`${prefix}p0`], []);
+    const rule = await fetch(`${server.url}/__admin/faults`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        operationId: 'deleteProducts',
+        path: new URL(target.baseUrl).pathname,
+        status: 429,
+        retryAfter: 0,
+        times: 1,
+      }),
+    });
+    expect(rule.status).toBe(201);
+    const result = await sweepPrefix(target, prefix, { settleMs: 0, lateWrites: false });
+    expect(result.removed).toEqual({ products: 1, productTypes: 0 });
+    expect(swept(result)).toBe(true);
+    expect((await held()).count).toBe(0);
+  });
+
   it('waits settleMs for writes that show late: a product written during the sweep is removed too', async () => {
     const prefix = newRunPrefix();
     const { target, held } = await deployment([], []);

@@ -155,6 +155,27 @@ describe('record', () => {
       }
     }, 60_000);
 
+    it('is waited for in the first read too, which checks the target before anything is recorded', async () => {
+      await rule({ operationId: 'listProducts', status: 429, retryAfter: 0, times: 1 });
+      try {
+        const out = join(dir, 'first-read.json');
+        const { code, output } = await record(['--base-url', base, '--api-key', KEY, '--out', out]);
+        expect(output).toContain(
+          `record: GET ${base}/products?limit=1&select=productGroupId answered 429 (Retry-After: 0); asking again in 0.0 s (try 2 of 5)`,
+        );
+        expect(code).toBe(0);
+        expect(await served(out)).toEqual(await catalog(base));
+        await rule({ operationId: 'listProducts', status: 503, retryAfter: 0 });
+        const busy = await record(['--base-url', base, '--api-key', KEY, '--out', join(dir, 'never.json')]);
+        expect(busy.code).toBe(2);
+        expect(busy.output).toContain(
+          `GET ${base}/products?limit=1&select=productGroupId answered 503 5 times in a row; the deployment is busy: try again later.`,
+        );
+      } finally {
+        await clear();
+      }
+    }, 60_000);
+
     it('ends the recording, saying so, after five such answers in a row or a wait over a minute', async () => {
       try {
         await rule({ status: 429, retryAfter: 0 });

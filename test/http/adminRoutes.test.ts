@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { EXPOSED_HEADERS } from '../../src/http/cors.js';
 import { BASE, makeApp } from '../helpers.js';
 
 const type = (id: string) => ({ data: [{ productTypeId: id }] });
@@ -29,6 +33,15 @@ describe('CORS', () => {
     expect(res.headers.allow).toBe('GET, HEAD, POST, DELETE, PATCH');
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['access-control-expose-headers']?.split(/,\s*/)).toContain('Allow');
+  });
+
+  it('exposes the headers docs/behaviour.md says it does, and no others', () => {
+    const doc = readFileSync(
+      join(fileURLToPath(new URL('../..', import.meta.url)), 'docs/behaviour.md'),
+      'utf8',
+    ).replace(/\s+/g, ' ');
+    const said = /`Access-Control-Expose-Headers: ([^`]+)`/.exec(doc)?.[1];
+    expect(said?.split(',')).toEqual([...EXPOSED_HEADERS]);
   });
 });
 

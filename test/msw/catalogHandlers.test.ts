@@ -160,6 +160,15 @@ describe('catalogHandlers', () => {
     expect(await picture.text()).toContain(`>${name?.productName.split(' ')[0]}`);
     const missing = await fetch(url.replace(/\/__media\/.*/, '/__media/nothing'));
     expect(missing.status).toBe(404);
+    // HEAD is answered as the server answers it: the status and headers of GET, no body.
+    const head = await fetch(url, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-type'), await head.text()]).toEqual([
+      200,
+      'image/svg+xml',
+      '',
+    ]);
+    const headMissing = await fetch(url.replace(/\/__media\/.*/, '/__media/nothing'), { method: 'HEAD' });
+    expect([headMissing.status, await headMissing.text()]).toEqual([404, '']);
     // A video entry is a video a <video> plays, not a picture.
     const entry = seed.products
       .flatMap((p) => p.catalogPageLocationProduct ?? [])

@@ -102,6 +102,17 @@ describe('seed command', () => {
     expect(written.products).toHaveLength(5);
   });
 
+  it('writes through a relative link in a linked directory where the system would', async () => {
+    const home = await mkdtemp(join(dir, 'aliased-'));
+    await mkdir(join(home, 'real', 'releases'), { recursive: true });
+    await symlink(join(home, 'real', 'releases'), join(home, 'alias'));
+    // In real/releases, `..` is real/, not the directory that holds the alias.
+    await symlink('../current.json', join(home, 'real', 'releases', 'current'));
+    await runSeedCommand({ seed: '5', out: join(home, 'alias', 'current'), stderr: pipe().stream });
+    expect((await resolveSeed(join(home, 'real', 'current.json'))).products).toHaveLength(5);
+    expect(await readdir(home)).toEqual(['alias', 'real']);
+  });
+
   it('refuses a read-only --out before generating, and leaves it as it was', async () => {
     const file = join(dir, 'frozen.json');
     await writeFile(file, 'kept');
@@ -111,6 +122,21 @@ describe('seed command', () => {
       `--out ${file}: the file is read-only; make it writable (chmod u+w) or choose another file`,
     );
     expect(await readFile(file, 'utf8')).toBe('kept');
+    expect(out.lines).toEqual([]);
+  });
+
+  it('refuses a directory or a circle of links as --out before generating, saying which', async () => {
+    const folder = await mkdtemp(join(dir, 'folder-'));
+    const out = pipe();
+    await expect(runSeedCommand({ seed: '100', out: folder, stderr: out.stream })).rejects.toThrow(
+      `--out ${folder}: it is a directory; give the path of a file (in it or elsewhere)`,
+    );
+    const [a, b] = [join(folder, 'a.json'), join(folder, 'b.json')];
+    await symlink(b, a);
+    await symlink(a, b);
+    await expect(runSeedCommand({ seed: '100', out: a, stderr: out.stream })).rejects.toThrow(
+      `--out ${a}: its symbolic links lead in a circle; point it at a file`,
+    );
     expect(out.lines).toEqual([]);
   });
 
