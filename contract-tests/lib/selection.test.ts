@@ -74,6 +74,10 @@ describe('which tests a run selects', () => {
     expect(requestHeldBack(op('GET', '/products'), ro, { method: 'GET' })).toBeUndefined();
     expect(requestHeldBack(op('POST', '/products'), ro, { method: 'POST', body: {} })).toBeUndefined();
     expect(requestHeldBack(undefined, ro, { method: 'GET' })).toBeUndefined();
+    // a write without a body (a DELETE by query) is held back for what it is
+    expect(requestHeldBack(op('DELETE', '/products'), ro, { method: 'DELETE' })).toBe(
+      'read-only run: it sends DELETE /products',
+    );
     expect(requestHeldBack(undefined, ro, { method: 'PUT', body: {} })).toBe(
       'read-only run: it sends PUT, to no documented operation with a body a deployment could store',
     );

@@ -85,7 +85,9 @@ export function requestHeldBack(
   const mayWrite = op ? !op.safe : request.method !== 'GET' && request.method !== 'HEAD';
   if (selection.readonly && mayWrite && !unreadable(request)) {
     const call = op ? `${op.method} ${op.template}` : `${request.method}, to no documented operation`;
-    return `read-only run: it sends ${call} with a body a deployment could store`;
+    const what =
+      request.body === undefined && request.raw === undefined ? '' : ' with a body a deployment could store';
+    return `read-only run: it sends ${call}${what}`;
   }
   if (!op || op.safe) return undefined;
   const call = `${op.method} ${op.template}`;

@@ -322,6 +322,30 @@ describe('product-catalog-mock contract', () => {
         expect('code' in result ? result.code : 0).toBe(0);
       },
     );
+    // Busy through every try: the generated check fails saying so, without shrinking through waits.
+    const busyScope = '/acme/rate-limited-busy';
+    await withFault(
+      { operationId: 'listProductTypes', path: `${busyScope}/`, status: 429, retryAfter: 0 },
+      async () => {
+        const args = [cli, 'contract', '--generated', '--base-url', `${server.url}${busyScope}`];
+        args.push('--api-key', 'staging-key', '--only', 'listProductTypes', '--examples', '3');
+        const result = await run(process.execPath, args, {
+          env: { ...withoutContractEnv(), NO_COLOR: '' },
+        }).catch((err: { code: number; stdout: string; stderr: string }) => err);
+        expect('code' in result ? result.code : 0).toBe(1);
+        expect(result.stdout).toMatch(
+          /answered 429 5 times in a row; the deployment is busy: try again later/,
+        );
+        const journal = await fetch(
+          `${server.url}/__admin/requests?path=${busyScope}/product-types&limit=1000`,
+          {
+            headers: { 'x-api-key': 'staging-key' },
+          },
+        );
+        // Five tries for the valid requests and five for the invalid ones, no more.
+        expect(((await journal.json()) as { data: unknown[] }).data.length).toBeLessThanOrEqual(10);
+      },
+    );
   }, 120_000);
 
   it('passes [published] against a deployment refusing with other documented statuses than the mock', async () => {

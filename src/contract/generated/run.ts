@@ -65,20 +65,20 @@ const SHOWN = 300;
 async function send(
   target: GeneratedRunOptions,
   req: GeneratedRequest,
-): Promise<{ sent: SentRequest; answer: Answer }> {
+): Promise<{ sent: SentRequest; answer: Answer; gaveUp?: string }> {
   const headers: Record<string, string> = { accept: 'application/json', 'x-api-key': target.apiKey };
   if (req.body !== undefined) headers['content-type'] = 'application/json';
   const sent: SentRequest = { method: req.method, url: target.baseUrl + req.path, headers, body: req.body };
   target.signal?.throwIfAborted();
   // A 429 (or a busy gateway's answer to a read) is waited for as it asks: a rate limit is no fault
-  // of the operation (src/contract/retry.ts). Still such after five tries, it is checked as it is.
-  const { res } = await fetchPatiently(
+  // of the operation (src/contract/retry.ts). Still such after five tries, the failure says so.
+  const { res, gaveUp } = await fetchPatiently(
     sent.url,
     { method: sent.method, headers, body: sent.body },
     { signal: target.signal, onRetry: (message) => process.stderr.write(`contract: ${message}\n`) },
   );
   const { contentType, body } = await readAnswer(res);
-  return { sent, answer: { status: res.status, contentType, body } };
+  return { sent, answer: { status: res.status, contentType, body }, gaveUp };
 }
 
 export async function runGenerated(target: GeneratedRunOptions): Promise<GeneratedFailure[]> {
@@ -97,8 +97,16 @@ export async function runGenerated(target: GeneratedRunOptions): Promise<Generat
     for (const kind of ['valid', 'invalid'] as const) {
       const arb = kind === 'valid' ? requests.valid : requests.invalid;
       if (!arb) continue;
+      // Once the deployment stayed busy through every try, the property is not asked again: a
+      // shrink would replay a minute of waits per step for a failure no smaller request mends.
+      let busy = false;
       const property = fc.asyncProperty(arb, async (req) => {
-        const { sent, answer } = await send(target, req);
+        if (busy) return;
+        const { sent, answer, gaveUp } = await send(target, req);
+        if (gaveUp) {
+          busy = true;
+          throw new PropertyFailed([gaveUp], sent, answer);
+        }
         const problems = violations(checker, op, kind, req, answer);
         if (problems.length) throw new PropertyFailed(problems, sent, answer);
       });
