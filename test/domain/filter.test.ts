@@ -84,6 +84,25 @@ describe('filter: comparisons', () => {
     expect(matches({ eq: ['brand/BrandName', 'Other'] })).toBe(false);
   });
 
+  it('reads a stored null as no value, as an absent field', () => {
+    const nulled = {
+      productGroupId: 'n',
+      variantsGroupId: null,
+      productType: [null, 'hats'],
+    } as unknown as CatalogProduct;
+    expect(matches({ eq: ['variantsGroupId', null] }, nulled)).toBe(true);
+    expect(matches({ ne: ['variantsGroupId', null] }, nulled)).toBe(false);
+    expect(matches({ ne: ['variantsGroupId', 'g'] }, nulled)).toBe(true);
+    expect(matches({ eq: ['productType', 'hats'] }, nulled)).toBe(true);
+  });
+
+  it('prefers the field of the exact name to one differing only in case', () => {
+    const both: CatalogProduct = { productGroupId: 'both', Color: 'blue', color: 'red' };
+    expect(matches({ eq: ['Color', 'blue'] }, both)).toBe(true);
+    expect(matches({ eq: ['Color', 'red'] }, both)).toBe(false);
+    expect(matches({ eq: ['color', 'red'] }, both)).toBe(true);
+  });
+
   it('does not reach the prototype through a path', () => {
     expect(matches({ ne: ['constructor', null] }, bare)).toBe(false);
     expect(matches({ eq: ['brand/constructor/name', 'Object'] })).toBe(false);
@@ -164,6 +183,11 @@ describe('filter: errors name the problem', () => {
     rejects({ eq: ['a', { x: 1 }] }, /second operand must be a string, number or boolean/);
     rejects({ gt: ['a', null] }, /second operand must be a string, number or boolean/);
     rejects({ in: ['a', 'b'] }, /second operand must be an array/);
+    rejects(
+      { in: ['a', ['x', { x: 1 }]] },
+      /second operand must be an array of strings, numbers or booleans/,
+    );
+    rejects({ in: ['a', [null]] }, /second operand must be an array of strings, numbers or booleans/);
     rejects({ contains: ['a', 5] }, /second operand must be a string/);
   });
 
