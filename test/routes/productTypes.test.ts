@@ -46,6 +46,7 @@ describe('product types (docs/behaviour.md, "Product types")', () => {
       );
     expect(await idsOf('')).toEqual(['Hats, Caps & Beanies', 'apparel', 'bags', 'shoes']);
     expect(await idsOf('?ids=shoes,nope,apparel')).toEqual(['shoes', 'apparel']);
+    expect(await idsOf('?ids=shoes,apparel,shoes')).toEqual(['shoes', 'apparel']);
     // The published client joins with ";", so that an id may hold a comma; alone, it is known whole.
     const hatsId = encodeURIComponent(hats.productTypeId);
     expect(await idsOf(`?ids=${hatsId};shoes`)).toEqual(['Hats, Caps & Beanies', 'shoes']);
