@@ -150,5 +150,14 @@ describe('product types sent twice in one batch', () => {
       data: [{ ...apparel, parentId: 'shoes' }, { ...apparel, parentId: null }, bags],
     });
     expect(moved.status).toBe(200);
+    // the batch's parentId counts, not the stored one: shoes leaves apparel as apparel goes under it
+    const swapped = await c.post(`${BASE}/product-types`, {
+      data: [
+        { ...apparel, parentId: 'shoes', isRoot: false },
+        { ...shoes, parentId: null, isRoot: true },
+      ],
+    });
+    expect(swapped.status).toBe(200);
+    expect((await c.get(`${BASE}/product-types/apparel`)).body.data.parentId).toBe('shoes');
   });
 });
