@@ -61,11 +61,12 @@ describe('product types (docs/behaviour.md, "Product types")', () => {
 
   it('deletes by body or by ?data=, 204 per deleted and 404 per unknown id', async () => {
     await c.post(`${BASE}/product-types`, { data: [shoes, apparel, bags] });
-    const byBody = await c.delete(`${BASE}/product-types`, { data: ['shoes', 'nope'] });
+    const byBody = await c.delete(`${BASE}/product-types`, { data: ['shoes', 'nope', 'shoes'] });
     expect(byBody.status).toBe(200);
     expect(byBody.body.data).toEqual([
       { id: 'shoes', status: 204 },
       { id: 'nope', status: 404 },
+      { id: 'shoes', status: 404 },
     ]);
     const byQuery = await c.delete(`${BASE}/product-types?data=apparel;bags`);
     expect(byQuery.body.data).toEqual([
