@@ -49,6 +49,15 @@ describe('list query over a snapshot', () => {
     );
   });
 
+  it('answers the first 50 matches without a limit, and the page asked for with one', () => {
+    const catalog = Array.from({ length: 51 }, (_, i) => product(`p${String(i).padStart(2, '0')}`, [i]));
+    const first = run(catalog, {});
+    expect(first.count).toBe(51);
+    expect(ids(first.list)).toEqual(ids(catalog.slice(0, 50)));
+    expect(ids(run(catalog, { page: 2 }).list)).toEqual(['p50']);
+    expect(ids(run(catalog, { limit: 20, page: 3 }).list)).toEqual(ids(catalog.slice(40, 51)));
+  });
+
   it('answers from the new records after a write, not from an order cached for the old snapshot', () => {
     const before = [product('a', [1]), product('b', [2])];
     expect(ids(run(before, { sort: 'productPriceList/listPrice' }).list)).toEqual(['a', 'b']);
