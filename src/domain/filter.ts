@@ -73,7 +73,7 @@ export function parseFilterWithKey(raw: unknown, name = 'filter'): ParsedFilter 
       );
     }
   }
-  return { predicate: compile(node, name, 0, { operators: 0 }), key: JSON.stringify(node) };
+  return { predicate: compile(node, name, 0, { name, operators: 0 }), key: JSON.stringify(node) };
 }
 
 export const parseFilter = (raw: unknown): ProductPredicate => parseFilterWithKey(raw).predicate;
@@ -90,15 +90,22 @@ export function bothFilters(a: ParsedFilter, b: ParsedFilter): ParsedFilter {
   return { predicate: (p) => a.predicate(p) && b.predicate(p), key: `{"and":[${a.key},${b.key}]}` };
 }
 
-/** Operators compiled so far in one filter. */
+/** Operators compiled so far in one filter, and the parameter it came in. */
 interface Budget {
+  name: string;
   operators: number;
 }
 
 function compile(node: unknown, at: string, depth: number, budget: Budget): ProductPredicate {
-  if (depth > MAX_DEPTH) throw badRequest(`${at}: filters nest deeper than ${MAX_DEPTH} levels`);
+  // depth counts the operators above this one: the 33rd operator of a chain is at depth 32. The
+  // JSON depth check lets a chain of 33 through when its innermost operator takes no list.
+  if (depth >= MAX_DEPTH) {
+    throw badRequest(`${budget.name} nests deeper than ${MAX_DEPTH} operators; the limit is ${MAX_DEPTH}`);
+  }
   if (++budget.operators > MAX_OPERATORS) {
-    throw badRequest(`filter has more than ${MAX_OPERATORS} operators; the limit is ${MAX_OPERATORS}`);
+    throw badRequest(
+      `${budget.name} has more than ${MAX_OPERATORS} operators; the limit is ${MAX_OPERATORS}`,
+    );
   }
   if (node === null || typeof node !== 'object' || Array.isArray(node)) {
     throw badRequest(

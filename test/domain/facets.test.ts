@@ -66,6 +66,14 @@ describe('facets', () => {
     });
   });
 
+  it('takes 20 facet paths and refuses 21 with a 400 that names the limit', () => {
+    const paths = (n: number) => Array.from({ length: n }, (_, i) => `f${i}`).join(',');
+    expect(parseSummaryRequest(paths(20), undefined, undefined).facets).toHaveLength(20);
+    expect(() => parseSummaryRequest(paths(21), undefined, undefined)).toThrow(
+      'facets names 21 paths; the limit is 20',
+    );
+  });
+
   it('rejects a facet that is no field path', () => {
     expect(() => parseSummaryRequest('a//b', undefined, undefined)).toThrow(
       /facets: "a\/\/b" is not a field path/,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFilter } from '../../src/domain/filter.js';
+import { parseFilter, parseFilterWithKey } from '../../src/domain/filter.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
 
 const shoe: CatalogProduct = {
@@ -84,6 +84,25 @@ describe('filter: comparisons', () => {
     expect(matches({ eq: ['brand/BrandName', 'Other'] })).toBe(false);
   });
 
+  it('reads a stored null as no value, as an absent field', () => {
+    const nulled = {
+      productGroupId: 'n',
+      variantsGroupId: null,
+      productType: [null, 'hats'],
+    } as unknown as CatalogProduct;
+    expect(matches({ eq: ['variantsGroupId', null] }, nulled)).toBe(true);
+    expect(matches({ ne: ['variantsGroupId', null] }, nulled)).toBe(false);
+    expect(matches({ ne: ['variantsGroupId', 'g'] }, nulled)).toBe(true);
+    expect(matches({ eq: ['productType', 'hats'] }, nulled)).toBe(true);
+  });
+
+  it('prefers the field of the exact name to one differing only in case', () => {
+    const both: CatalogProduct = { productGroupId: 'both', Color: 'blue', color: 'red' };
+    expect(matches({ eq: ['Color', 'blue'] }, both)).toBe(true);
+    expect(matches({ eq: ['Color', 'red'] }, both)).toBe(false);
+    expect(matches({ eq: ['color', 'red'] }, both)).toBe(true);
+  });
+
   it('does not reach the prototype through a path', () => {
     expect(matches({ ne: ['constructor', null] }, bare)).toBe(false);
     expect(matches({ eq: ['brand/constructor/name', 'Object'] })).toBe(false);
@@ -164,6 +183,11 @@ describe('filter: errors name the problem', () => {
     rejects({ eq: ['a', { x: 1 }] }, /second operand must be a string, number or boolean/);
     rejects({ gt: ['a', null] }, /second operand must be a string, number or boolean/);
     rejects({ in: ['a', 'b'] }, /second operand must be an array/);
+    rejects(
+      { in: ['a', ['x', { x: 1 }]] },
+      /second operand must be an array of strings, numbers or booleans/,
+    );
+    rejects({ in: ['a', [null]] }, /second operand must be an array of strings, numbers or booleans/);
     rejects({ contains: ['a', 5] }, /second operand must be a string/);
   });
 
@@ -171,5 +195,37 @@ describe('filter: errors name the problem', () => {
     let deep: unknown = { eq: ['a', 1] };
     for (let i = 0; i < 40; i++) deep = { not: [deep] };
     rejects(deep, /deeper than 32/);
+  });
+
+  it('takes a chain of 32 operators, whatever the innermost one, and refuses 33 (docs/behaviour.md, "Parameters")', () => {
+    const chain = (operators: number, innermost: unknown) => {
+      let node = innermost;
+      for (let i = 1; i < operators; i++) node = { not: [node] };
+      return node;
+    };
+    for (const innermost of [{ eq: ['productGroupId', 'x'] }, { in: ['productGroupId', ['x']] }]) {
+      for (const form of [(f: unknown) => f, (f: unknown) => JSON.stringify(f)]) {
+        // 32 operators: 31 nots (an odd count) around a test that fails on shoe.
+        expect(parseFilter(form(chain(32, innermost)))(shoe)).toBe(true);
+        rejects(form(chain(33, innermost)), /^filter nests deeper than 32 operators; the limit is 32$/);
+      }
+    }
+    expect(() => parseFilterWithKey(chain(33, { eq: ['a', 1] }), 'additionalRawFilter')).toThrow(
+      /^additionalRawFilter nests deeper than 32 operators/,
+    );
+  });
+
+  it('takes 256 operators and an in list of 1000 values, and names the parameter past either', () => {
+    const or = (operators: number) => ({
+      or: Array.from({ length: operators - 1 }, (_, i) => ({ eq: ['productGroupId', `p${i}`] })),
+    });
+    expect(parseFilter(or(256))(shoe)).toBe(false);
+    rejects(or(257), /^filter has more than 256 operators; the limit is 256$/);
+    expect(() => parseFilterWithKey(or(257), 'additionalRawFilter')).toThrow(
+      /^additionalRawFilter has more than 256 operators/,
+    );
+    const values = (n: number) => Array.from({ length: n }, (_, i) => (i === n - 1 ? 'shoe' : `p${i}`));
+    expect(parseFilter({ in: ['productGroupId', values(1000)] })(shoe)).toBe(true);
+    rejects({ in: ['productGroupId', values(1001)] }, /filter\.in: 1001 values; the limit is 1000/);
   });
 });

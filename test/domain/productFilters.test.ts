@@ -76,6 +76,17 @@ describe('products-filters', () => {
     });
   });
 
+  it("takes a range's lowest and highest in any order, and the currency a price of that space names", () => {
+    const rising: CatalogProduct[] = [
+      { productGroupId: 'x', productPriceList: [price('s3', 10)] },
+      { productGroupId: 'y', productPriceList: [price('s3', 30, 'USD')] },
+      { productGroupId: 'z', productPriceList: [price('s3', 20)] },
+    ];
+    expect(productFilters(rising, [], ['productPriceList/listPrice'])).toEqual({
+      'productPriceList/listPrice': { s3: { min: 10, max: 30, isoCurrencyCode: 'USD' } },
+    });
+  });
+
   it('gives other field paths under default, numbers in numeric order, as strings', () => {
     expect(productFilters(products, [], ['shellLifeDays', 'productType'])).toEqual({
       shellLifeDays: { default: ['9', '10', '100'] },

@@ -51,6 +51,16 @@ describe('product-recommendations-by-productId', () => {
     });
   });
 
+  it('leaves products of its own type out of the brand fallback', () => {
+    const zeta: CatalogProduct[] = [
+      { productGroupId: 'clog', productType: ['shoes'], brand: brand('Zeta') },
+      { productGroupId: 'hat', productType: ['hats'], brand: brand('Zeta') },
+      { productGroupId: 'mule', productType: ['shoes'], brand: brand('Zeta') },
+    ];
+    const found = recommendationSet(zeta[0] as CatalogProduct, zeta, () => undefined, 'completeTheLook', 10);
+    expect(ids(found.completeTheLook)).toEqual(['hat']);
+  });
+
   it('fills only the list asked for, and bounds each by limit', () => {
     expect(set('boot', 'default')).toEqual({
       default: ['sock', 'sandal'],

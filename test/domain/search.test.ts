@@ -103,6 +103,8 @@ describe('search', () => {
   it('matches no word across two values or two fields', () => {
     expect(rank('lampa')).toBe(0); // "Desk Lamp" then "A brass desk light"
     expect(rank('armoffice')).toBe(0); // "Adjustable arm", then the tag "office"
+    expect(rank('officelighting')).toBe(0); // two tags of one product
+    expect(rank('celig')).toBe(0);
     expect(rank('p-1-blk')).toBeGreaterThan(0);
   });
 });

@@ -18,6 +18,13 @@ describe('select', () => {
     expect(applySelect(product, undefined)).toBe(product);
   });
 
+  it('takes 100 names and refuses 101 with a 400 that names the limit', () => {
+    const names = (n: number) =>
+      Array.from({ length: n }, (_, i) => (i === n - 1 ? 'extra' : `f${i}`)).join(',');
+    expect(applySelect(product, parseSelect(names(100)))).toEqual({ productGroupId: 'p', extra: 'kept' });
+    expect(() => parseSelect(names(101))).toThrow('select names 101 fields; the limit is 100');
+  });
+
   it('does not copy inherited properties', () => {
     expect(applySelect(product, ['toString', 'constructor'])).toEqual({ productGroupId: 'p' });
   });

@@ -8,6 +8,7 @@ const sortable = sortableFields({
   properties: {
     productGroupId: { type: 'string' },
     shellLifeDays: { type: 'integer' },
+    isDeleted: { type: 'boolean' },
     variants: { type: 'array' },
   },
 });
@@ -17,6 +18,7 @@ const order = (products: CatalogProduct[], sort: string) =>
 describe('sort', () => {
   it('takes top-level scalar fields of the schema and the two derived keys, nothing else', () => {
     expect([...sortable].sort()).toEqual([
+      'isDeleted',
       'productGroupId',
       'productName',
       'productPriceList/listPrice',
@@ -38,6 +40,16 @@ describe('sort', () => {
     ];
     expect(order(products, 'shellLifeDays')).toEqual(['a', 'd', 'b', 'c']);
     expect(order(products, 'shellLifeDays DESC')).toEqual(['b', 'a', 'd', 'c']);
+  });
+
+  it('sorts booleans false first', () => {
+    const products: CatalogProduct[] = [
+      { productGroupId: 'a', isDeleted: true },
+      { productGroupId: 'b', isDeleted: false },
+      { productGroupId: 'c' },
+    ];
+    expect(order(products, 'isDeleted')).toEqual(['b', 'a', 'c']);
+    expect(order(products, 'isDeleted desc')).toEqual(['a', 'b', 'c']);
   });
 
   it('uses the first productName and the lowest listPrice', () => {

@@ -49,6 +49,15 @@ describe('list query over a snapshot', () => {
     );
   });
 
+  it('answers the first 50 matches without a limit, and the page asked for with one', () => {
+    const catalog = Array.from({ length: 51 }, (_, i) => product(`p${String(i).padStart(2, '0')}`, [i]));
+    const first = run(catalog, {});
+    expect(first.count).toBe(51);
+    expect(ids(first.list)).toEqual(ids(catalog.slice(0, 50)));
+    expect(ids(run(catalog, { page: 2 }).list)).toEqual(['p50']);
+    expect(ids(run(catalog, { limit: 20, page: 3 }).list)).toEqual(ids(catalog.slice(40, 51)));
+  });
+
   it('answers from the new records after a write, not from an order cached for the old snapshot', () => {
     const before = [product('a', [1]), product('b', [2])];
     expect(ids(run(before, { sort: 'productPriceList/listPrice' }).list)).toEqual(['a', 'b']);
@@ -69,6 +78,31 @@ describe('list query over a snapshot', () => {
       ),
     ).toEqual(['c', 'b']);
     expect(ids(run(catalog, { filter: ge(2) as unknown as string }).list)).toEqual(['b', 'c']);
+  });
+
+  it('counts the facets of each query over its own matches, whichever query of the snapshot came first', () => {
+    const catalog = [
+      product('a', [5], 'Red lamp'),
+      product('b', [1], 'Red chair'),
+      product('c', [3], 'Blue lamp'),
+    ];
+    const facets = 'productPriceList/listPrice';
+    const cheap = JSON.stringify({ lt: ['productPriceList/listPrice', 4] });
+    const queries: [ListParameters, number[]][] = [
+      [{}, [1, 3, 5]],
+      [{ filter: cheap }, [1, 3]],
+      [{ search: 'red' }, [1, 5]],
+      [{ search: 'red', filter: cheap }, [1]],
+    ];
+    // Each query first on a snapshot of its own: what is counted first is what a cache would keep.
+    for (const first of queries) {
+      const snapshot = [...catalog];
+      for (const [params, expected] of [first, ...queries]) {
+        const counts = run(snapshot, { ...params, facets }).facets[facets] ?? [];
+        const values = counts.map((f) => f.value as number).sort((x, y) => x - y);
+        expect(values, JSON.stringify(params)).toEqual(expected);
+      }
+    }
   });
 
   it('answers each search of one snapshot by its own words, field, filter and sort, also when repeated', () => {

@@ -50,6 +50,26 @@ describe('search candidates', () => {
     );
   });
 
+  it('looks a word up in the index of the field searched, when one snapshot is searched by several fields', () => {
+    const catalog: CatalogProduct[] = [
+      { productGroupId: 'a', productName: [{ isoLanguageId: 'en', productName: 'Red lamp' }] },
+      { productGroupId: 'b', productTags: [{ isoLanguageId: 'en', productTags: ['red'] }] },
+    ];
+    const inTags = parseSearch('red', 'productTags');
+    const anywhere = parseSearch('red');
+    if (!inTags || !anywhere) throw new Error('blank search');
+    // The candidates the ranker then accepts: a missing candidate is a product the search misses.
+    const found = (search: typeof inTags) =>
+      searchCandidates(catalog, search)
+        .filter((p) => search(p) > 0)
+        .map((p) => p.productGroupId);
+    // Enough rounds for both fields' indexes to be built; the tags search asks first each round.
+    for (let round = 0; round < 12; round++) {
+      expect(found(inTags)).toEqual(['b']);
+      expect(found(anywhere)).toEqual(['a', 'b']);
+    }
+  });
+
   it('finds a word inside a token and never across two values', () => {
     const catalog: CatalogProduct[] = [
       { productGroupId: 'a', productName: [{ isoLanguageId: 'en', productName: 'Desk Lamp' }] },

@@ -84,6 +84,20 @@ describe('GET /products/{productGroupId}', () => {
       variantIds((await c.get(`${BASE}/products/p4?includeProductsByVariantsByGroupId=true`)).body.data),
     ).toEqual(['p4-v1']);
   });
+
+  it('groups no products by an empty variantsGroupId', async () => {
+    const base = '/emptygroup/dev';
+    const ungrouped = (id: string) => ({
+      productGroupId: id,
+      variantsGroupId: '',
+      variants: [{ productId: `${id}-v` }],
+    });
+    expect((await c.post(`${base}/products-push`, { data: [ungrouped('e1'), ungrouped('e2')] })).status).toBe(
+      200,
+    );
+    const res = await c.get(`${base}/products/e1?includeProductsByVariantsByGroupId=true`);
+    expect(variantIds(res.body.data)).toEqual(['e1-v']);
+  });
 });
 
 describe('GET /products-barcode/{barcode}', () => {

@@ -46,6 +46,7 @@ describe('product types (docs/behaviour.md, "Product types")', () => {
       );
     expect(await idsOf('')).toEqual(['Hats, Caps & Beanies', 'apparel', 'bags', 'shoes']);
     expect(await idsOf('?ids=shoes,nope,apparel')).toEqual(['shoes', 'apparel']);
+    expect(await idsOf('?ids=shoes,apparel,shoes')).toEqual(['shoes', 'apparel']);
     // The published client joins with ";", so that an id may hold a comma; alone, it is known whole.
     const hatsId = encodeURIComponent(hats.productTypeId);
     expect(await idsOf(`?ids=${hatsId};shoes`)).toEqual(['Hats, Caps & Beanies', 'shoes']);
@@ -60,11 +61,12 @@ describe('product types (docs/behaviour.md, "Product types")', () => {
 
   it('deletes by body or by ?data=, 204 per deleted and 404 per unknown id', async () => {
     await c.post(`${BASE}/product-types`, { data: [shoes, apparel, bags] });
-    const byBody = await c.delete(`${BASE}/product-types`, { data: ['shoes', 'nope'] });
+    const byBody = await c.delete(`${BASE}/product-types`, { data: ['shoes', 'nope', 'shoes'] });
     expect(byBody.status).toBe(200);
     expect(byBody.body.data).toEqual([
       { id: 'shoes', status: 204 },
       { id: 'nope', status: 404 },
+      { id: 'shoes', status: 404 },
     ]);
     const byQuery = await c.delete(`${BASE}/product-types?data=apparel;bags`);
     expect(byQuery.body.data).toEqual([
@@ -149,5 +151,14 @@ describe('product types sent twice in one batch', () => {
       data: [{ ...apparel, parentId: 'shoes' }, { ...apparel, parentId: null }, bags],
     });
     expect(moved.status).toBe(200);
+    // the batch's parentId counts, not the stored one: shoes leaves apparel as apparel goes under it
+    const swapped = await c.post(`${BASE}/product-types`, {
+      data: [
+        { ...apparel, parentId: 'shoes', isRoot: false },
+        { ...shoes, parentId: null, isRoot: true },
+      ],
+    });
+    expect(swapped.status).toBe(200);
+    expect((await c.get(`${BASE}/product-types/apparel`)).body.data.parentId).toBe('shoes');
   });
 });

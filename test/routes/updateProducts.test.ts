@@ -143,13 +143,14 @@ describe('DELETE /products and detach (docs/behaviour.md, "DELETE /products and 
     await c.post(`${BASE}/products-push`, { data: [inTwoSpaces, { productGroupId: 'p2' }] });
   });
 
-  it('deletes: 200 per deleted product, 404 per unknown id', async () => {
-    const res = await c.delete(`${BASE}/products`, { data: ['p1', 'nope'] });
+  it('deletes: 200 per deleted product, 404 per unknown id and per id named again', async () => {
+    const res = await c.delete(`${BASE}/products`, { data: ['p1', 'nope', 'p1'] });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: [
         { productGroupId: 'p1', status: 200 },
         { productGroupId: 'nope', status: 404 },
+        { productGroupId: 'p1', status: 404 },
       ],
     });
     expect(await status('p1')).toBe(404);

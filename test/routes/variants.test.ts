@@ -89,6 +89,24 @@ describe('GET /variants/{productId} (docs/behaviour.md, "Variants")', () => {
     expect(res.body.data).toMatchObject({ productGroupId: 'p0', color: 'white', spaceIds: [] });
   });
 
+  it("answers the variant's own productName before the product's", async () => {
+    const own = [{ isoLanguageId: 'en-GB', productName: 'Red boot' }];
+    await c.patch(`${BASE}/variants`, { data: [{ productId: 'v1', productName: own }] });
+    expect((await c.get(`${BASE}/variants/v1`)).body.data.productName).toEqual(own);
+    expect((await c.get(`${BASE}/variants/v2`)).body.data.productName).toEqual(boot.productName);
+  });
+
+  it('answers spaceIds [] and leaves out what the product lacks, for a product without them', async () => {
+    const bare = client(
+      await makeApp({
+        seed: { products: [{ productGroupId: 'p', variants: [{ productId: 'v' }] }], productTypes: [] },
+      }),
+    );
+    const res = await bare.get('/acme/dev/variants/v');
+    expect(res.body.data).toEqual({ productId: 'v', productGroupId: 'p', spaceIds: [] });
+    expect(schemas.checkComponent('VariantInfo', res.body.data)).toEqual([]);
+  });
+
   it('answers 404 when no product has that variant', async () => {
     const res = await c.get(`${BASE}/variants/nope`);
     expect(res.status).toBe(404);
