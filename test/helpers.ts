@@ -1,7 +1,10 @@
 import { beforeAll } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
+import { Writable } from 'node:stream';
 import { createApp, type MockOptions } from '../src/app.js';
+import { startServer, type ServerOptions } from '../src/server.js';
+import { createLogger } from '../src/workbench/logger.js';
 
 export const TOKEN = { 'x-api-key': 'test-token' };
 export const BASE = '/acme/dev';
@@ -58,4 +61,23 @@ export function appPerFile(options: MockOptions = {}) {
     app: () => ready().app,
     fresh: () => `/scope${++tenant}/dev`,
   };
+}
+
+/** A JSON request log, parsed line by line as the mock writes it, and the logger that writes it. */
+export function jsonLog() {
+  const lines: { method: string; url: string; status: number; error?: string }[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { lines, logger: createLogger({ format: 'json', destination }) };
+}
+
+/** A server on a free port whose request log is collected (jsonLog). */
+export async function loggedServer(options: Omit<ServerOptions, 'logger'> = {}) {
+  const { lines, logger } = jsonLog();
+  const server = await startServer({ port: 0, ...options, logger });
+  return { lines, server };
 }

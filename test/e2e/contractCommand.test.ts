@@ -13,18 +13,18 @@ import { startProxy } from '../proxy.js';
 import { chromium } from 'playwright-core';
 import { pathToFileURL } from 'node:url';
 import { browserMissing, chromiumArgs, chromiumPath } from '../browser.js';
-import { cli, withoutContractEnv } from './contractRun.js';
+import { cli, withFault as withServerFault, withoutContractEnv } from './contractRun.js';
 
 const run = promisify(execFile);
 
 /** A contract run to its end, not in a terminal: its exit code and what it printed. */
-async function contract(args: string[]): Promise<{ code: number; stdout: string }> {
+async function contract(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return run(process.execPath, [cli, 'contract', ...args], {
     env: { ...withoutContractEnv(), NO_COLOR: '' },
     maxBuffer: 64 * 1024 * 1024,
   }).then(
-    (ok) => ({ code: 0, stdout: ok.stdout }),
-    (err: { code: number; stdout: string }) => err,
+    (ok) => ({ code: 0, stdout: ok.stdout, stderr: ok.stderr }),
+    (err: { code: number; stdout: string; stderr: string }) => err,
   );
 }
 /** Opens the HTML report in headless Chromium: it must show the failures, each with its curl. */
@@ -55,23 +55,8 @@ describe('product-catalog-mock contract', () => {
   let server: RunningServer;
   let dir: string;
   /** Runs `test` while the server holds the fault rule, then removes the rule. */
-  async function withFault(rule: object, test: () => Promise<void>): Promise<void> {
-    const created = await fetch(`${server.url}/__admin/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': 'staging-key' },
-      body: JSON.stringify(rule),
-    });
-    expect(created.status).toBe(201);
-    const { id } = ((await created.json()) as { data: { id: string } }).data;
-    try {
-      await test();
-    } finally {
-      await fetch(`${server.url}/__admin/faults/${id}`, {
-        method: 'DELETE',
-        headers: { 'x-api-key': 'staging-key' },
-      });
-    }
-  }
+  const withFault = (rule: object, test: () => Promise<void>) =>
+    withServerFault(server.url, 'staging-key', rule, test);
   beforeAll(async () => {
     server = await startServer({ port: 0, apiKeys: ['staging-key'] });
     dir = await mkdtemp(join(tmpdir(), 'pcm-contract-'));
@@ -297,29 +282,42 @@ describe('product-catalog-mock contract', () => {
     await withFault(
       { operationId: 'listProductTypes', path: `${scope}/`, status: 429, retryAfter: 0, times: 2 },
       async () => {
-        const args = [cli, 'contract', '--base-url', `${server.url}${scope}`, '--api-key', 'staging-key'];
-        args.push('--settle-ms', '200', '--only', 'listProductTypes');
-        const result = await run(process.execPath, args, {
-          env: { ...withoutContractEnv(), NO_COLOR: '' },
-        }).catch((err: { code: number; stdout: string; stderr: string }) => err);
+        const result = await contract([
+          '--base-url',
+          `${server.url}${scope}`,
+          '--api-key',
+          'staging-key',
+          '--settle-ms',
+          '200',
+          '--only',
+          'listProductTypes',
+        ]);
         const said = `contract: GET ${server.url}${scope}/product-types answered 429 (Retry-After: 0); asking again in 0.0 s`;
         expect(result.stderr).toContain(`${said} (try 2 of 5)`);
         expect(result.stderr).toContain(`${said} (try 3 of 5)`);
         expect(result.stdout).not.toMatch(/FAIL /);
-        expect('code' in result ? result.code : 0).toBe(0);
+        expect(result.code).toBe(0);
       },
     );
+    const generatedRun = (at: string) =>
+      contract([
+        '--generated',
+        '--base-url',
+        `${server.url}${at}`,
+        '--api-key',
+        'staging-key',
+        '--only',
+        'listProductTypes',
+        '--examples',
+        '3',
+      ]);
     // The generated checks too: a valid request answered 429 would count as refused.
     await withFault(
       { operationId: 'listProductTypes', path: `${scope}/`, status: 429, retryAfter: 0, times: 2 },
       async () => {
-        const args = [cli, 'contract', '--generated', '--base-url', `${server.url}${scope}`];
-        args.push('--api-key', 'staging-key', '--only', 'listProductTypes', '--examples', '3');
-        const result = await run(process.execPath, args, {
-          env: { ...withoutContractEnv(), NO_COLOR: '' },
-        }).catch((err: { code: number; stdout: string; stderr: string }) => err);
+        const result = await generatedRun(scope);
         expect(result.stderr).toContain('answered 429 (Retry-After: 0); asking again in 0.0 s (try 3 of 5)');
-        expect('code' in result ? result.code : 0).toBe(0);
+        expect(result.code).toBe(0);
       },
     );
     // Busy through every try: the generated check fails saying so, without shrinking through waits.
@@ -327,12 +325,8 @@ describe('product-catalog-mock contract', () => {
     await withFault(
       { operationId: 'listProductTypes', path: `${busyScope}/`, status: 429, retryAfter: 0 },
       async () => {
-        const args = [cli, 'contract', '--generated', '--base-url', `${server.url}${busyScope}`];
-        args.push('--api-key', 'staging-key', '--only', 'listProductTypes', '--examples', '3');
-        const result = await run(process.execPath, args, {
-          env: { ...withoutContractEnv(), NO_COLOR: '' },
-        }).catch((err: { code: number; stdout: string; stderr: string }) => err);
-        expect('code' in result ? result.code : 0).toBe(1);
+        const result = await generatedRun(busyScope);
+        expect(result.code).toBe(1);
         expect(result.stdout).toMatch(
           /answered 429 5 times in a row; the deployment is busy: try again later/,
         );

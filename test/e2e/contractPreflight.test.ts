@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
 import { startServer, type RunningServer } from '../../src/server.js';
-import { runContract as contract } from './contractRun.js';
+import { runContract as contract, withFault } from './contractRun.js';
 
 /** A port on 127.0.0.1 that nothing listens on: opened, then closed. */
 async function closedPort(): Promise<number> {
@@ -37,25 +37,9 @@ describe('contract preflight', () => {
   }, 60_000);
 
   it('a rate limit: waited for as its Retry-After asks; still limited after five tries, exit 2 saying so', async () => {
-    const rule = async (body: object) => {
-      const res = await fetch(`${server.url}/__admin/faults`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-api-key': 'staging-key' },
-        body: JSON.stringify({
-          operationId: 'listProducts',
-          tenantId: 'busy',
-          status: 429,
-          retryAfter: 0,
-          ...body,
-        }),
-      });
-      expect(res.status).toBe(201);
-    };
-    const clear = () =>
-      fetch(`${server.url}/__admin/faults`, { method: 'DELETE', headers: { 'x-api-key': 'staging-key' } });
+    const limit = { operationId: 'listProducts', tenantId: 'busy', status: 429, retryAfter: 0 };
     const url = `${server.url}/busy/dev`;
-    try {
-      await rule({ times: 1 });
+    await withFault(server.url, 'staging-key', { ...limit, times: 1 }, async () => {
       // --only a read of product types: the preflight is the only list query sent
       const waited = await contract([
         '--base-url',
@@ -69,15 +53,13 @@ describe('contract preflight', () => {
         `contract: GET ${url}/products?limit=1&select=productGroupId answered 429 (Retry-After: 0); asking again in 0.0 s (try 2 of 5)`,
       );
       expect(waited.code).toBe(0);
-      await clear();
-      await rule({});
+    });
+    await withFault(server.url, 'staging-key', limit, async () => {
       const busy = await contract(['--base-url', url, '--api-key', 'staging-key']);
       expect(busy.code).toBe(2);
       expect(busy.output).toMatch(/answered 429 5 times in a row; the deployment is busy: try again later/);
       expect(lines(busy.output)).toBeLessThan(30);
-    } finally {
-      await clear();
-    }
+    });
   }, 60_000);
 
   it('an unreachable URL: exit 2, says nothing answered, in a few lines', async () => {

@@ -73,3 +73,25 @@ export async function held(base: string, key: string): Promise<{ products: strin
     types: (types.data as { productTypeId: string }[]).map((t) => t.productTypeId).sort(),
   };
 }
+
+/** Runs `test` while the server at `serverUrl` holds the fault rule, then removes the rule. */
+export async function withFault(
+  serverUrl: string,
+  apiKey: string,
+  rule: object,
+  test: () => Promise<void>,
+): Promise<void> {
+  const created = await fetch(`${serverUrl}/__admin/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+    body: JSON.stringify(rule),
+  });
+  if (created.status !== 201)
+    throw new Error(`fault rule refused: ${created.status} ${await created.text()}`);
+  const { id } = ((await created.json()) as { data: { id: string } }).data;
+  try {
+    await test();
+  } finally {
+    await fetch(`${serverUrl}/__admin/faults/${id}`, { method: 'DELETE', headers: { 'x-api-key': apiKey } });
+  }
+}

@@ -2,14 +2,12 @@
 // keeps serving, and every status is one openapi.yaml documents for the operation.
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadChecker } from '../../contract-tests/lib/checker.js';
 import { loadApiDocument } from '../../src/openapi/apiDocument.js';
 import { OperationTable } from '../../src/openapi/operations.js';
 import { startServer, type RunningServer } from '../../src/server.js';
-import { createLogger } from '../../src/workbench/logger.js';
-import { BASE, client, makeApp, TOKEN } from '../helpers.js';
+import { BASE, client, loggedServer, makeApp, TOKEN } from '../helpers.js';
 
 const checker = await loadChecker();
 const seed = {
@@ -244,7 +242,7 @@ describe('a URL over the 16 KB header limit', () => {
   });
 
   it('is logged and journaled, its URL cut short', async () => {
-    const { lines, server } = await loggedServer();
+    const { lines, server } = await loggedServer({ seed });
     try {
       const status = await new Promise<number>((resolve, reject) => {
         const req = httpRequest(`${server.url}${BASE}/products?search=${'x'.repeat(20_000)}`, (r) => {
@@ -276,7 +274,7 @@ describe('a URL over the 16 KB header limit', () => {
   });
 
   it('shows no control character of a refused request line in the log: they would drive the terminal', async () => {
-    const { lines, server } = await loggedServer();
+    const { lines, server } = await loggedServer({ seed });
     try {
       // ESC ] 0 ; ... BEL sets a terminal's title: node refuses the URL, the log must not replay it
       const answer = await rawExchange(
@@ -293,17 +291,6 @@ describe('a URL over the 16 KB header limit', () => {
 });
 
 /** A server on the test seed whose request log, in JSON, is collected line by line. */
-async function loggedServer() {
-  const lines: { method: string; url: string; status: number; error?: string }[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  const server = await startServer({ port: 0, seed, logger: createLogger({ format: 'json', destination }) });
-  return { lines, server };
-}
 
 /** Sends bytes as they are on a new connection to the server, and resolves to all it answers. */
 function rawExchange(port: number, bytes: string | Buffer): Promise<string> {

@@ -3,9 +3,8 @@ import { request as httpRequest } from 'node:http';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { startServer } from '../../src/server.js';
 import { createLogger } from '../../src/workbench/logger.js';
-import { BASE, TOKEN, client, makeApp } from '../helpers.js';
+import { BASE, TOKEN, client, loggedServer, makeApp } from '../helpers.js';
 
 const PRODUCT = { productGroupId: 'p1', productName: [{ isoLanguageId: 'en-US', productName: 'Boot' }] };
 
@@ -199,14 +198,7 @@ describe('/__admin/faults', () => {
 
 describe("a simulated network failure (Prefer: network=reset, a rule's network)", () => {
   it('resets the connection without an answer, changes nothing, and is logged and journaled as 444', async () => {
-    const lines: { method: string; status: number; error?: string }[] = [];
-    const destination = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-        done();
-      },
-    });
-    const server = await startServer({ port: 0, logger: createLogger({ format: 'json', destination }) });
+    const { lines, server } = await loggedServer();
     try {
       const api = `${server.url}${BASE}`;
       const json = { ...TOKEN, 'content-type': 'application/json' };
@@ -260,14 +252,7 @@ describe("a simulated network failure (Prefer: network=reset, a rule's network)"
 
 describe('/__admin/requests (request journal)', () => {
   it('logs and keeps a request whose client gave up waiting, as 499', async () => {
-    const lines: { method: string; url: string; status: number; error?: string }[] = [];
-    const destination = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-        done();
-      },
-    });
-    const server = await startServer({ port: 0, logger: createLogger({ format: 'json', destination }) });
+    const { lines, server } = await loggedServer();
     try {
       // The push has been read whole by the mock, which now waits out the delay.
       const waiting = new Promise<void>((resolve) =>
