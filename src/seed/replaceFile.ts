@@ -2,8 +2,9 @@
 // renamed over the old one only once complete. A write cut short (Ctrl-C, a full disk) leaves the
 // file that was there as it was.
 import { randomUUID } from 'node:crypto';
-import { chmod, open, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
+import { chmod, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { syncPath } from '../store/syncPath.js';
 
 /** As many links in a row as Linux follows before it gives up (ELOOP). */
 const MAX_LINKS = 40;
@@ -41,16 +42,6 @@ async function replaceable(file: string): Promise<{ path: string; mode?: number 
   return { path: await realpath(file), mode: found.mode & 0o7777 };
 }
 
-/** Flushes a file or directory to disk, so that a rename is not kept while its content is lost. */
-async function sync(path: string): Promise<void> {
-  const handle = await open(path, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * Calls `write` with the path to write the content to, then puts it in place of `file`. When
  * `write` fails, nothing is put in place and the temporary file is removed.
@@ -65,12 +56,12 @@ export async function replaceFile(file: string, write: (path: string) => Promise
   try {
     await write(temp);
     if (target.mode !== undefined) await chmod(temp, target.mode);
-    await sync(temp);
+    await syncPath(temp);
     await rename(temp, target.path);
   } catch (err) {
     await rm(temp, { force: true });
     throw err;
   }
   // The rename itself is on disk once its directory is; some systems cannot open a directory.
-  await sync(dirname(target.path)).catch(() => undefined);
+  await syncPath(dirname(target.path)).catch(() => undefined);
 }

@@ -10,6 +10,7 @@ import { CatalogError } from '../domain/errors.js';
 import type { CatalogProduct, ProductType } from '../domain/types.js';
 import { lockDataFile } from './dataLock.js';
 import { readLines } from './lines.js';
+import { syncPath } from './syncPath.js';
 import { applyPatch } from './productPatch.js';
 import { applyToRecord, copyRecord, emptyRecord, type ScopeRecord } from './scope.js';
 import type { DbShape, JournalChange, JournalEntry } from './journal.js';
@@ -134,15 +135,6 @@ function persistFailure(err: unknown, file: string): CatalogError {
     `The change could not be written to ${file} (${why}) and was not applied` +
       (full ? ': the disk is full; free space and send it again' : ''),
   );
-}
-
-async function syncDir(dir: string): Promise<void> {
-  const fh = await open(dir, 'r');
-  try {
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
 }
 
 async function writeAll(fh: FileHandle, bytes: Buffer): Promise<void> {
@@ -361,7 +353,7 @@ export class DataFile implements Adapter<DbShape> {
       );
       await writeAll(fh, header);
       await fh.sync();
-      await syncDir(this.#dir);
+      await syncPath(this.#dir);
       bytes = header.length;
     }
     await this.#journal?.close();
@@ -461,7 +453,7 @@ export class DataFile implements Adapter<DbShape> {
       await fh.close();
     }
     await rename(tmp, this.#file);
-    await syncDir(this.#dir);
+    await syncPath(this.#dir);
     this.#snapshotBytes = bytes;
     for (const old of await this.#journals()) {
       if (old < generation) await unlink(this.#journalPath(old)).catch(() => undefined);
