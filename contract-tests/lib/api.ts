@@ -2,7 +2,7 @@
 import { expect, type Assertion } from 'vitest';
 import { readAnswer } from './answerBody.js';
 import type { DocumentedOperation } from '../../src/openapi/operations.js';
-import { fetchPatiently } from '../../src/contract/retry.js';
+import { fetchPatiently, noticeOnStderr } from '../../src/contract/retry.js';
 import type { Checker } from './checker.js';
 import { failureContext, recordRequestFailure, type SentRequest } from './failure.js';
 import type { Target } from './target.js';
@@ -147,7 +147,7 @@ export function createApi(
     const { res, gaveUp } = await fetchPatiently(
       url,
       { method: request.method, headers, body: payload },
-      { onRetry: (message) => process.stderr.write(`contract: ${message}\n`) },
+      { onRetry: noticeOnStderr('contract') },
     ).catch((err: Error) => {
       const cause = (err.cause as Error | undefined)?.message ?? err.message;
       recordRequestFailure(sent, documented, [`no answer (${cause})`]);

@@ -9,10 +9,10 @@ import {
   type RunnerTask as Task,
   type TestContext,
 } from 'vitest';
-import { createApi, type Api, type Request } from './api.js';
+import { createApi, type Api } from './api.js';
 import { loadChecker, type Checker } from './checker.js';
 import { failureContext, installAssertionHook, toCurl, type FailureDetail } from './failure.js';
-import { excludedBecause, identify, itemsHeldBack, requestHeldBack } from './selection.js';
+import { bodyOf, excludedBecause, identify, itemsHeldBack, requestHeldBack } from './selection.js';
 import { CleanupFailed, Registry } from './registry.js';
 import { cleanupRequest, RECORD_KINDS, type FailedCall } from '../../src/contract/cleanup.js';
 import { eventually } from './settle.js';
@@ -130,15 +130,6 @@ function cleanupFailure(call: FailedCall, target: Target, checker: Checker): Fai
 }
 
 /** The body a request sends, parsed; a raw body that is not JSON holds no items. */
-function bodyOf(request: Request): unknown {
-  if (request.raw === undefined) return request.body;
-  try {
-    return JSON.parse(request.raw);
-  } catch {
-    return undefined;
-  }
-}
-
 /** Every test in a block, its inner blocks' too. */
 function testsOf(task: Task): Task[] {
   return task.type === 'suite' ? task.tasks.flatMap(testsOf) : [task];

@@ -3,6 +3,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { OperationTable, type DocumentedOperation } from '../../src/openapi/operations.js';
 import { ITEMS_WITHOUT_IDS_OPTION, itemWithoutId } from '../../src/contract/itemIds.js';
+import { isRead } from '../../src/contract/retry.js';
 import { SCOPE_TEMPLATE, type Checker } from './checker.js';
 
 /** The tier of a test without a bracketed tag: behaviour the specification states. */
@@ -82,7 +83,7 @@ export function requestHeldBack(
   // writing() blocks are skipped, and this holds back, request by request, any other that may write.
   // What may still go is a body that is not JSON at all (malformed, or another content type), which
   // no deployment can store.
-  const mayWrite = op ? !op.safe : request.method !== 'GET' && request.method !== 'HEAD';
+  const mayWrite = op ? !op.safe : !isRead(request.method);
   if (selection.readonly && mayWrite && !unreadable(request)) {
     const call = op ? `${op.method} ${op.template}` : `${request.method}, to no documented operation`;
     const what =
@@ -96,16 +97,19 @@ export function requestHeldBack(
   return undefined;
 }
 
-/** Whether a request's body is one no deployment could store: sent raw, and not JSON. */
-function unreadable(request: { body?: unknown; raw?: string }): boolean {
-  if (request.raw === undefined) return false;
+/** The body a request carries as a deployment reads it: undefined when there is none or it is not JSON. */
+export function bodyOf(request: { body?: unknown; raw?: string }): unknown {
+  if (request.raw === undefined) return request.body;
   try {
-    JSON.parse(request.raw);
-    return false;
+    return JSON.parse(request.raw) as unknown;
   } catch {
-    return true;
+    return undefined;
   }
 }
+
+/** Whether a request's body is one no deployment could store: sent raw, and not JSON. */
+const unreadable = (request: { body?: unknown; raw?: string }): boolean =>
+  request.raw !== undefined && bodyOf(request) === undefined;
 
 /**
  * Why a write whose batch items lack their id may not be sent; undefined when it may. A deployment

@@ -3,6 +3,7 @@
 // records never start with one.
 import type { Target } from '../../contract-tests/lib/target.js';
 import { describeFailure, EXIT_MISCONFIGURED, preflight, type CheckedRun } from '../contract/preflight.js';
+import { noticeOnStderr } from '../contract/retry.js';
 import { runPrefixProblem } from '../contract/runPrefix.js';
 import { sweepAndReport } from '../contract/sweep.js';
 import { watchInterruption } from './interruption.js';
@@ -29,9 +30,7 @@ export async function runCleanup(
     return refuse('give the deployment to remove the records from, with --base-url or CONTRACT_BASE_URL');
   if (target.readonly)
     return refuse('it deletes, and read-only (--readonly, CONTRACT_READONLY) forbids that');
-  const failure = await preflight(baseUrl, apiKey, (message) =>
-    console.error(`contract --cleanup: ${message}`),
-  );
+  const failure = await preflight(baseUrl, apiKey, noticeOnStderr('contract --cleanup'));
   if (failure) {
     console.error(describeFailure(failure, CLEANUP));
     return EXIT_MISCONFIGURED;

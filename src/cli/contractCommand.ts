@@ -12,6 +12,7 @@ import { watchInterruption } from './interruption.js';
 import { runSuite } from './suiteProcess.js';
 import { targetFromEnv } from '../../contract-tests/lib/target.js';
 import { describeFailure, EXIT_MISCONFIGURED, preflight } from '../contract/preflight.js';
+import { noticeOnStderr } from '../contract/retry.js';
 import { cleanupCommand } from '../contract/cleanup.js';
 import { sweepAndReport } from '../contract/sweep.js';
 import { outputDirectoryProblem } from './outputDirectory.js';
@@ -157,7 +158,7 @@ export async function runContract(
   }
   if (baseUrl) {
     // the suite's globalSetup runs the same preflight; this one decides the exit code
-    const failure = await preflight(baseUrl, apiKey, (message) => console.error(`contract: ${message}`));
+    const failure = await preflight(baseUrl, apiKey, noticeOnStderr('contract'));
     if (failure) {
       console.error(describeFailure(failure));
       return EXIT_MISCONFIGURED;

@@ -1,6 +1,6 @@
 // Deleting a contract run's own records by id. Raw requests, no schema checks: cleanup is not a test.
 // An answer the document does not describe must not stop it, or the records after it stay behind.
-import { fetchPatiently } from './retry.js';
+import { fetchPatiently, noticeOnStderr } from './retry.js';
 
 /** Where the records are, and the token that may delete them. */
 export interface CleanupTarget {
@@ -73,7 +73,7 @@ export async function send(
     const { res } = await fetchPatiently(url, request, {
       signal,
       tryTimeoutMs: CALL_TIMEOUT_MS,
-      onRetry: (message) => process.stderr.write(`contract: ${message}\n`),
+      onRetry: noticeOnStderr('contract'),
     });
     return { status: res.status, text: await res.text() };
   } catch (err) {

@@ -9,14 +9,19 @@ export const RETRIES = 4;
 /** The longest wait accepted, from Retry-After or the doubling wait. */
 export const MAX_WAIT_MS = 60_000;
 
+/** Whether a method only reads, so that sending it again cannot apply anything twice. */
+export const isRead = (method: string): boolean => {
+  const upper = method.toUpperCase();
+  return upper === 'GET' || upper === 'HEAD';
+};
+
 /**
  * Whether an answer says "later" to this request. A 429 says the request was not processed, so any
  * method is sent again; a 502, 503 or 504 may come after a write was applied, so only a read is.
  */
 export function asksLater(method: string, status: number): boolean {
   if (status === 429) return true;
-  const read = method.toUpperCase() === 'GET' || method.toUpperCase() === 'HEAD';
-  return read && (status === 502 || status === 503 || status === 504);
+  return isRead(method) && (status === 502 || status === 503 || status === 504);
 }
 
 /**
@@ -57,6 +62,12 @@ export function pause(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** An onRetry that says each wait on stderr, as `command: ...`. */
+export const noticeOnStderr =
+  (command: string) =>
+  (message: string): void =>
+    void process.stderr.write(`${command}: ${message}\n`);
+
 export interface PatienceOptions {
   /** The first wait when an answer gives no Retry-After, doubled at each try; 1000 ms. */
   retryBaseMs?: number;
@@ -66,6 +77,10 @@ export interface PatienceOptions {
   /** How long each try may wait for its answer (the waits between tries aside); no limit when absent. */
   tryTimeoutMs?: number;
 }
+
+/** What a wait before try `retry + 1` is announced as. */
+const waitMessage = (said: string, wait: number, retry: number): string =>
+  `${said}; asking again in ${(wait / 1000).toFixed(1)} s (try ${retry + 1} of ${RETRIES + 1})`;
 
 /** What undici's fetch gives as the cause of a connection that was open and then dropped. */
 const DROPPED = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
@@ -77,9 +92,8 @@ const DROPPED = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
  * not after a minute of waits.
  */
 function droppedRead(method: string, err: unknown): string | undefined {
-  const read = method.toUpperCase() === 'GET' || method.toUpperCase() === 'HEAD';
   const code = ((err as { cause?: { code?: unknown } }).cause?.code ?? '') as string;
-  return read && DROPPED.has(code) ? code : undefined;
+  return isRead(method) && DROPPED.has(code) ? code : undefined;
 }
 
 /**
@@ -97,14 +111,14 @@ export async function fetchPatiently(
     let res: Response;
     try {
       const limits = [opts.signal, opts.tryTimeoutMs ? AbortSignal.timeout(opts.tryTimeoutMs) : undefined];
-      const signal = AbortSignal.any(limits.filter((s) => s !== undefined));
-      res = await fetch(url, { ...init, signal });
+      res = await fetch(url, { ...init, signal: AbortSignal.any(limits.filter((s) => s !== undefined)) });
     } catch (err) {
       const dropped = droppedRead(init.method, err);
       if (!dropped || retry > RETRIES || opts.signal?.aborted) throw err;
-      const wait = (opts.retryBaseMs ?? 1000) * 2 ** (retry - 1);
+      // No Retry-After to follow: the doubling wait, which stays under MAX_WAIT_MS for RETRIES tries.
+      const wait = retryWaitMs(null, retry, opts.retryBaseMs) ?? MAX_WAIT_MS;
       opts.onRetry?.(
-        `${init.method} ${url}: the connection was dropped (${dropped}); asking again in ${(wait / 1000).toFixed(1)} s (try ${retry + 1} of ${RETRIES + 1})`,
+        waitMessage(`${init.method} ${url}: the connection was dropped (${dropped})`, wait, retry),
       );
       await pause(wait, opts.signal);
       continue;
@@ -123,9 +137,7 @@ export async function fetchPatiently(
     }
     await res.body?.cancel();
     const why = retryAfter === null ? '' : ` (Retry-After: ${retryAfter})`;
-    opts.onRetry?.(
-      `${said}${why}; asking again in ${(wait / 1000).toFixed(1)} s (try ${retry + 1} of ${RETRIES + 1})`,
-    );
+    opts.onRetry?.(waitMessage(`${said}${why}`, wait, retry));
     await pause(wait, opts.signal);
   }
 }

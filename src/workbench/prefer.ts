@@ -119,7 +119,7 @@ export function checkSimulatedStatus(code: number, allowed: readonly number[], o
 
 /** What the request log and journal say of a connection closed as a simulated network failure. */
 export function simulatedNetworkFailure(network: NetworkFailure, source: string): string {
-  return `Simulated network failure (${source}): the connection was ${network === 'reset' ? 'reset' : 'closed'} without an answer; nothing was changed`;
+  return `Simulated network failure (${source}): the connection was ${network} without an answer; nothing was changed`;
 }
 
 /** The error body of a simulated failure: the documented error shape, saying what happened. */

@@ -1,7 +1,7 @@
 // Runs the generated checks against a target: per operation, N valid and N invalid requests; a
 // failing case is shrunk by fast-check to a smallest one and reported as curl.
 import fc from 'fast-check';
-import { fetchPatiently } from '../retry.js';
+import { fetchPatiently, noticeOnStderr } from '../retry.js';
 import { createChecker, SCOPE_TEMPLATE } from '../../../contract-tests/lib/checker.js';
 import { toCurl, type SentRequest } from '../../../contract-tests/lib/curl.js';
 import { readAnswer } from '../../../contract-tests/lib/answerBody.js';
@@ -75,7 +75,7 @@ async function send(
   const { res, gaveUp } = await fetchPatiently(
     sent.url,
     { method: sent.method, headers, body: sent.body },
-    { signal: target.signal, onRetry: (message) => process.stderr.write(`contract: ${message}\n`) },
+    { signal: target.signal, onRetry: noticeOnStderr('contract') },
   );
   const { contentType, body } = await readAnswer(res);
   return { sent, answer: { status: res.status, contentType, body }, gaveUp };
