@@ -99,16 +99,13 @@ export async function readPartial(file: string, baseUrl: string): Promise<Partia
   return pages;
 }
 
-export interface RecordOptions {
+/** `signal` stops the recording: what FILE.partial holds then is what --resume continues from. */
+export interface RecordOptions extends Pick<PatienceOptions, 'signal' | 'onRetry'> {
   partialFile: string;
   resume: boolean;
   /** At most this many products. */
   limit?: number;
   onProgress?: (done: number, total: number) => void;
-  /** Stops the recording: what FILE.partial holds then is what --resume continues from. */
-  signal?: AbortSignal;
-  retryBaseMs?: number;
-  onRetry?: (message: string) => void;
 }
 
 export async function record(target: RecordTarget, opts: RecordOptions): Promise<Recording> {
@@ -118,11 +115,6 @@ export async function record(target: RecordTarget, opts: RecordOptions): Promise
     const header: PartialHeader = { baseUrl: target.baseUrl, pageSize: PAGE_SIZE };
     await writeFile(opts.partialFile, JSON.stringify(header) + '\n');
   }
-  const asking: PatienceOptions = {
-    retryBaseMs: opts.retryBaseMs,
-    onRetry: opts.onRetry,
-    signal: opts.signal,
-  };
   const have = () => pages.reduce((n, p) => n + p.products.length, 0);
   const wanted = (count: number) => Math.min(count, opts.limit ?? Infinity);
   let count = pages.at(-1)?.count ?? Infinity;
@@ -131,7 +123,7 @@ export async function record(target: RecordTarget, opts: RecordOptions): Promise
     const body = (await getJson(
       target,
       `/products?limit=${PAGE_SIZE}&page=${page}&sort=productGroupId`,
-      asking,
+      opts,
     )) as {
       data?: { list?: Record<string, unknown>[]; count?: number };
     };
@@ -144,7 +136,7 @@ export async function record(target: RecordTarget, opts: RecordOptions): Promise
     await appendFile(opts.partialFile, JSON.stringify(entry) + '\n');
     opts.onProgress?.(Math.min(have(), wanted(count)), wanted(count));
   }
-  const types = (await getJson(target, '/product-types', asking)) as {
+  const types = (await getJson(target, '/product-types', opts)) as {
     data?: Record<string, unknown>[];
   };
   if (!Array.isArray(types.data)) throw new RecordError('GET /product-types answered no data array');
