@@ -1,5 +1,6 @@
 // What every answer tells a browser about reading it from another origin (docs/behaviour.md,
-// "Addressing"): any origin may, and the headers an app is told to read are readable.
+// "Addressing"): any origin may, with or without credentials, and the headers an app is told to read
+// are readable.
 import cors from 'cors';
 import type { RequestHandler } from 'express';
 
@@ -11,9 +12,18 @@ import type { RequestHandler } from 'express';
  */
 export const EXPOSED_HEADERS: readonly string[] = ['Allow', 'Retry-After'];
 
-/** Any origin: the mock serves pages under development wherever they are served from. */
+/**
+ * Any origin, where an answer is written before the request's headers are read (a 431): the mock
+ * serves pages under development wherever they are served from.
+ */
 export const ALLOWED_ORIGIN = '*';
 
-/** Preflights are cached for 600 s: a page under development sends fewer of them. */
+/**
+ * The request's own origin, and credentials allowed: a page whose fetches say
+ * `credentials: 'include'` (or an axios `withCredentials`) is refused every answer that says `*`
+ * (docs/behaviour.md, "Addressing"). A request without an Origin header is not a browser's
+ * cross-origin one and needs none of this. Preflights are cached for 600 s: a page under development
+ * sends fewer of them.
+ */
 export const corsMiddleware = (): RequestHandler =>
-  cors({ origin: ALLOWED_ORIGIN, maxAge: 600, exposedHeaders: [...EXPOSED_HEADERS] });
+  cors({ origin: true, credentials: true, maxAge: 600, exposedHeaders: [...EXPOSED_HEADERS] });

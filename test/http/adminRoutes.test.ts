@@ -19,7 +19,10 @@ describe('CORS', () => {
       .set('Access-Control-Request-Method', 'POST')
       .set('Access-Control-Request-Headers', 'x-api-key,content-type');
     expect(res.status).toBe(204);
-    expect(res.headers['access-control-allow-origin']).toBe('*');
+    // The page's own origin, not `*`, and credentials: a page whose fetches send them is refused `*`.
+    expect(res.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+    expect(res.headers['access-control-allow-credentials']).toBe('true');
+    expect(res.headers.vary).toContain('Origin');
     expect(res.headers['access-control-allow-headers']).toContain('x-api-key');
     expect(res.headers['access-control-allow-methods']).toContain('PATCH');
   });
@@ -31,7 +34,8 @@ describe('CORS', () => {
       .set('x-api-key', 'dev');
     expect(res.status).toBe(405);
     expect(res.headers.allow).toBe('GET, HEAD, POST, DELETE, PATCH');
-    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+    expect(res.headers['access-control-allow-credentials']).toBe('true');
     expect(res.headers['access-control-expose-headers']?.split(/,\s*/)).toContain('Allow');
   });
 

@@ -26,6 +26,24 @@ describe.skipIf(missing !== undefined)(
       });
     }, 60_000);
 
+    it('answers a page on another origin whose fetches send credentials', async () => {
+      const tab = await demo.browser.newPage();
+      // A page on http://localhost:<port> calling http://127.0.0.1:<port>: another origin, as a
+      // frontend's dev server is; `credentials: 'include'` makes the browser refuse an answer
+      // that allows `*`.
+      const page = new URL(demo.server.url);
+      page.hostname = 'localhost';
+      await tab.goto(`${page.origin}/__admin/health`);
+      const seen = await tab.evaluate(async (api) => {
+        const res = await fetch(`${api}/acme/dev/products?limit=2`, {
+          credentials: 'include',
+          headers: { 'x-api-key': 'dev' },
+        });
+        return { status: res.status, products: ((await res.json()).data.list as unknown[]).length };
+      }, demo.server.url);
+      expect(seen).toEqual({ status: 200, products: 2 });
+    }, 60_000);
+
     it("reads a simulated failure's Retry-After, and sees a simulated network failure as fetch does a dropped one", async () => {
       const tab = await demo.browser.newPage();
       const seen = await tab.evaluate(async (api) => {
