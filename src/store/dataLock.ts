@@ -10,9 +10,42 @@ interface Holder {
   host: string;
   /** Which opening of the file in that process holds it: a close releases only its own. */
   token: string;
+  /**
+   * When the holding process started (ms since the epoch), telling it from a later process given
+   * the same pid; absent in locks written before it was recorded.
+   */
+  started?: number;
 }
 
 export const lockPathOf = (file: string): string => `${file}.lock`;
+
+/**
+ * When this process started, in ms since the epoch: the same in each of its threads (uptime is the
+ * process's), to within a millisecond. The clock and the uptime are read until no more than a
+ * millisecond passed between two uptime readings, so a pause between them cannot skew it. Read once,
+ * when the module loads: a clock adjusted later moves the clock but not the uptime.
+ */
+function processStarted(): number {
+  for (;;) {
+    const before = process.uptime();
+    const now = Date.now();
+    const after = process.uptime();
+    if ((after - before) * 1000 <= 1) return now - ((before + after) / 2) * 1000;
+  }
+}
+const STARTED = processStarted();
+
+/**
+ * How far two readings of one process's start may differ (the clock's millisecond, rounding): far
+ * less than the life of a server that took a lock, which a later process with its pid follows.
+ */
+const SAME_START_MS = 5;
+
+/** Whether the holder is this very process, not an earlier one whose pid it was given. */
+const isThisProcess = (holder: Holder): boolean =>
+  holder.pid === process.pid &&
+  holder.started !== undefined &&
+  Math.abs(holder.started - STARTED) <= SAME_START_MS;
 
 /** How often a holder marks its lock as still held, and after how long unmarked another host's lock counts as left. */
 const REFRESH_MS = 15_000;
@@ -30,9 +63,13 @@ async function leftBehind(lock: string): Promise<boolean> {
 async function readHolder(lock: string): Promise<Holder | undefined> {
   try {
     const holder = JSON.parse(await readFile(lock, 'utf8')) as Partial<Holder>;
-    return typeof holder.pid === 'number' && typeof holder.host === 'string'
-      ? { pid: holder.pid, host: holder.host, token: String(holder.token) }
-      : undefined;
+    if (typeof holder.pid !== 'number' || typeof holder.host !== 'string') return undefined;
+    return {
+      pid: holder.pid,
+      host: holder.host,
+      token: String(holder.token),
+      ...(typeof holder.started === 'number' && { started: holder.started }),
+    };
   } catch {
     return undefined;
   }
@@ -50,9 +87,10 @@ function alive(pid: number): boolean {
 
 /**
  * Why the lock stops this process from using `file`, or undefined when nobody holds it or its holder
- * is gone: a process killed with SIGKILL leaves its lock, which the next start takes over. This
- * process's own pid is taken over too: in a container the restarted server often gets the pid of
- * the one before.
+ * is gone: a process killed with SIGKILL leaves its lock, which the next start takes over. A lock
+ * naming this process's pid is taken over too when an earlier process wrote it: in a container the
+ * restarted server often gets the pid of the one before. One this very process holds (another mock
+ * in it, on any of its threads) is refused like any other server's.
  */
 export async function lockProblem(file: string): Promise<string | undefined> {
   return holderProblem(file, await readHolder(lockPathOf(file)));
@@ -73,6 +111,12 @@ async function holderProblem(file: string, holder: Holder | undefined): Promise<
       `if no server runs there any more, delete ${lock} (a lock left unrefreshed for ${LEFT_AFTER_MS / 1000} s is taken over)`
     );
   }
+  if (isThisProcess(holder)) {
+    return (
+      `--data ${file} is already open in this process, by another mock: two mocks on one file lose ` +
+      "each other's writes. Close that one first, or name another --data file"
+    );
+  }
   if (holder.pid === process.pid || !alive(holder.pid)) return undefined;
   return `--data ${file} is in use by another server, process ${holder.pid}: ${stop}`;
 }
@@ -84,7 +128,7 @@ async function holderProblem(file: string, holder: Holder | undefined): Promise<
 export async function lockDataFile(file: string): Promise<() => Promise<void>> {
   const lock = lockPathOf(file);
   const token = randomUUID();
-  const own: Holder = { pid: process.pid, host: hostname(), token };
+  const own: Holder = { pid: process.pid, host: hostname(), token, started: STARTED };
   const draft = `${lock}.${process.pid}.${token}`;
   await writeFile(draft, JSON.stringify(own) + '\n');
   try {

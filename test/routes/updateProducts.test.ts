@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Express } from 'express';
 import { client, makeApp } from '../helpers.js';
+import { workbenchOf } from '../../src/app.js';
 import { loadSchemaValidator } from '../../src/openapi/schemas.js';
 
 type Client = ReturnType<typeof client>;
@@ -206,11 +207,13 @@ describe('writes with --data', () => {
     const dir = mkdtempSync(join(tmpdir(), 'writes-'));
     const file = join(dir, 'db.json');
     try {
-      const persisted = client(await makeApp({ data: file }));
-      const res = await persisted.post('/acme/dev/products-push', { data: [inTwoSpaces] });
+      const first = await makeApp({ data: file });
+      const res = await client(first).post('/acme/dev/products-push', { data: [inTwoSpaces] });
       expect(res.status).toBe(200);
-      const restarted = client(await makeApp({ data: file }));
-      const stored = await restarted.get('/acme/dev/products/p1');
+      await workbenchOf(first).close(); // one server per file: a restart closes the first
+      const restarted = await makeApp({ data: file });
+      const stored = await client(restarted).get('/acme/dev/products/p1');
+      await workbenchOf(restarted).close();
       expect(stored.body.data.productPriceList).toEqual(inTwoSpaces.productPriceList);
     } finally {
       rmSync(dir, { recursive: true, force: true });

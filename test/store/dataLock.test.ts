@@ -89,12 +89,46 @@ describe('the lock of a --data file', () => {
     expect(JSON.parse(await readFile(lock, 'utf8'))).toMatchObject({ pid: process.pid });
   });
 
-  it('a server that closes after another opening in its process took the file over leaves that one its lock', async () => {
+  it('refuses a second opening in this process while the first holds the file, and the first keeps it', async () => {
     const first = await open();
-    await open(); // this process's own pid: taken over, as a restarted server in a container is
+    await put(first, 'a');
     const held = await readFile(lock, 'utf8');
-    await first.close();
+    await expect(Store.open({ file })).rejects.toThrow(
+      `--data ${file} is already open in this process, by another mock: two mocks on one file lose ` +
+        "each other's writes. Close that one first, or name another --data file",
+    );
     expect(await readFile(lock, 'utf8')).toBe(held);
+    await put(first, 'b');
+    await first.close();
+    // Once closed, the file opens again, with what the first wrote.
+    const again = await open();
+    expect(again.scope(key).product('b')).toBeDefined();
+  });
+
+  it("refuses a lock of this process read a fraction of a millisecond apart, as another thread's is", async () => {
+    const first = await open();
+    const held = JSON.parse(await readFile(lock, 'utf8')) as { started: number };
+    await first.close();
+    // Another thread of this process reads its start a little apart (test/e2e/dataLockThreads.test.ts
+    // opens one for real).
+    await writeFile(lock, JSON.stringify({ ...held, token: 'other thread', started: held.started + 0.4 }));
+    await expect(Store.open({ file })).rejects.toThrow('is already open in this process');
+  });
+
+  it("takes over a lock naming this process's pid that an earlier process wrote, as a restarted container's", async () => {
+    const first = await open();
+    const held = JSON.parse(await readFile(lock, 'utf8')) as { started: number };
+    await first.close();
+    // Written by a process given this pid before: it started at least a second before this one.
+    await writeFile(lock, JSON.stringify({ ...held, token: 'before', started: held.started - 1000 }));
+    await open();
+    expect(JSON.parse(await readFile(lock, 'utf8'))).not.toMatchObject({ token: 'before' });
+    // A lock written before the start was recorded, naming this pid: the same.
+    await Promise.all(opened.splice(0).map((s) => s.close()));
+    await writeFile(lock, JSON.stringify({ pid: process.pid, host: hostname(), token: 'older' }));
+    await open();
+    expect(JSON.parse(await readFile(lock, 'utf8'))).toMatchObject({ pid: process.pid });
+    expect(JSON.parse(await readFile(lock, 'utf8'))).not.toMatchObject({ token: 'older' });
   });
 
   it('takes over a lock of another machine that its holder stopped refreshing', async () => {

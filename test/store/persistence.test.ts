@@ -47,6 +47,11 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
     opened.push(workbenchOf(app));
     return app;
   };
+  /** A restart: whatever the test opened is closed (one server per file), then the app opens anew. */
+  const restartApp = async (options: MockOptions) => {
+    await Promise.all(opened.splice(0).map((o) => o.close()));
+    return openApp(options);
+  };
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((o) => o.close()));
     await rm(dir, { recursive: true, force: true });
@@ -58,7 +63,7 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
     expect(res.status).toBe(200);
     expect(await readFile(`${file}.journal-0`, 'utf8')).toContain('"productTypeId":"shoes"');
 
-    const restarted = client(await openApp({ data: file }));
+    const restarted = client(await restartApp({ data: file }));
     expect((await restarted.get(`${BASE}/product-types/shoes`)).body.data).toEqual({
       productTypeId: 'shoes',
       isRoot: true,
@@ -73,7 +78,7 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
     expect((await Promise.all(writes)).every((r) => r.status === 200)).toBe(true);
     // and the lock of the server that has the file open
     expect((await readdir(dir)).sort()).toEqual(['catalog.json.journal-0', 'catalog.json.lock']);
-    const restarted = client(await openApp({ data: file }));
+    const restarted = client(await restartApp({ data: file }));
     expect((await restarted.get(`${BASE}/product-types`)).body.data).toHaveLength(20);
   });
 
@@ -95,7 +100,7 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
     const before = (await c.get(`${BASE}/products/big`)).body.data as CatalogProduct;
     expect(before.productPriceList).toHaveLength(51);
     expect((await stat(`${file}.journal-0`)).size).toBeLessThan(1000);
-    const restarted = client(await openApp({ data: file, seed: bigSeed }));
+    const restarted = client(await restartApp({ data: file, seed: bigSeed }));
     expect((await restarted.get(`${BASE}/products/big`)).body.data).toEqual(before);
   });
 
@@ -114,7 +119,7 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
       (r.body.data.productPriceList ?? []).map((p) => p.productId).sort();
     const expected = Array.from({ length: 30 }, (_, i) => `v${i}`).sort();
     expect(prices(await c.get(`${BASE}/products/p`))).toEqual(expected);
-    const restarted = client(await openApp({ data: file }));
+    const restarted = client(await restartApp({ data: file }));
     expect(prices(await restarted.get(`${BASE}/products/p`))).toEqual(expected);
   });
 
@@ -122,7 +127,9 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
     const c = client(await openApp({ data: file }));
     await c.post(`${BASE}/product-types`, { data: [{ productTypeId: 'gone' }] });
     expect((await c.raw.post('/__admin/reset')).status).toBe(200);
-    expect((await client(await openApp({ data: file })).get(`${BASE}/product-types`)).body.data).toEqual([]);
+    expect((await client(await restartApp({ data: file })).get(`${BASE}/product-types`)).body.data).toEqual(
+      [],
+    );
   });
 
   it('stores nothing for a read that names a new scope', async () => {
@@ -181,7 +188,7 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
     expect((await c.get(`${BASE}/products/new`)).status).toBe(404);
     // The next write goes through and is the only one a restart finds.
     expect((await c.post(`${BASE}/products-push`, { data: [{ productGroupId: 'next' }] })).status).toBe(200);
-    const restarted = client(await openApp({ data: file, seed }));
+    const restarted = client(await restartApp({ data: file, seed }));
     expect((await restarted.get(`${BASE}/products/new`)).status).toBe(404);
     expect((await restarted.get(`${BASE}/products/next`)).status).toBe(200);
   });
@@ -203,7 +210,9 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
     expect(res.body).toMatchObject({ status: 503, message: expect.stringContaining('EIO') });
     expect((await c.get(`${BASE}/products/new`)).status).toBe(404);
     // The line written before the failed flush was cut off: a restart does not find it either.
-    expect((await client(await openApp({ data: file, seed })).get(`${BASE}/products/new`)).status).toBe(404);
+    expect((await client(await restartApp({ data: file, seed })).get(`${BASE}/products/new`)).status).toBe(
+      404,
+    );
   });
 
   it('drops a last journal line cut short by a crash, and goes on writing after it', async () => {
