@@ -5,6 +5,7 @@ import {
   ServerResponse,
   STATUS_CODES,
   type Server,
+  type ServerOptions as HttpServerOptions,
 } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
@@ -18,7 +19,16 @@ import { ALLOWED_ORIGIN, EXPOSED_HEADERS } from './cors.js';
  * object, which cost more than the rest of a read (docs/performance.md, "Express prototypes").
  * Created with the right prototype already, the call changes nothing.
  */
-export function createExpressServer(app: Express): Server {
+/**
+ * node's limits on how long a request may take to arrive (node:http's defaults when absent: headers
+ * within 60 s, the whole request within 300 s, checked every 30 s).
+ */
+export type RequestTimeouts = Pick<
+  HttpServerOptions,
+  'headersTimeout' | 'requestTimeout' | 'connectionsCheckingInterval'
+>;
+
+export function createExpressServer(app: Express, timeouts: RequestTimeouts = {}): Server {
   // Plain functions, not classes: express's prototypes must be the objects' own prototypes.
   function Request(this: object, ...args: unknown[]): void {
     Reflect.apply(IncomingMessage, this, args);
@@ -30,13 +40,14 @@ export function createExpressServer(app: Express): Server {
   Response.prototype = app.response;
   const server = createServer(
     {
+      ...timeouts,
       IncomingMessage: Request as unknown as typeof IncomingMessage,
       ServerResponse: Response as unknown as typeof ServerResponse,
     },
     app,
   );
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
-    const refusal = answerClientError(err, socket);
+    const refusal = answerClientError(err, socket, server);
     // The log and journal of an app createApp made get these requests too (README, "Request log").
     const workbench = app.locals.workbench as Workbench | undefined;
     // A request that timed out is not one the client sent wrong: the log and journal keep requests.
@@ -65,6 +76,35 @@ function requestLineOf(err: NodeJS.ErrnoException): { method: string; url: strin
   return { method: line[1]!, url: url.length > URL_SHOWN ? `${url.slice(0, URL_SHOWN)}...` : url };
 }
 
+/** The status and message that answer a request node refused before express saw it. */
+function refusalOf(err: NodeJS.ErrnoException, server: Server): { status: number; message: string } {
+  if (err.code === 'HPE_HEADER_OVERFLOW') {
+    return {
+      status: 431,
+      message:
+        `The request line and headers are larger than ${maxHeaderSize} bytes; shorten the URL ` +
+        '(send a long list query as POST /products with a JSON body) or the headers',
+    };
+  }
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    // Not malformed: the client stopped sending, or sent too slowly, before the request was whole.
+    const limits = [`its headers within ${server.headersTimeout / 1000} s`];
+    if (server.requestTimeout > 0) limits.push(`all of it within ${server.requestTimeout / 1000} s`);
+    return {
+      status: 408,
+      message: `The request did not arrive in time (${limits.join(', ')}): send it again, whole`,
+    };
+  }
+  if (err.code === 'HPE_INVALID_URL') {
+    return {
+      status: 400,
+      message:
+        'The URL holds characters a URL may not: percent-encode them (encodeURIComponent) (HPE_INVALID_URL)',
+    };
+  }
+  return { status: 400, message: `The request is not valid HTTP (${err.code ?? err.message})` };
+}
+
 /** Connections whose malformed request has been answered. */
 const answered = new WeakSet<Duplex>();
 
@@ -76,6 +116,7 @@ const answered = new WeakSet<Duplex>();
 function answerClientError(
   err: NodeJS.ErrnoException,
   socket: Duplex,
+  server: Server,
 ): { status: number; message: string } | undefined {
   // llhttp reports every chunk that arrives after its first error: the connection is answered once.
   if (answered.has(socket)) return undefined;
@@ -99,14 +140,7 @@ function answerClientError(
     socket.destroy();
     return undefined;
   }
-  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
-  const status = tooLarge ? 431 : 400;
-  const message = tooLarge
-    ? `The request line and headers are larger than ${maxHeaderSize} bytes; shorten the URL ` +
-      '(send a long list query as POST /products with a JSON body) or the headers'
-    : err.code === 'HPE_INVALID_URL'
-      ? 'The URL holds characters a URL may not: percent-encode them (encodeURIComponent) (HPE_INVALID_URL)'
-      : `The request is not valid HTTP (${err.code ?? err.message})`;
+  const { status, message } = refusalOf(err, server);
   const body = JSON.stringify(problemAnswer(status, message).json);
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +

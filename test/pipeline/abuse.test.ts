@@ -1,13 +1,15 @@
 // Requests a hostile or careless client sends: each is refused with a 4xx that says why, the server
 // keeps serving, and every status is one openapi.yaml documents for the operation.
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { connect } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadChecker } from '../../contract-tests/lib/checker.js';
 import { loadApiDocument } from '../../src/openapi/apiDocument.js';
 import { OperationTable } from '../../src/openapi/operations.js';
 import { startServer, type RunningServer } from '../../src/server.js';
-import { BASE, client, loggedServer, makeApp, TOKEN } from '../helpers.js';
+import { BASE, client, jsonLog, loggedServer, makeApp, TOKEN } from '../helpers.js';
+import { createApp, workbenchOf } from '../../src/app.js';
+import { createExpressServer } from '../../src/http/expressServer.js';
 
 const checker = await loadChecker();
 const seed = {
@@ -290,8 +292,6 @@ describe('a URL over the 16 KB header limit', () => {
   });
 });
 
-/** A server on the test seed whose request log, in JSON, is collected line by line. */
-
 /** Sends bytes as they are on a new connection to the server, and resolves to all it answers. */
 function rawExchange(port: number, bytes: string | Buffer): Promise<string> {
   return new Promise<string>((resolve, reject) => {
@@ -346,5 +346,40 @@ describe('requests node:http cannot parse, sent as raw bytes', () => {
     );
     expect(received).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
     expect(received).toContain('percent-encode them (encodeURIComponent)');
+  });
+});
+
+describe('a request that does not arrive in time', () => {
+  it("gets a 408 in the error format naming the server's limits, and is neither logged nor journaled", async () => {
+    const { lines, logger } = jsonLog();
+    const app = await createApp({ seed, logger });
+    // Short limits, checked often: node's own are 60 s for the headers and 300 s for the request.
+    const server = createExpressServer(app, {
+      headersTimeout: 200,
+      requestTimeout: 400,
+      connectionsCheckingInterval: 50,
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      // Headers begun and never finished: a client that stalls, or a very slow one.
+      const received = await rawExchange(
+        port,
+        `GET ${BASE}/products HTTP/1.1\r\nHost: x\r\nx-api-key: k\r\n`,
+      );
+      expect(received).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+      expect(JSON.parse(received.slice(received.indexOf('\r\n\r\n') + 4))).toEqual({
+        status: 408,
+        message:
+          'The request did not arrive in time (its headers within 0.2 s, all of it within 0.4 s): send it again, whole',
+      });
+      // The client sent nothing wrong, and no request: the log and the journal keep requests.
+      const journal = await fetch(`http://127.0.0.1:${port}/__admin/requests`);
+      expect(((await journal.json()) as { data: unknown[] }).data).toEqual([]);
+      expect(lines.filter((line) => line.status === 408)).toEqual([]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await workbenchOf(app).close();
+    }
   });
 });
