@@ -1,6 +1,7 @@
 // `product-catalog-mock serve`: on a tuned thread of its own (tuning.ts), or on this one.
 import { seedProgress } from './seedProgress.js';
 import { announce, forPeople } from './banner.js';
+import { stopWithNpm } from './orphanWatch.js';
 import type { ServeOptions } from './startServing.js';
 import { serveOnThread, serverOnOwnThread } from './tuning.js';
 
@@ -17,5 +18,6 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const stop = () => void running.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  stopWithNpm(stop);
   announce(running.url, opts.apiKey, forPeople(opts.logFormat));
 }

@@ -11,6 +11,7 @@ import { Worker } from 'node:worker_threads';
 import { oldGenerationLimit, youngGenerationLimit } from './heapPolicy.js';
 import { seedProgress } from './seedProgress.js';
 import { announce, forPeople } from './banner.js';
+import { stopWithNpm } from './orphanWatch.js';
 import type { ServeOptions } from './startServing.js';
 import type { SeedStep } from '../seed/resolve.js';
 
@@ -83,6 +84,7 @@ export function serveOnThread(opts: ServeOptions): void {
     const stop = () => worker.postMessage('close');
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    stopWithNpm(stop);
     announce(url, opts.apiKey, forPeople(opts.logFormat));
   });
 }
