@@ -15,7 +15,9 @@ export interface paths {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -70,7 +72,9 @@ export interface paths {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -114,7 +118,9 @@ export interface paths {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -159,7 +165,9 @@ export interface paths {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -199,7 +207,9 @@ export interface paths {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -243,7 +253,9 @@ export interface paths {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -310,7 +322,9 @@ export interface paths {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -357,7 +371,9 @@ export interface paths {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -401,7 +417,9 @@ export interface paths {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -446,7 +464,9 @@ export interface paths {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -498,7 +518,9 @@ export interface paths {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -547,7 +569,9 @@ export interface paths {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -885,10 +909,11 @@ export interface components {
             retryAfter?: number;
             /**
              * @description Instead of a status: send no answer and reset the connection, as a dropped network does
-             *     (a client's fetch rejects). Not with `status`.
+             *     (a client's fetch rejects). `reset` changes nothing; `lost` runs the operation first (a
+             *     write is applied), and its answer is the one lost. Not with `status`.
              * @enum {string}
              */
-            network?: "reset";
+            network?: "reset" | "lost";
             /** @description Share of the matching requests the rule applies to; all when absent. */
             rate?: number;
             /** @description The rule applies this many times, then no more; without limit when absent. */
@@ -1393,7 +1418,9 @@ export interface components {
          *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
          *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
          *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-         *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+         *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+         *     `network=lost` runs the operation first (a write is applied), then resets the connection
+         *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
          *     preferences are ignored.
          */
         prefer: string;
@@ -1594,7 +1621,9 @@ export interface operations {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -1632,7 +1661,9 @@ export interface operations {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -1676,7 +1707,9 @@ export interface operations {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -1722,7 +1755,9 @@ export interface operations {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -1808,7 +1843,9 @@ export interface operations {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -1888,7 +1925,9 @@ export interface operations {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -1949,7 +1988,9 @@ export interface operations {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -1997,7 +2038,9 @@ export interface operations {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -2047,7 +2090,9 @@ export interface operations {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -2093,7 +2138,9 @@ export interface operations {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -2139,7 +2186,9 @@ export interface operations {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -2186,7 +2235,9 @@ export interface operations {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -2239,7 +2290,9 @@ export interface operations {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -2298,7 +2351,9 @@ export interface operations {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -2346,7 +2401,9 @@ export interface operations {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -2405,7 +2462,9 @@ export interface operations {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -2461,7 +2520,9 @@ export interface operations {
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
-                 *     connection, as a dropped network does (a client's fetch rejects); not with `code`. Other
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
                  *     preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];

@@ -163,9 +163,30 @@ export function createPipeline(options: PipelineOptions): Handle {
       // Most requests: nothing to simulate, decided without a promise.
       if (simulated) {
         const instead = await simulated;
+        if (instead?.afterOperation) {
+          const lose = instead.afterOperation;
+          let own: MockAnswer;
+          try {
+            own = await operate(request, resolved, region, search, body);
+          } catch (err) {
+            own = errorAnswer(err, logError);
+          }
+          return lose(own);
+        }
         if (instead) return instead;
       }
     }
+    return operate(request, resolved, region, search, body);
+  };
+
+  /** Checks the query and body against the operation's schemas, then runs its handler. */
+  const operate = (
+    request: MockRequest,
+    resolved: ResolvedRequest,
+    region: string,
+    search: string,
+    body: unknown,
+  ): MockAnswer | Promise<MockAnswer> => {
     const query = parseQuery(search);
     const unsafe = findUnsafe(body) ?? findUnsafe(query, 'query');
     if (unsafe) throw badRequest(unsafe);

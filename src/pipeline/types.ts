@@ -42,6 +42,11 @@ export interface MockAnswer {
    * "Simulated failures and latency"); `json` then holds only what the request log and journal say.
    */
   closeWithoutAnswer?: boolean;
+  /**
+   * Run the operation first (a write is applied), then give what this makes of its answer instead:
+   * a simulated `network=lost`, whose answer is lost on its way back.
+   */
+  afterOperation?: (own: MockAnswer) => MockAnswer;
 }
 
 /** What the pipeline learnt of a request on its way: its operation, path parameters and body. */

@@ -19,8 +19,12 @@ export interface Preference {
   network?: NetworkFailure;
 }
 
-/** The network failures the mock simulates: `reset`, the connection closed without an answer. */
-export const NETWORK_FAILURES = ['reset'] as const;
+/**
+ * The network failures the mock simulates: `reset`, the connection closed without an answer and
+ * nothing done; `lost`, the operation run (a write applied) and its answer lost on the way back, the
+ * failure a retry of a write must cope with (docs/behaviour.md, "Simulated failures and latency").
+ */
+export const NETWORK_FAILURES = ['reset', 'lost'] as const;
 export type NetworkFailure = (typeof NETWORK_FAILURES)[number];
 
 /**
@@ -62,7 +66,8 @@ export function parsePrefer(header: string | readonly string[] | undefined): Pre
     } else if (name === 'network') {
       if (!(NETWORK_FAILURES as readonly string[]).includes(text.toLowerCase())) {
         throw badRequest(
-          `Prefer: network=${text} is not a network failure the mock simulates; send Prefer: network=reset`,
+          `Prefer: network=${text} is not a network failure the mock simulates; send Prefer: network=reset ` +
+            '(no answer, nothing done) or network=lost (the operation runs, its answer is lost)',
         );
       }
       preference.network = text.toLowerCase() as NetworkFailure;
@@ -117,9 +122,19 @@ export function checkSimulatedStatus(code: number, allowed: readonly number[], o
   }
 }
 
-/** What the request log and journal say of a connection closed as a simulated network failure. */
+/**
+ * What the request log and journal say of a connection closed as a simulated network failure; for
+ * `lost`, the pipeline adds the status the operation answered (answerLost).
+ */
 export function simulatedNetworkFailure(network: NetworkFailure, source: string): string {
-  return `Simulated network failure (${source}): the connection was ${network} without an answer; nothing was changed`;
+  return network === 'lost'
+    ? `Simulated network failure (${source}): the operation ran, then the connection was reset: its answer was lost`
+    : `Simulated network failure (${source}): the connection was reset without an answer; nothing was changed`;
+}
+
+/** The log and journal message of a `lost` answer, once the operation's own status is known. */
+export function answerLost(message: string, status: number): string {
+  return `${message} (it was ${status}${status < 300 ? '; a write is applied' : ''})`;
 }
 
 /** The error body of a simulated failure: the documented error shape, saying what happened. */

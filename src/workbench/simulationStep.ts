@@ -5,7 +5,7 @@
 import { problemAnswer } from '../pipeline/answers.js';
 import type { SimulationStep } from '../pipeline/pipeline.js';
 import type { MockAnswer } from '../pipeline/types.js';
-import { CLOSED_WITHOUT_ANSWER, simulatedError, simulatedNetworkFailure } from './prefer.js';
+import { answerLost, CLOSED_WITHOUT_ANSWER, simulatedError, simulatedNetworkFailure } from './prefer.js';
 import type { Simulator } from './simulation.js';
 
 export function simulationStep(workbench: Simulator): SimulationStep {
@@ -30,8 +30,18 @@ export function simulationStep(workbench: Simulator): SimulationStep {
     let instead: MockAnswer | undefined;
     if (network !== undefined) {
       // Never written: the adapter closes the connection; its message is for the log and journal.
-      const closed = problemAnswer(CLOSED_WITHOUT_ANSWER, simulatedNetworkFailure(network, source));
-      instead = { ...closed, closeWithoutAnswer: true };
+      const message = simulatedNetworkFailure(network, source);
+      const closed = { ...problemAnswer(CLOSED_WITHOUT_ANSWER, message), closeWithoutAnswer: true };
+      instead =
+        network === 'lost'
+          ? {
+              ...closed,
+              afterOperation: (own) => ({
+                ...problemAnswer(CLOSED_WITHOUT_ANSWER, answerLost(message, own.status)),
+                closeWithoutAnswer: true,
+              }),
+            }
+          : closed;
     } else if (status !== undefined) {
       instead = problemAnswer(status, simulatedError(status, source).message, undefined, headers);
     }

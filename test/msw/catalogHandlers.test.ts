@@ -129,6 +129,14 @@ describe('catalogHandlers', () => {
     // A simulated network failure: fetch rejects, as on a dropped connection, and nothing is written.
     await expect(push('network=reset')).rejects.toThrow(TypeError);
     expect((await read()).status).toBe(404);
+    // An answer lost on its way back: fetch rejects the same way, but the write was applied.
+    await expect(push('network=lost')).rejects.toThrow(TypeError);
+    expect((await read()).status).toBe(200);
+    await fetch(`${EU}/api/tenants/prefer/dev/products`, {
+      ...json({ data: ['p-prefer'] }),
+      method: 'DELETE',
+    });
+    expect((await read()).status).toBe(404);
     const later = await push('code=429, retry-after=3');
     expect(later.status).toBe(429);
     expect(later.headers.get('retry-after')).toBe('3');

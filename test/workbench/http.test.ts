@@ -230,12 +230,67 @@ describe("a simulated network failure (Prefer: network=reset, a rule's network)"
     }
   });
 
+  it('network=lost runs the operation, then resets the connection: the write is applied, its answer lost', async () => {
+    const { lines, server } = await loggedServer();
+    try {
+      const api = `${server.url}${BASE}`;
+      const json = { ...TOKEN, 'content-type': 'application/json' };
+      const push = fetch(`${api}/products-push`, {
+        method: 'POST',
+        headers: { ...json, prefer: 'network=lost' },
+        body: JSON.stringify({ data: [PRODUCT] }),
+      });
+      // The app sees what it sees of a reset, yet the product was written: what its retry must expect.
+      await expect(push).rejects.toThrow(TypeError);
+      expect((await fetch(`${api}/products/p1`, { headers: TOKEN })).status).toBe(200);
+      const message =
+        'Simulated network failure (Prefer: network=lost): the operation ran, then the connection was ' +
+        'reset: its answer was lost (it was 200; a write is applied)';
+      const journal = await request(server.url).get('/__admin/requests?method=POST');
+      expect(journal.body.data).toEqual([
+        expect.objectContaining({ status: 444, operationId: 'pushProducts', body: { data: [PRODUCT] } }),
+      ]);
+      expect(lines).toContainEqual(expect.objectContaining({ method: 'POST', status: 444, error: message }));
+
+      // A request the operation refuses: nothing is applied, and the journal says which status was lost.
+      const bad = fetch(`${api}/products-push`, {
+        method: 'POST',
+        headers: { ...json, prefer: 'network=lost' },
+        body: JSON.stringify({ data: [{ productGroupId: 7 }] }),
+      });
+      await expect(bad).rejects.toThrow(TypeError);
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          status: 444,
+          error: expect.stringMatching(/answer was lost \(it was 400\)$/),
+        }),
+      );
+
+      // A rule does the same: the second product is written, its answer lost.
+      const rule = await request(server.url)
+        .post('/__admin/faults')
+        .send({ operationId: 'pushProducts', network: 'lost', times: 1 });
+      expect(rule.status).toBe(201);
+      const second = { ...PRODUCT, productGroupId: 'p2' };
+      const ruled = fetch(`${api}/products-push`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ data: [second] }),
+      });
+      await expect(ruled).rejects.toThrow(TypeError);
+      expect((await fetch(`${api}/products/p2`, { headers: TOKEN })).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('refuses a network failure it does not simulate, or one asked for beside a status', async () => {
     const c = client(await makeApp());
     const unknown = await c.get(`${BASE}/products`).set('Prefer', 'network=timeout');
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe(
-      'Prefer: network=timeout is not a network failure the mock simulates; send Prefer: network=reset',
+      'Prefer: network=timeout is not a network failure the mock simulates; send Prefer: network=reset ' +
+        '(no answer, nothing done) or network=lost (the operation runs, its answer is lost)',
     );
     const both = await c.get(`${BASE}/products`).set('Prefer', 'network=reset, code=503');
     expect(both.status).toBe(400);

@@ -40,7 +40,9 @@ describe('Prefer header', () => {
   it('reads network=reset, in any case, and refuses another failure or one beside a code', () => {
     expect(parsePrefer('network=reset')).toEqual({ network: 'reset' });
     expect(parsePrefer('Network="RESET", delay=200')).toEqual({ network: 'reset', delayMs: 200 });
-    expect(() => parsePrefer('network=timeout')).toThrow(/send Prefer: network=reset/);
+    expect(parsePrefer('network=LOST')).toEqual({ network: 'lost' });
+    expect(() => parsePrefer('network=timeout')).toThrow(/send Prefer: network=reset .* or network=lost/);
+    expect(() => parsePrefer('network=lost, code=503')).toThrow(/cannot go with code=503/);
     expect(() => parsePrefer('network=reset, code=503')).toThrow(/cannot go with code=503/);
   });
 
