@@ -5,6 +5,10 @@ import { own } from '../domain/own.js';
 import type { CatalogProduct } from '../domain/types.js';
 import { flat } from '../seed/flat.js';
 import { cardVideo } from './demoVideo.js';
+import { drawCard, rgbOf } from './pictures/card.js';
+import { cardJpeg } from './pictures/jpeg.js';
+import { cardPng } from './pictures/png.js';
+import { cardWebp } from './pictures/webp.js';
 
 /** Where the mock serves demo media. */
 export const MEDIA_PATH = '/__media';
@@ -232,14 +236,41 @@ export interface MediaFile {
   body: string | Uint8Array;
 }
 
+/** The picture formats a media URL may end in, each drawn by its own encoder (./pictures/). */
+const PICTURES: Record<string, { contentType: string; encode: typeof cardPng }> = {
+  png: { contentType: 'image/png', encode: cardPng },
+  jpg: { contentType: 'image/jpeg', encode: cardJpeg },
+  jpeg: { contentType: 'image/jpeg', encode: cardJpeg },
+  webp: { contentType: 'image/webp', encode: cardWebp },
+};
+
+/** The last pictures drawn, by path and card: a page of product cards asks for each again. */
+const drawn = new Map<string, Uint8Array>();
+const DRAWN_KEPT = 256;
+
 /**
- * The file of a media path and its card: a video entry (`.mp4`, catalogType video/mp4) is an MP4 a
- * `<video>` plays, the card's colour with a play mark; any other path is the card as SVG, which an
- * `<img>` shows. An SVG under a video URL would leave a `<video src>` blank.
+ * The file of a media path and its card, in the format its extension names, as the seed's
+ * catalogType says: a video entry (`.mp4`, video/mp4) is an MP4 a `<video>` plays, the card's colour
+ * with a play mark; a `.jpg`, `.png` or `.webp` picture is that image, which an image pipeline that
+ * checks what it fetched accepts (Next.js's optimizer refuses SVG); any other path is the card as
+ * SVG. An SVG under a video URL would leave a `<video src>` blank.
  */
 export function mediaFile(path: string, card: MediaCard): MediaFile {
-  if (/\.mp4$/i.test(path)) {
+  const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase();
+  if (extension === 'mp4') {
     return { contentType: 'video/mp4', body: cardVideo(card.colour, inkFor(card.colour)) };
   }
-  return { contentType: 'image/svg+xml', body: cardSvg(card) };
+  const picture = extension === undefined ? undefined : own(PICTURES, extension);
+  if (!picture) return { contentType: 'image/svg+xml', body: cardSvg(card) };
+  const key = `${path}\n${card.title}\n${card.subtitle}\n${card.colour}`;
+  let body = drawn.get(key);
+  if (body === undefined) {
+    const pixels = drawCard(wrap(card.title, 18, 4), card.subtitle);
+    body = picture.encode(pixels, rgbOf(card.colour), rgbOf(inkFor(card.colour)));
+    if (drawn.size >= DRAWN_KEPT) drawn.delete(drawn.keys().next().value!);
+  }
+  // Most recently used last: the oldest is the first the map gives back.
+  drawn.delete(key);
+  drawn.set(key, body);
+  return { contentType: picture.contentType, body };
 }

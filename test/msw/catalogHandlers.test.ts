@@ -163,16 +163,21 @@ describe('catalogHandlers', () => {
     // No server runs: the handlers answer the URL the records hold.
     const picture = await fetch(url);
     expect(picture.status).toBe(200);
-    expect(picture.headers.get('content-type')).toBe('image/svg+xml');
+    // The format the URL's extension names: a JPEG for .jpg, as the records' catalogType says.
+    expect(url).toMatch(/\.jpg$/);
+    expect(picture.headers.get('content-type')).toBe('image/jpeg');
+    expect([...new Uint8Array(await picture.arrayBuffer()).subarray(0, 2)]).toEqual([0xff, 0xd8]);
+    // The same card as SVG, whose text shows it is this product's.
     const name = seed.products.find((p) => p.productGroupId === product?.productGroupId)?.productName?.[0];
-    expect(await picture.text()).toContain(`>${name?.productName.split(' ')[0]}`);
+    const svg = await fetch(url.replace(/\.jpg$/, '.svg'));
+    expect(await svg.text()).toContain(`>${name?.productName.split(' ')[0]}`);
     const missing = await fetch(url.replace(/\/__media\/.*/, '/__media/nothing'));
     expect(missing.status).toBe(404);
     // HEAD is answered as the server answers it: the status and headers of GET, no body.
     const head = await fetch(url, { method: 'HEAD' });
     expect([head.status, head.headers.get('content-type'), await head.text()]).toEqual([
       200,
-      'image/svg+xml',
+      'image/jpeg',
       '',
     ]);
     const headMissing = await fetch(url.replace(/\/__media\/.*/, '/__media/nothing'), { method: 'HEAD' });

@@ -57,6 +57,38 @@ describe.skipIf(missing !== undefined)(
       expect(images.every((i) => i.src.startsWith(`${demo.server.url}/__media/`))).toBe(true);
     }, 60_000);
 
+    it('decodes a picture as JPEG, PNG and WebP alike: the card colour around the frame, ink on it', async () => {
+      const tab = await demo.browser.newPage();
+      const seen = await tab.evaluate(async (api) => {
+        const res = await fetch(`${api}/acme/dev/products?limit=1`, { headers: { 'x-api-key': 'dev' } });
+        const picture: string = (await res.json()).data.list[0].catalogPageLocationProduct[0]
+          .catalogPageLocationProduct;
+        const stem = picture.replace(/\.[a-z]+$/, '');
+        const read = async (ext: string) => {
+          const img = new Image();
+          img.crossOrigin = 'anonymous'; // read back from a canvas: the mock allows any origin
+          img.src = `${stem}.${ext}`;
+          await img.decode();
+          const canvas = document.createElement('canvas');
+          canvas.width = img.naturalWidth;
+          canvas.height = img.naturalHeight;
+          const context = canvas.getContext('2d')!;
+          context.drawImage(img, 0, 0);
+          const at = (x: number, y: number) => [...context.getImageData(x, y, 1, 1).data.slice(0, 3)];
+          // Outside the frame (the card's colour), and on the frame's left edge (the ink).
+          return { width: img.naturalWidth, card: at(6, 6), frame: at(16, 200) };
+        };
+        return { jpg: await read('jpg'), png: await read('png'), webp: await read('webp') };
+      }, demo.server.url);
+      const { jpg, png, webp } = seen;
+      expect([jpg.width, png.width, webp.width]).toEqual([400, 400, 400]);
+      // PNG and WebP are lossless: the same pixels. JPEG is close to them.
+      expect(webp).toEqual(png);
+      const near = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - b[i]!) <= 8);
+      expect(near(jpg.card, png.card) && near(jpg.frame, png.frame)).toBe(true);
+      expect(png.card).not.toEqual(png.frame);
+    }, 60_000);
+
     it("a <video> of each product's video entry loads and plays to its end", async () => {
       const tab = await demo.browser.newPage({ viewport: { width: 900, height: 300 } });
       await tab.setContent('<body style="margin:0;display:flex;gap:8px;flex-wrap:wrap"></body>');
