@@ -244,9 +244,13 @@ const PICTURES: Record<string, { contentType: string; encode: typeof cardPng }> 
   webp: { contentType: 'image/webp', encode: cardWebp },
 };
 
-/** The last pictures drawn, by path and card: a page of product cards asks for each again. */
+/**
+ * The last pictures drawn, by path and card: a page of product cards asks for each again (a
+ * browser that keeps them for the hour Cache-Control allows does not). 64 of 20 to 60 KB hold a
+ * page's pictures, swatches and logos.
+ */
 const drawn = new Map<string, Uint8Array>();
-const DRAWN_KEPT = 256;
+const DRAWN_KEPT = 64;
 
 /**
  * The file of a media path and its card, in the format its extension names, as the seed's
