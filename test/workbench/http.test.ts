@@ -4,6 +4,7 @@ import { Writable } from 'node:stream';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/workbench/logger.js';
+import type { RunningServer } from '../../src/server.js';
 import { BASE, TOKEN, client, loggedServer, makeApp } from '../helpers.js';
 
 const PRODUCT = { productGroupId: 'p1', productName: [{ isoLanguageId: 'en-US', productName: 'Boot' }] };
@@ -196,17 +197,20 @@ describe('/__admin/faults', () => {
   });
 });
 
-describe("a simulated network failure (Prefer: network=reset, a rule's network)", () => {
+describe("a simulated network failure (Prefer: network=reset or lost, a rule's network)", () => {
+  /** A merge push of the products to the server, with a Prefer header when one is given. */
+  const pushTo = (server: RunningServer, products: object[], prefer?: string) =>
+    fetch(`${server.url}${BASE}/products-push`, {
+      method: 'POST',
+      headers: { ...TOKEN, 'content-type': 'application/json', ...(prefer && { prefer }) },
+      body: JSON.stringify({ data: products }),
+    });
+
   it('resets the connection without an answer, changes nothing, and is logged and journaled as 444', async () => {
     const { lines, server } = await loggedServer();
     try {
       const api = `${server.url}${BASE}`;
-      const json = { ...TOKEN, 'content-type': 'application/json' };
-      const push = fetch(`${api}/products-push`, {
-        method: 'POST',
-        headers: { ...json, prefer: 'network=reset' },
-        body: JSON.stringify({ data: [PRODUCT] }),
-      });
+      const push = pushTo(server, [PRODUCT], 'network=reset');
       // What an app sees of a dropped connection: fetch rejects, with no status to read.
       await expect(push).rejects.toThrow(TypeError);
       expect((await fetch(`${api}/products/p1`, { headers: TOKEN })).status).toBe(404);
@@ -234,12 +238,7 @@ describe("a simulated network failure (Prefer: network=reset, a rule's network)"
     const { lines, server } = await loggedServer();
     try {
       const api = `${server.url}${BASE}`;
-      const json = { ...TOKEN, 'content-type': 'application/json' };
-      const push = fetch(`${api}/products-push`, {
-        method: 'POST',
-        headers: { ...json, prefer: 'network=lost' },
-        body: JSON.stringify({ data: [PRODUCT] }),
-      });
+      const push = pushTo(server, [PRODUCT], 'network=lost');
       // The app sees what it sees of a reset, yet the product was written: what its retry must expect.
       await expect(push).rejects.toThrow(TypeError);
       expect((await fetch(`${api}/products/p1`, { headers: TOKEN })).status).toBe(200);
@@ -253,11 +252,7 @@ describe("a simulated network failure (Prefer: network=reset, a rule's network)"
       expect(lines).toContainEqual(expect.objectContaining({ method: 'POST', status: 444, error: message }));
 
       // A request the operation refuses: nothing is applied, and the journal says which status was lost.
-      const bad = fetch(`${api}/products-push`, {
-        method: 'POST',
-        headers: { ...json, prefer: 'network=lost' },
-        body: JSON.stringify({ data: [{ productGroupId: 7 }] }),
-      });
+      const bad = pushTo(server, [{ productGroupId: 7 }], 'network=lost');
       await expect(bad).rejects.toThrow(TypeError);
       expect(lines).toContainEqual(
         expect.objectContaining({
@@ -271,12 +266,7 @@ describe("a simulated network failure (Prefer: network=reset, a rule's network)"
         .post('/__admin/faults')
         .send({ operationId: 'pushProducts', network: 'lost', times: 1 });
       expect(rule.status).toBe(201);
-      const second = { ...PRODUCT, productGroupId: 'p2' };
-      const ruled = fetch(`${api}/products-push`, {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ data: [second] }),
-      });
+      const ruled = pushTo(server, [{ ...PRODUCT, productGroupId: 'p2' }]);
       await expect(ruled).rejects.toThrow(TypeError);
       expect((await fetch(`${api}/products/p2`, { headers: TOKEN })).status).toBe(200);
     } finally {
