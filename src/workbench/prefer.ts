@@ -124,7 +124,7 @@ export function checkSimulatedStatus(code: number, allowed: readonly number[], o
 
 /**
  * What the request log and journal say of a connection closed as a simulated network failure; for
- * `lost`, the pipeline adds the status the operation answered (answerLost).
+ * `lost`, answerLost adds the status the operation answered once it ran.
  */
 export function simulatedNetworkFailure(network: NetworkFailure, source: string): string {
   return network === 'lost'
@@ -132,9 +132,12 @@ export function simulatedNetworkFailure(network: NetworkFailure, source: string)
     : `Simulated network failure (${source}): the connection was reset without an answer; nothing was changed`;
 }
 
-/** The log and journal message of a `lost` answer, once the operation's own status is known. */
+/**
+ * The log and journal message of a `lost` answer, once the operation's own status is known: a 2xx
+ * to a write means the change is stored, a 4xx that nothing was.
+ */
 export function answerLost(message: string, status: number): string {
-  return `${message} (it was ${status}${status < 300 ? '; a write is applied' : ''})`;
+  return `${message} (it was ${status})`;
 }
 
 /** The error body of a simulated failure: the documented error shape, saying what happened. */
