@@ -114,6 +114,11 @@ export class ContractViolation extends Error {
  */
 export const SCHEMA_MISMATCH = 'a response openapi.yaml documents, but:';
 export const SCHEMA_TIER = 'openapi.yaml';
+/**
+ * How a server error openapi.yaml does not document begins its detail: the deployment failed the
+ * operation, which is no disagreement over a shape, so it counts under the test's own tier.
+ */
+export const SERVER_ERROR = 'an answer, not a server error:';
 
 export interface Api {
   call(request: Request): Promise<Reply>;
@@ -169,8 +174,9 @@ export function createApi(
     });
     if (problems.length > 0) {
       recordRequestFailure(sent, documented, problems);
+      const heading = res.status >= 500 ? SERVER_ERROR : SCHEMA_MISMATCH;
       throw new ContractViolation(
-        `${reply.context} ${SCHEMA_MISMATCH}\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+        `${reply.context} ${heading}\n${problems.map((p) => `  - ${p}`).join('\n')}`,
       );
     }
     return reply;

@@ -277,6 +277,32 @@ describe('product-catalog-mock contract', () => {
     }
   }, 240_000);
 
+  it("counts a server error openapi.yaml does not document under the test's own tier", async () => {
+    // a deployment whose search fails: the spec's search test failed, whatever openapi.yaml lists
+    const proxy = await startProxy(server.url, (req) =>
+      req.url.split('?')[0]!.endsWith('/search')
+        ? { status: 500, headers: { 'content-type': 'text/plain' }, body: 'Internal Server Error' }
+        : undefined,
+    );
+    try {
+      const result = await contract([
+        ...['--base-url', `${proxy.url}/acme/server-error`, '--api-key', 'staging-key'],
+        ...['--settle-ms', '200', '--only', 'search', '--readonly'],
+      ]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(
+        /FAIL search \[spec\] productReads\.test\.ts > reads on whatever the deployment holds > GET \/search /,
+      );
+      expect(result.stdout).toMatch(/status 500 is not documented for search/);
+      expect(result.stdout).not.toMatch(/\[openapi\.yaml\]/);
+      expect(result.stdout).not.toMatch(/passed by tier: .*openapi\.yaml/);
+      // the spec tier counts it as failed ("[ ]": the document check reads "spec" and a number as a citation)
+      expect(result.stdout).toMatch(/passed by tier: .*spec[ ]0\/1/);
+    } finally {
+      await proxy.close();
+    }
+  }, 240_000);
+
   it('waits for a deployment that limits its rate as its Retry-After asks, and passes', async () => {
     const scope = '/acme/rate-limited';
     await withFault(
