@@ -217,6 +217,33 @@ describe('product-catalog-mock contract', () => {
     });
   }, 240_000);
 
+  it('a wrong count fails the tests that check it, not the setup of every list test', async () => {
+    // every list counts three more products than it matches
+    const proxy = await startProxy(server.url, (req, answer) => {
+      if (answer.status !== 200 || !/\/products(\?|$)/.test(req.url)) return undefined;
+      const body = JSON.parse(answer.body) as { data: { count: number } };
+      return { ...answer, body: JSON.stringify({ data: { ...body.data, count: body.data.count + 3 } }) };
+    });
+    try {
+      const result = await contract([
+        ...['--base-url', `${proxy.url}/acme/wrong-count`, '--api-key', 'staging-key'],
+        ...['--settle-ms', '200', '--only', 'listProducts'],
+      ]);
+      expect(result.code).toBe(1);
+      const out = result.stdout;
+      expect(out).not.toMatch(/\(its setup\)/);
+      expect(out).not.toMatch(/the setup of .* failed/);
+      expect(out).toMatch(
+        /FAIL listProducts \[spec\] productReads\.test\.ts > reads of products this run wrote > GET \/products counts all matches/,
+      );
+      // what does not depend on the count is still checked, and passes
+      expect(out).not.toMatch(/FAIL .*orders the list/);
+      expect(out).toMatch(/ok publishedClient\.test\.ts: [1-9]\d* passed, 0 failed/);
+    } finally {
+      await proxy.close();
+    }
+  }, 240_000);
+
   it('reports a failed cleanup as a failure of its delete, with the curl line, as a failed setup', async () => {
     // every delete of products in this scope fails: the cleanup after the files that wrote some
     const scope = '/acme/cleanup-fails';
