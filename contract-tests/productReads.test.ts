@@ -14,7 +14,7 @@ describe('reads on whatever the deployment holds', () => {
     const reply = await api.get('/products');
     reply.expectStatus(200);
     reply.expect(reply.data.list.length).toBeLessThanOrEqual(50);
-    reply.expect(reply.data.count).toBeGreaterThanOrEqual(reply.data.list.length);
+    reply.expect(reply.data.count, '$.data.count').toBeGreaterThanOrEqual(reply.data.list.length);
   });
 
   it('GET /products?limit=2 answers at most 2, the first two of limit=4 in the same sort', async () => {
@@ -153,7 +153,7 @@ writing('reads of products this run wrote', () => {
     const pages: string[][] = [];
     for (const page of [1, 2, 3, 4]) {
       const reply = await list(`limit=2&page=${page}&${sorted('productGroupId asc')}`);
-      reply.expect(reply.data.count).toBe(6);
+      reply.expect(reply.data.count, '$.data.count').toBe(6);
       pages.push(listed(reply));
     }
     expect(pages).toEqual([[a, b], [c, d], [e, f], []]);
@@ -163,7 +163,7 @@ writing('reads of products this run wrote', () => {
     const first = await api.get(
       `/products?${filterParam(startsWith(bulkPrefix))}&${sorted('productGroupId asc')}`,
     );
-    first.expect(first.data.count).toBe(55);
+    first.expect(first.data.count, '$.data.count').toBe(55);
     first.expect(listed(first)).toEqual(idsOf(bulk).slice(0, 50));
     const second = await api.get(
       `/products?${filterParam(startsWith(bulkPrefix))}&${sorted('productGroupId asc')}&page=2`,
@@ -214,7 +214,7 @@ writing('reads of products this run wrote', () => {
   it('GET /products?filter={"gt":["productPriceList/listPrice",100]} keeps products with any price above 100', async () => {
     const reply = await list(sorted('productGroupId asc'), { gt: ['productPriceList/listPrice', 100] });
     reply.expect(listed(reply)).toEqual([c, f]);
-    reply.expect(reply.data.count).toBe(2);
+    reply.expect(reply.data.count, '$.data.count').toBe(2);
   });
 
   it.each([
