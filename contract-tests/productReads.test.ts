@@ -4,7 +4,7 @@ import type { Reply } from './lib/api.js';
 import { contractKit } from './lib/kit.js';
 import { feature, filterParam, ids as idsOf, name, price, startsWith, testBarcode } from './lib/records.js';
 
-const { api, ids, settled, writing, setup } = await contractKit('reads');
+const { api, elsewhere, ids, settled, writing, setup } = await contractKit('reads');
 
 type Listed = { productGroupId: string } & Record<string, unknown>;
 const listed = (reply: Reply): string[] => idsOf(reply.data.list as Listed[]);
@@ -333,6 +333,19 @@ writing('reads of products this run wrote', () => {
     reply.expectStatus(200).expect(besidesId(reply.data)).toEqual(['productName']);
     reply.expect(reply.data.productName).toEqual(catalog[0]!.productName);
   });
+
+  // The service stores its records per tenant and per environment (the spec's overview): under another
+  // one, the run's products are refused or not found, whichever 4xx, and listed nowhere.
+  it.each(['tenant', 'environment'] as const)(
+    'GET /products/{id} under another %s finds nothing this run wrote',
+    async (part) => {
+      const there = elsewhere(part);
+      (await there.get(`/products/${a}`)).expectRefused();
+      const list = await there.get(`/products?${filterParam(startsWith(catPrefix))}`);
+      if (list.status !== 200) list.expectRefused();
+      else list.expect(listed(list), `$.data.list (ids)`).toEqual([]);
+    },
+  );
 
   it('[mock choice] GET /products/{id}?filter= answers 404 for a product the filter rejects', async () => {
     (await api.get(`/products/${a}?${filterParam({ gt: ['shellLifeDays', 10] })}`)).expectStatus(200);

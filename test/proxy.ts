@@ -34,12 +34,12 @@ const read = async (req: IncomingMessage): Promise<string> => {
 export async function startProxy(
   target: string,
   breakage: Breakage,
-  instead?: (req: Exchange) => Answer | undefined,
+  instead?: (req: Exchange) => Answer | undefined | Promise<Answer | undefined>,
 ): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((req, res) => {
     void (async () => {
       const body = await read(req);
-      const own = instead?.({ method: req.method ?? 'GET', url: req.url ?? '/', body });
+      const own = await instead?.({ method: req.method ?? 'GET', url: req.url ?? '/', body });
       if (own) {
         res.writeHead(own.status, own.headers).end(own.body);
         return;

@@ -244,6 +244,41 @@ describe('product-catalog-mock contract', () => {
     }
   }, 240_000);
 
+  it('fails a deployment that keeps no tenants or environments apart', async () => {
+    // every /{tenantId}/{environment} is served from one scope of the mock
+    const proxy = await startProxy(
+      server.url,
+      () => undefined,
+      async (req) => {
+        const res = await fetch(server.url + req.url.replace(/^\/[^/]+\/[^/]+\//, '/acme/one-scope/'), {
+          method: req.method,
+          headers: { 'x-api-key': 'staging-key', 'content-type': 'application/json' },
+          body: req.body === '' ? undefined : req.body,
+        });
+        return {
+          status: res.status,
+          headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' },
+          body: await res.text(),
+        };
+      },
+    );
+    try {
+      const result = await contract([
+        ...['--base-url', `${proxy.url}/acme/apart`, '--api-key', 'staging-key'],
+        ...['--settle-ms', '200', '--only', 'getProduct'],
+      ]);
+      expect(result.code).toBe(1);
+      for (const part of ['tenant', 'environment'])
+        expect(result.stdout).toMatch(
+          new RegExp(
+            `FAIL getProduct \\[spec\\] productReads\\.test\\.ts > .* under another ${part} finds nothing`,
+          ),
+        );
+    } finally {
+      await proxy.close();
+    }
+  }, 240_000);
+
   it('reports a failed cleanup as a failure of its delete, with the curl line, as a failed setup', async () => {
     // every delete of products in this scope fails: the cleanup after the files that wrote some
     const scope = '/acme/cleanup-fails';
