@@ -4,7 +4,7 @@ import type { Reply } from './lib/api.js';
 import { contractKit } from './lib/kit.js';
 import { feature, filterParam, ids as idsOf, name, price, startsWith, testBarcode } from './lib/records.js';
 
-const { api, ids, settled, writing, setup } = await contractKit('reads');
+const { api, elsewhere, ids, settled, writing, setup } = await contractKit('reads');
 
 type Listed = { productGroupId: string } & Record<string, unknown>;
 const listed = (reply: Reply): string[] => idsOf(reply.data.list as Listed[]);
@@ -14,7 +14,7 @@ describe('reads on whatever the deployment holds', () => {
     const reply = await api.get('/products');
     reply.expectStatus(200);
     reply.expect(reply.data.list.length).toBeLessThanOrEqual(50);
-    reply.expect(reply.data.count).toBeGreaterThanOrEqual(reply.data.list.length);
+    reply.expect(reply.data.count, '$.data.count').toBeGreaterThanOrEqual(reply.data.list.length);
   });
 
   it('GET /products?limit=2 answers at most 2, the first two of limit=4 in the same sort', async () => {
@@ -141,9 +141,11 @@ writing('reads of products this run wrote', () => {
 
   setup(async () => {
     (await api.post('/products-push', { data: [...catalog, ...bulk] })).expectSuccess();
+    // settled once the list shows the catalog: a wrong `count` fails the tests that check it, not
+    // the setup of every test here
     await settled(async () => {
-      const reply = await list('limit=1');
-      reply.expect(reply.data.count).toBe(catalog.length);
+      const reply = await list('limit=100&select=productGroupId');
+      reply.expect(listed(reply)).toEqual(expect.arrayContaining(idsOf(catalog)));
     });
   });
 
@@ -151,7 +153,7 @@ writing('reads of products this run wrote', () => {
     const pages: string[][] = [];
     for (const page of [1, 2, 3, 4]) {
       const reply = await list(`limit=2&page=${page}&${sorted('productGroupId asc')}`);
-      reply.expect(reply.data.count).toBe(6);
+      reply.expect(reply.data.count, '$.data.count').toBe(6);
       pages.push(listed(reply));
     }
     expect(pages).toEqual([[a, b], [c, d], [e, f], []]);
@@ -161,7 +163,7 @@ writing('reads of products this run wrote', () => {
     const first = await api.get(
       `/products?${filterParam(startsWith(bulkPrefix))}&${sorted('productGroupId asc')}`,
     );
-    first.expect(first.data.count).toBe(55);
+    first.expect(first.data.count, '$.data.count').toBe(55);
     first.expect(listed(first)).toEqual(idsOf(bulk).slice(0, 50));
     const second = await api.get(
       `/products?${filterParam(startsWith(bulkPrefix))}&${sorted('productGroupId asc')}&page=2`,
@@ -212,7 +214,7 @@ writing('reads of products this run wrote', () => {
   it('GET /products?filter={"gt":["productPriceList/listPrice",100]} keeps products with any price above 100', async () => {
     const reply = await list(sorted('productGroupId asc'), { gt: ['productPriceList/listPrice', 100] });
     reply.expect(listed(reply)).toEqual([c, f]);
-    reply.expect(reply.data.count).toBe(2);
+    reply.expect(reply.data.count, '$.data.count').toBe(2);
   });
 
   it.each([
@@ -331,6 +333,19 @@ writing('reads of products this run wrote', () => {
     reply.expectStatus(200).expect(besidesId(reply.data)).toEqual(['productName']);
     reply.expect(reply.data.productName).toEqual(catalog[0]!.productName);
   });
+
+  // The service stores its records per tenant and per environment (the spec's overview): under another
+  // one, the run's products are refused or not found, whichever 4xx, and listed nowhere.
+  it.each(['tenant', 'environment'] as const)(
+    'GET /products/{id} under another %s finds nothing this run wrote',
+    async (part) => {
+      const there = elsewhere(part);
+      (await there.get(`/products/${a}`)).expectRefused();
+      const list = await there.get(`/products?${filterParam(startsWith(catPrefix))}`);
+      if (list.status !== 200) list.expectRefused();
+      else list.expect(listed(list), `$.data.list (ids)`).toEqual([]);
+    },
+  );
 
   it('[mock choice] GET /products/{id}?filter= answers 404 for a product the filter rejects', async () => {
     (await api.get(`/products/${a}?${filterParam({ gt: ['shellLifeDays', 10] })}`)).expectStatus(200);

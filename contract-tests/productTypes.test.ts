@@ -38,7 +38,7 @@ writing('product types: writes', () => {
     reply.expect(reply.data.map((r: { statusCode: number }) => r.statusCode)).toEqual([201, 201]);
     await settled(async () => {
       const got = await api.get(`/product-types/${shoes.productTypeId}`);
-      got.expectStatus(200).expect(got.data).toEqual(shoes);
+      got.expectStatus(200).expect(got.data, '$.data').toEqual(shoes);
     });
   });
 
@@ -49,7 +49,7 @@ writing('product types: writes', () => {
     reply.expectStatus(200).expect(reply.data[0].statusCode).toBe(200);
     await settled(async () => {
       const got = await api.get(`/product-types/${bags.productTypeId}`);
-      got.expectStatus(200).expect(got.data).toEqual(replacement);
+      got.expectStatus(200).expect(got.data, '$.data').toEqual(replacement);
     });
   });
 

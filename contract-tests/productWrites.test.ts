@@ -12,7 +12,8 @@ const push = async (path: '/products-push' | '/products/push', data: Product[]) 
 
 /**
  * The stored product once `check` passes on it (reads after writes may lag); `check` asserts with
- * the write's reply, so a failure shows the write that was sent and, in the diff, what is stored.
+ * the write's reply, so a failure shows the write that was sent and, in the diff, what is stored,
+ * named by its path in the read's answer (`$.data.shellLifeDays`).
  */
 const stored = (productGroupId: string, check: (p: Product) => void = () => {}) =>
   settled(async () => {
@@ -33,7 +34,7 @@ writing('POST /products-push (merge push)', () => {
     };
     // what a push answers is the mock's choice, checked by the [mock choice] test below
     const reply = await push('/products-push', [record]);
-    await stored(id, (got) => reply.expect(got).toMatchObject(record));
+    await stored(id, (got) => reply.expect(got, '$.data').toMatchObject(record));
   });
 
   it('[mock choice] answers status 201 for a created product and 200 for an updated one', async () => {
@@ -122,8 +123,8 @@ writing('POST /products-push (merge push)', () => {
       await stored(id);
       const reply = await push('/products-push', [{ productGroupId: id, [field]: after }]);
       await stored(id, (got) => {
-        reply.expect(got[field]).toEqual(after);
-        reply.expect(got.shellLifeDays).toBe(7);
+        reply.expect(got[field], `$.data.${field}`).toEqual(after);
+        reply.expect(got.shellLifeDays, '$.data.shellLifeDays').toBe(7);
       });
     },
   );
@@ -134,8 +135,8 @@ writing('POST /products-push (merge push)', () => {
     await stored(id);
     const reply = await push('/products-push', [{ productGroupId: id, productName: [] }]);
     await stored(id, (got) => {
-      reply.expect(got.productName).toEqual([]);
-      reply.expect(got.productType).toEqual(['shoes']);
+      reply.expect(got.productName, '$.data.productName').toEqual([]);
+      reply.expect(got.productType, '$.data.productType').toEqual(['shoes']);
     });
   });
 
@@ -238,9 +239,9 @@ writing('POST /products-push (merge push)', () => {
       const expected = keyed(c.after);
       await stored(id, (got) => {
         reply
-          .expect(got[field])
+          .expect(got[field], `$.data.${field}`)
           .toEqual(expect.arrayContaining(expected.map((e) => expect.objectContaining(e))));
-        reply.expect(got[field]).toHaveLength(expected.length);
+        reply.expect(got[field], `$.data.${field}`).toHaveLength(expected.length);
       });
     },
   );
@@ -257,7 +258,9 @@ writing('POST /products-push (merge push)', () => {
     const sent = [price('v2', 's1', 20, 'EUR'), price('v2', 's1', 22, 'USD')];
     const reply = await push('/products-push', [{ productGroupId: id, productPriceList: sent }]);
     await stored(id, (got) =>
-      reply.expect(got.productPriceList).toEqual([price('v1', 's1', 1), price('v3', 's1', 3), ...sent]),
+      reply
+        .expect(got.productPriceList, '$.data.productPriceList')
+        .toEqual([price('v1', 's1', 1), price('v3', 's1', 3), ...sent]),
     );
   });
 
@@ -272,15 +275,17 @@ writing('POST /products-push (merge push)', () => {
       },
     ]);
     await stored(id, (got) => {
-      reply.expect(got.spaceIds).toEqual(expect.arrayContaining(['sp-price', 'sp-status', 'sp-qty']));
-      reply.expect(got.spaceIds).toHaveLength(3);
+      reply
+        .expect(got.spaceIds, '$.data.spaceIds')
+        .toEqual(expect.arrayContaining(['sp-price', 'sp-status', 'sp-qty']));
+      reply.expect(got.spaceIds, '$.data.spaceIds').toHaveLength(3);
     });
     const more = await push('/products-push', [
       { productGroupId: id, productPriceList: [price('v2', 'sp-more', 2)] },
     ]);
     await stored(id, (got) =>
       more
-        .expect(got.spaceIds)
+        .expect(got.spaceIds, '$.data.spaceIds')
         .toEqual(expect.arrayContaining(['sp-price', 'sp-status', 'sp-qty', 'sp-more'])),
     );
   });
@@ -293,7 +298,7 @@ writing('POST /products-push (merge push)', () => {
     await stored(id);
     const reply = await push('/products-push', [{ productGroupId: id, introductionDate: '2021-02-02' }]);
     await stored(id, (got) =>
-      reply.expect(got).toMatchObject({ introductionDate: '2021-02-02', madeUpField: { a: 1 } }),
+      reply.expect(got, '$.data').toMatchObject({ introductionDate: '2021-02-02', madeUpField: { a: 1 } }),
     );
   });
 
@@ -309,7 +314,7 @@ writing('POST /products-push (merge push)', () => {
     ]);
     await stored(id, (got) =>
       reply
-        .expect(got)
+        .expect(got, '$.data')
         .toMatchObject({ shellLifeDays: 2, productPriceList: [price('v1', 's1', 1), price('v2', 's1', 2)] }),
     );
   });
@@ -338,11 +343,11 @@ writing('POST /products/push (overwrite push)', () => {
     await stored(id);
     const reply = await push('/products/push', [{ productGroupId: id, productType: ['bags'] }]);
     await stored(id, (got) => {
-      reply.expect(got.productType).toEqual(['bags']);
-      reply.expect(got.shellLifeDays).toBeUndefined();
+      reply.expect(got.productType, '$.data.productType').toEqual(['bags']);
+      reply.expect(got.shellLifeDays, '$.data.shellLifeDays').toBeUndefined();
       // whole replacement: fields not sent are gone, whether absent or empty
-      reply.expect(got.productName ?? []).toEqual([]);
-      reply.expect(got.productPriceList ?? []).toEqual([]);
+      reply.expect(got.productName ?? [], '$.data.productName').toEqual([]);
+      reply.expect(got.productPriceList ?? [], '$.data.productPriceList').toEqual([]);
     });
   });
 
@@ -352,7 +357,7 @@ writing('POST /products/push (overwrite push)', () => {
       { productGroupId: id, spaceIds: ['s-kept'], productPriceList: [price('v1', 's-other', 1)] },
     ]);
     first.expect(first.data).toEqual([{ productGroupId: id, status: 201 }]);
-    await stored(id, (got) => first.expect(got.spaceIds).toEqual(['s-kept']));
+    await stored(id, (got) => first.expect(got.spaceIds, '$.data.spaceIds').toEqual(['s-kept']));
     const second = await push('/products/push', [{ productGroupId: id }]);
     second.expect(second.data).toEqual([{ productGroupId: id, status: 200 }]);
   });
@@ -375,7 +380,7 @@ writing('PATCH /products (shallow update)', () => {
     });
     reply.expectSuccess();
     await stored(id, (got) =>
-      reply.expect(got).toMatchObject({
+      reply.expect(got, '$.data').toMatchObject({
         shellLifeDays: 4,
         productPriceList: [price('v3', 's1', 3)],
         productName: [name('Kept')],
@@ -412,7 +417,9 @@ writing('PATCH /products (shallow update)', () => {
       data: [{ productGroupId: id, productPriceList: [price('v1', 's2', 1)] }],
     });
     await stored(id, (got) =>
-      reply.expect(got).toMatchObject({ productPriceList: [price('v1', 's2', 1)], spaceIds: ['s1'] }),
+      reply
+        .expect(got, '$.data')
+        .toMatchObject({ productPriceList: [price('v1', 's2', 1)], spaceIds: ['s1'] }),
     );
   });
 });
@@ -462,7 +469,7 @@ writing('DELETE /spaces/{spaceId}/products (detach)', () => {
       .expect(reply.data)
       .toEqual([{ productGroupId: id, status: 202 }]);
     await stored(id, (got) =>
-      reply.expect(got).toMatchObject({
+      reply.expect(got, '$.data').toMatchObject({
         spaceIds: ['kept'],
         productPriceList: [price('v1', 'kept', 2)],
         productStatus: [status('kept')],
@@ -492,7 +499,7 @@ writing('DELETE /spaces/{spaceId}/products (detach)', () => {
       { productGroupId: unknown, status: 404 },
     ]);
     await stored(id, (got) =>
-      reply.expect(got).toMatchObject({
+      reply.expect(got, '$.data').toMatchObject({
         spaceIds: [],
         productLabel: [label('kept', 'New')],
         customProperties: [{ key: 'k', value: 2 }],

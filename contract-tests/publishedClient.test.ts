@@ -106,9 +106,11 @@ writing('[published] reads of products this run wrote', () => {
 
   setup(async () => {
     (await api.post('/products-push', { data: catalog })).expectStatus(200);
+    // settled once the list shows the catalog: a wrong `count` (productReads.test.ts checks it) must
+    // not skip every test here
     await settled(async () => {
-      const reply = await api.get(`/products?limit=1&${filterParam(scope)}`);
-      reply.expect(reply.data.count).toBe(catalog.length);
+      const reply = await api.get(`/products?limit=100&select=productGroupId&${filterParam(scope)}`);
+      reply.expect(listed(reply)).toEqual(expect.arrayContaining(idsOf(catalog)));
     });
   });
 

@@ -27,13 +27,23 @@ const read = async (req: IncomingMessage): Promise<string> => {
   return Buffer.concat(chunks).toString('utf8');
 };
 
+/**
+ * `instead`, when given, sees each request before it is passed on: an Answer it returns is sent in
+ * place of the target's, and the request never reaches the target (a deployment that ignores it).
+ */
 export async function startProxy(
   target: string,
   breakage: Breakage,
+  instead?: (req: Exchange) => Answer | undefined | Promise<Answer | undefined>,
 ): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((req, res) => {
     void (async () => {
       const body = await read(req);
+      const own = await instead?.({ method: req.method ?? 'GET', url: req.url ?? '/', body });
+      if (own) {
+        res.writeHead(own.status, own.headers).end(own.body);
+        return;
+      }
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(req.headers))
         if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;

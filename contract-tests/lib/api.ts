@@ -1,10 +1,10 @@
 // HTTP to the target: every answer is checked against openapi.yaml and carries the context a failure needs.
-import { expect, type Assertion } from 'vitest';
+import { chai, expect, type Assertion } from 'vitest';
 import { readAnswer } from './answerBody.js';
 import type { DocumentedOperation } from '../../src/openapi/operations.js';
 import { fetchPatiently, noticeOnStderr } from '../../src/contract/retry.js';
 import type { Checker } from './checker.js';
-import { failureContext, recordRequestFailure, type SentRequest } from './failure.js';
+import { failureContext, recordRequestFailure, VALUE_PATH, type SentRequest } from './failure.js';
 import type { Target } from './target.js';
 
 export interface Request {
@@ -28,6 +28,9 @@ const show = (value: unknown): string => {
       ? `${text.slice(0, MAX_SHOWN)}... (${text.length} chars)`
       : text;
 };
+
+/** How a difference names the answer's status, which is no part of its body (`$`). */
+const STATUS = 'HTTP status';
 
 /** 503 -> "5xx". */
 const statusClass = (status: number): string => `${Math.floor(status / 100)}xx`;
@@ -60,13 +63,19 @@ export class Reply {
     ].join('\n');
   }
 
-  /** expect() whose failure message starts with this exchange. */
-  expect<T>(actual: T): Assertion<T> {
-    return expect(actual, this.context);
+  /**
+   * expect() whose failure message starts with this exchange. `at` says where the value is in the
+   * answer the failure's request line shows (`$.data.count`), so that its difference names the field
+   * rather than `$`.
+   */
+  expect<T>(actual: T, at?: string): Assertion<T> {
+    const assertion = expect(actual, this.context);
+    if (at !== undefined) chai.util.flag(assertion, VALUE_PATH, at);
+    return assertion;
   }
 
   expectStatus(status: number): this {
-    expect(this.status, this.context).toBe(status);
+    this.expect(this.status, STATUS).toBe(status);
     return this;
   }
 
@@ -76,7 +85,7 @@ export class Reply {
    */
   expectSuccess(): this {
     // compared as a class, so that a failure reads "expected "2xx", received "5xx""
-    expect(statusClass(this.status), this.context).toBe('2xx');
+    this.expect(statusClass(this.status), STATUS).toBe('2xx');
     return this;
   }
 
@@ -85,7 +94,7 @@ export class Reply {
    * gives the mock's); a spec test that needs a refusal asks for no particular one.
    */
   expectRefused(): this {
-    expect(statusClass(this.status), this.context).toBe('4xx');
+    this.expect(statusClass(this.status), STATUS).toBe('4xx');
     return this;
   }
 
@@ -114,6 +123,11 @@ export class ContractViolation extends Error {
  */
 export const SCHEMA_MISMATCH = 'a response openapi.yaml documents, but:';
 export const SCHEMA_TIER = 'openapi.yaml';
+/**
+ * How a server error openapi.yaml does not document begins its detail: the deployment failed the
+ * operation, which is no disagreement over a shape, so it counts under the test's own tier.
+ */
+export const SERVER_ERROR = 'an answer, not a server error:';
 
 export interface Api {
   call(request: Request): Promise<Reply>;
@@ -169,8 +183,9 @@ export function createApi(
     });
     if (problems.length > 0) {
       recordRequestFailure(sent, documented, problems);
+      const heading = res.status >= 500 ? SERVER_ERROR : SCHEMA_MISMATCH;
       throw new ContractViolation(
-        `${reply.context} ${SCHEMA_MISMATCH}\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+        `${reply.context} ${heading}\n${problems.map((p) => `  - ${p}`).join('\n')}`,
       );
     }
     return reply;

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { jsonDiff, toCurl } from './failure.js';
+import { describe, expect, it, type RunnerTask as Task } from 'vitest';
+import { Reply } from './api.js';
+import { failureContext, installAssertionHook, jsonDiff, toCurl } from './failure.js';
 
 describe('what a failure reports', () => {
   it('names each difference by its JSON path', () => {
@@ -58,6 +59,43 @@ describe('what a failure reports', () => {
       `curl -sS -X GET 'http://127.0.0.1:1/acme/dev/product-types' -H 'authorization: Bearer '`,
     );
     expect(curl({ 'x-api-key': 'k' })).toContain(`-H "x-api-key: $CONTRACT_API_KEY"`);
+  });
+});
+
+describe('a failing assertion on an answer', () => {
+  /** The differences a failing `check` records on the test running it. */
+  const recorded = (check: () => void): string[] | undefined => {
+    installAssertionHook();
+    const task = { meta: {} } as Task;
+    failureContext.startTest(task);
+    try {
+      expect(check).toThrow();
+    } finally {
+      failureContext.end();
+    }
+    return task.meta.contractFailure?.differences;
+  };
+  const reply = new Reply({ method: 'GET', path: '/products' }, 'listProducts', 200, {
+    data: { list: [], count: 9 },
+  });
+
+  it('names the field it checks when the test says where the value is in the answer', () => {
+    expect(recorded(() => reply.expect(reply.data.count, '$.data.count').toBe(6))).toEqual([
+      '$.data.count: expected 6, received 9',
+    ]);
+    expect(recorded(() => reply.expect(reply.data, '$.data').toMatchObject({ list: [], count: 6 }))).toEqual([
+      '$.data.count: expected 6, received 9',
+    ]);
+  });
+
+  it('names the status as such, not as $', () => {
+    const refused = new Reply({ method: 'GET', path: '/products' }, 'listProducts', 200, { data: {} });
+    expect(recorded(() => refused.expectStatus(400))).toEqual(['HTTP status: expected 400, received 200']);
+    expect(recorded(() => refused.expectRefused())).toEqual(['HTTP status: expected "4xx", received "2xx"']);
+  });
+
+  it('starts at $ when it does not', () => {
+    expect(recorded(() => reply.expect(reply.data.count).toBe(6))).toEqual(['$: expected 6, received 9']);
   });
 });
 

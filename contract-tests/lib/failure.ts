@@ -126,11 +126,17 @@ export function recordRequestFailure(
 
 let installed = false;
 
-function recordAssertionFailure(err: unknown): void {
+/**
+ * The chai flag on an assertion that says where its value is in the answer the failure's request
+ * line shows ("$.data.count"); the differences are named from there. Without it they start at "$".
+ */
+export const VALUE_PATH = 'contractValuePath';
+
+function recordAssertionFailure(err: unknown, at = '$'): void {
   const about = state.lastRequest;
   const e = err as { expected?: unknown; actual?: unknown };
   const differences =
-    typeof err === 'object' && err !== null && 'expected' in err ? jsonDiff(e.expected, e.actual) : [];
+    typeof err === 'object' && err !== null && 'expected' in err ? jsonDiff(e.expected, e.actual, at) : [];
   failureContext.record({
     operationId: about?.operationId,
     curl: about ? toCurl(about) : undefined,
@@ -154,17 +160,18 @@ export function installAssertionHook(): void {
         proto,
         name,
         (original: (...args: unknown[]) => unknown) =>
-          function (this: unknown, ...args: unknown[]) {
+          function (this: object, ...args: unknown[]) {
+            const at = utils.flag(this, VALUE_PATH) as string | undefined;
             try {
               const result = original.apply(this, args);
               if (result instanceof Promise)
                 return result.catch((err: unknown) => {
-                  recordAssertionFailure(err);
+                  recordAssertionFailure(err, at);
                   throw err;
                 });
               return result;
             } catch (err) {
-              recordAssertionFailure(err);
+              recordAssertionFailure(err, at);
               throw err;
             }
           },

@@ -9,7 +9,8 @@ import {
   type RunnerTask as Task,
   type TestContext,
 } from 'vitest';
-import { createApi, type Api } from './api.js';
+import { createApi, type Api, type Request } from './api.js';
+import type { DocumentedOperation } from '../../src/openapi/operations.js';
 import { loadChecker, type Checker } from './checker.js';
 import { failureContext, installAssertionHook, toCurl, type FailureDetail } from './failure.js';
 import { bodyOf, excludedBecause, identify, itemsHeldBack, requestHeldBack } from './selection.js';
@@ -23,6 +24,12 @@ export interface Kit {
   api: Api;
   /** Ids of this file, under `<run prefix><area>-`. */
   ids: Registry;
+  /**
+   * The same client on another scope of the deployment: the base URL with its tenant or its
+   * environment replaced by one this run names (under its prefix), where nothing of the run's was
+   * written. Only for reads: what it finds there, the deployment did not keep apart.
+   */
+  elsewhere(part: 'tenant' | 'environment'): Api;
   /** A read after a write: retried within CONTRACT_SETTLE_MS. */
   settled<T>(attempt: () => Promise<T>): Promise<T>;
   /** describe() for anything that writes; skipped in read-only mode. */
@@ -50,7 +57,7 @@ export async function contractKit(area: string): Promise<Kit> {
   const heldBlocks = new Map<string, string>();
   /** Whether this file sent a request that may write (an undocumented one counts). */
   let wrote = false;
-  const api = createApi(target, checker, (op, request) => {
+  const beforeSending = (op: DocumentedOperation | undefined, request: Request): void => {
     const reason = requestHeldBack(op, target, request) ?? itemsHeldBack(op, bodyOf(request), target);
     if (reason === undefined) {
       wrote ||= !op?.safe;
@@ -58,7 +65,15 @@ export async function contractKit(area: string): Promise<Kit> {
     }
     if (running) running.skip(reason);
     throw new HeldBack(reason);
-  });
+  };
+  const api = createApi(target, checker, beforeSending);
+  const elsewhere = (part: 'tenant' | 'environment'): Api => {
+    const reads = (op: DocumentedOperation | undefined, request: Request) => {
+      if (!op?.safe) throw new Error(`elsewhere() is for reads; ${request.method} ${request.path} writes`);
+      beforeSending(op, request);
+    };
+    return createApi({ ...target, baseUrl: otherScope(target, part) }, checker, reads);
+  };
   installAssertionHook();
   beforeEach((ctx) => {
     failureContext.startTest(ctx.task);
@@ -95,6 +110,7 @@ export async function contractKit(area: string): Promise<Kit> {
   return {
     target,
     api,
+    elsewhere,
     ids,
     settled: (attempt) => eventually(target.settleMs, attempt),
     writing: (name, body) => (target.readonly ? describe.skip : describe)(name, body),
@@ -117,6 +133,18 @@ export async function contractKit(area: string): Promise<Kit> {
         }
       }),
   };
+}
+
+/**
+ * The target's base URL with its tenant or environment, the last two segments of its path, replaced
+ * by one no deployment holds: `<run prefix>other-tenant`, a valid tenant id and environment name.
+ */
+function otherScope(target: Target, part: 'tenant' | 'environment'): string {
+  const url = new URL(target.baseUrl);
+  const segments = url.pathname.split('/');
+  segments[segments.length - (part === 'tenant' ? 2 : 1)] = `${target.runPrefix}other-${part}`;
+  url.pathname = segments.join('/');
+  return url.toString().replace(/\/$/, '');
 }
 
 /** A failed delete of the cleanup as a failure report: its operation, and the call as curl. */

@@ -105,6 +105,33 @@ async function listed(
 }
 
 /**
+ * Which of `ids`, all under `prefix` and each sent a delete answered 2xx, a list still shows: asked
+ * until none does or settleMs has passed since the first look, as a delete may leave a list late. A
+ * list that could not be read, or not seen whole, is an error: it cannot tell.
+ */
+export async function stillListed(
+  target: CleanupTarget,
+  kind: RecordKind,
+  prefix: string,
+  ids: readonly string[],
+  settleMs: number,
+): Promise<{ ids: string[] } | { error: string }> {
+  if (ids.length === 0) return { ids: [] };
+  const deleted = new Set(ids);
+  const start = Date.now();
+  let pause = 100;
+  for (;;) {
+    const listing = await listed(target, kind, prefix);
+    if ('error' in listing) return listing;
+    const left = listing.ids.filter((id) => deleted.has(id));
+    if (left.length === 0) return listing.unseen === undefined ? { ids: [] } : { error: listing.unseen };
+    if (Date.now() - start >= settleMs) return { ids: left };
+    await sleep(pause);
+    pause = Math.min(pause * 2, 1_000);
+  }
+}
+
+/**
  * Lists and deletes everything under the prefix until nothing new shows: a write may show in a list
  * only after settleMs, and a delete may disappear from it only after settleMs. Refuses a prefix that
  * is not a run's.

@@ -34,6 +34,40 @@ describe('contract cleanup', () => {
     }
   }, 180_000);
 
+  it('a delete answered 200 that removes nothing fails the run, which names every id that remains', async () => {
+    // a gateway that drops a DELETE's body: the deployment answers 200 and deletes nothing
+    const proxy = await startProxy(
+      server.url,
+      () => undefined,
+      (req) =>
+        req.method === 'DELETE'
+          ? { status: 200, headers: { 'content-type': 'application/json' }, body: '{"data":[]}' }
+          : undefined,
+    );
+    const scope = `${server.url}/acme/cleanup-ignored`;
+    try {
+      const { code, output } = await contract([
+        ...['--base-url', `${proxy.url}/acme/cleanup-ignored`, '--api-key', KEY, '--settle-ms', '200'],
+        ...onlyCleanupDeletes,
+      ]);
+      const left = await held(scope, KEY);
+      expect(left.products.length).toBeGreaterThan(0);
+      expect(left.types.length).toBeGreaterThan(0);
+      expect(output).toMatch(/cleanup failed; these may remain, delete them by hand:/);
+      expect(output).toMatch(
+        /DELETE \/products \(\d+ ids?\): answered 2xx, but GET \/products still lists (it|them) 200 ms later/,
+      );
+      expect(output).toMatch(
+        /DELETE \/product-types \(\d+ ids?\): answered 2xx, but GET \/product-types still lists/,
+      );
+      const printed = new Set(output.match(/ct-[a-z0-9]+-[a-f0-9]+-[\w-]+/g));
+      expect([...left.products, ...left.types].filter((id) => !printed.has(id))).toEqual([]);
+      expect(code).toBe(1);
+    } finally {
+      await proxy.close();
+    }
+  }, 180_000);
+
   it('a refused delete fails the run and prints every id it could not delete, in full', async () => {
     // the proxy forwards each delete, then answers 500: the ids its body named are the ones to print
     const refused: string[] = [];

@@ -208,13 +208,75 @@ describe('product-catalog-mock contract', () => {
       );
       expect(failure).toMatch(/"x-api-key: \$CONTRACT_API_KEY"/);
       expect(failure).toMatch(/came back: 503 /);
-      expect(failure).toMatch(/^ {5}\$: expected "2xx", received "5xx"$/m);
+      expect(failure).toMatch(/^ {5}HTTP status: expected "2xx", received "5xx"$/m);
       // the published block's setup is a failure of its own tier
       expect(out).toMatch(/FAIL pushProducts \[published\] publishedClient\.test\.ts > \[published\] reads/);
       const report = await readFile(junit, 'utf8');
       expect(report).toMatch(/name="\[spec\] reads of products this run wrote \(its setup\)"/);
       expect(report).toMatch(/operation: pushProducts\nrequest: curl -sS -X POST /);
     });
+  }, 240_000);
+
+  it('a wrong count fails the tests that check it, not the setup of every list test', async () => {
+    // every list counts three more products than it matches
+    const proxy = await startProxy(server.url, (req, answer) => {
+      if (answer.status !== 200 || !/\/products(\?|$)/.test(req.url)) return undefined;
+      const body = JSON.parse(answer.body) as { data: { count: number } };
+      return { ...answer, body: JSON.stringify({ data: { ...body.data, count: body.data.count + 3 } }) };
+    });
+    try {
+      const result = await contract([
+        ...['--base-url', `${proxy.url}/acme/wrong-count`, '--api-key', 'staging-key'],
+        ...['--settle-ms', '200', '--only', 'listProducts'],
+      ]);
+      expect(result.code).toBe(1);
+      const out = result.stdout;
+      expect(out).not.toMatch(/\(its setup\)/);
+      expect(out).not.toMatch(/the setup of .* failed/);
+      expect(out).toMatch(
+        /FAIL listProducts \[spec\] productReads\.test\.ts > reads of products this run wrote > GET \/products counts all matches/,
+      );
+      // what does not depend on the count is still checked, and passes
+      expect(out).not.toMatch(/FAIL .*orders the list/);
+      expect(out).toMatch(/ok publishedClient\.test\.ts: [1-9]\d* passed, 0 failed/);
+    } finally {
+      await proxy.close();
+    }
+  }, 240_000);
+
+  it('fails a deployment that keeps no tenants or environments apart', async () => {
+    // every /{tenantId}/{environment} is served from one scope of the mock
+    const proxy = await startProxy(
+      server.url,
+      () => undefined,
+      async (req) => {
+        const res = await fetch(server.url + req.url.replace(/^\/[^/]+\/[^/]+\//, '/acme/one-scope/'), {
+          method: req.method,
+          headers: { 'x-api-key': 'staging-key', 'content-type': 'application/json' },
+          body: req.body === '' ? undefined : req.body,
+        });
+        return {
+          status: res.status,
+          headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' },
+          body: await res.text(),
+        };
+      },
+    );
+    try {
+      const result = await contract([
+        ...['--base-url', `${proxy.url}/acme/apart`, '--api-key', 'staging-key'],
+        ...['--settle-ms', '200', '--only', 'getProduct'],
+      ]);
+      expect(result.code).toBe(1);
+      for (const part of ['tenant', 'environment'])
+        expect(result.stdout).toMatch(
+          new RegExp(
+            `FAIL getProduct \\[spec\\] productReads\\.test\\.ts > .* under another ${part} finds nothing`,
+          ),
+        );
+    } finally {
+      await proxy.close();
+    }
   }, 240_000);
 
   it('reports a failed cleanup as a failure of its delete, with the curl line, as a failed setup', async () => {
@@ -272,6 +334,32 @@ describe('product-catalog-mock contract', () => {
       expect(result.stdout).toMatch(/body\/status is required/);
       expect(result.stdout).not.toMatch(/FAIL getProduct \[spec\] /);
       expect(result.stdout).toMatch(/passed by tier: .*openapi\.yaml 0\/\d+/);
+    } finally {
+      await proxy.close();
+    }
+  }, 240_000);
+
+  it("counts a server error openapi.yaml does not document under the test's own tier", async () => {
+    // a deployment whose search fails: the spec's search test failed, whatever openapi.yaml lists
+    const proxy = await startProxy(server.url, (req) =>
+      req.url.split('?')[0]!.endsWith('/search')
+        ? { status: 500, headers: { 'content-type': 'text/plain' }, body: 'Internal Server Error' }
+        : undefined,
+    );
+    try {
+      const result = await contract([
+        ...['--base-url', `${proxy.url}/acme/server-error`, '--api-key', 'staging-key'],
+        ...['--settle-ms', '200', '--only', 'search', '--readonly'],
+      ]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(
+        /FAIL search \[spec\] productReads\.test\.ts > reads on whatever the deployment holds > GET \/search /,
+      );
+      expect(result.stdout).toMatch(/status 500 is not documented for search/);
+      expect(result.stdout).not.toMatch(/\[openapi\.yaml\]/);
+      expect(result.stdout).not.toMatch(/passed by tier: .*openapi\.yaml/);
+      // the spec tier counts it as failed ("[ ]": the document check reads "spec" and a number as a citation)
+      expect(result.stdout).toMatch(/passed by tier: .*spec[ ]0\/1/);
     } finally {
       await proxy.close();
     }
