@@ -43,6 +43,7 @@ export async function runCleanup(
       // long after the run: no write is on its way, only deletes may take settleMs to show
       { settleMs: target.settleMs, lateWrites: false, signal: interruption.stop },
       (line) => console.log(line),
+      true,
     );
     if (interruption.received()) return interruption.exitCode();
     return clean ? 0 : 1;

@@ -219,18 +219,28 @@ export function describeSweep(result: SweepResult, prefix: string): string[] {
   return [head, ...describeFailedCalls(result.failed), ...describeIds(result.remaining)];
 }
 
-/** Sweeps, then says what it did through `log`; resolves to whether nothing of the run remains. */
+/**
+ * Sweeps, then says what it did through `log`; resolves to whether nothing of the run remains. What
+ * remains is followed by the `--cleanup` command that removes it, unless that command is what ran
+ * (`byCleanup`): it then says what to look at before running it again.
+ */
 export async function sweepAndReport(
   target: CleanupTarget,
   prefix: string,
   options: SweepOptions,
   log: (line: string) => void,
+  byCleanup = false,
 ): Promise<boolean> {
   const result = await sweepPrefix(target, prefix, options);
   const [first, ...rest] = describeSweep(result, prefix);
   log(`contract: ${first}`);
   rest.forEach((line) => log(line));
   if (swept(result)) return true;
-  log(`Remove them later with: ${cleanupCommand(prefix, target.baseUrl)}`);
+  log(
+    byCleanup
+      ? 'The deployment kept them: see what its lists and deletes answered, above; run this command ' +
+          'again once it removes them.'
+      : `Remove them later with: ${cleanupCommand(prefix, target.baseUrl)}`,
+  );
   return false;
 }

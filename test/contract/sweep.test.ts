@@ -212,4 +212,26 @@ describe('sweeping a deployment that ignores the filter and holds more than the 
         '--api-key "$CONTRACT_API_KEY"',
     ]);
   });
+
+  it('run as --cleanup, does not give itself as the way to remove what remains', async () => {
+    const target = {
+      baseUrl: `http://127.0.0.1:${(fake.address() as AddressInfo).port}/acme/dev`,
+      apiKey: 'k',
+    };
+    const lines: string[] = [];
+    const byCleanup = true;
+    const clean = await sweepAndReport(
+      target,
+      prefix,
+      { settleMs: 0, lateWrites: false },
+      (line) => lines.push(line),
+      byCleanup,
+    );
+    expect(clean).toBe(false);
+    expect(lines.at(-1)).toBe(
+      'The deployment kept them: see what its lists and deletes answered, above; run this command again ' +
+        'once it removes them.',
+    );
+    expect(lines.some((line) => line.includes('--cleanup'))).toBe(false);
+  });
 });
