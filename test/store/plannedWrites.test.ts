@@ -97,6 +97,29 @@ describe('a write the disk refuses', () => {
     const reopened = await openStore();
     expect(reopened.scope(key).product('new')).toEqual(product('new', { note: 'second' }));
   });
+
+  it('refuses a write that changes nothing but was planned on it', async () => {
+    const store = await openStore();
+    const handle = await fileHandle(dir);
+    // The first write's flush is failed once it has begun.
+    const flushing = new Promise<(err: Error) => void>((begun) => {
+      vi.spyOn(handle, 'datasync').mockImplementationOnce(
+        () => new Promise<void>((_resolve, reject) => begun(reject)),
+      );
+    });
+    const deleted = store.write(key, () => ({ change: { deletedProducts: ['s1'] }, result: undefined }));
+    // A second delete of s1 finds it gone already: it changes nothing, and would answer "not found".
+    const again = read(store, (view) => view.product('s1'));
+    // s1 is still there: an answer built on its deletion would be false.
+    const refused = { kind: 'storage-unavailable' };
+    const answers = [
+      expect(deleted).rejects.toMatchObject(refused),
+      expect(again).rejects.toMatchObject(refused),
+    ];
+    (await flushing)(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
+    await Promise.all(answers);
+    expect(store.scope(key).product('s1')).toEqual(product('s1'));
+  });
 });
 
 describe('a reset', () => {
