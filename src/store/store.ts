@@ -192,6 +192,10 @@ export class Store {
   async close(): Promise<void> {
     await this.#barrier;
     await this.#drained();
+    // A snapshot being written still renames its temporary file and deletes the journals it
+    // covers: letting go of the file (and its lock) before would leave the temporary file when the
+    // process exits, or delete journals under the next server to open the file.
+    await this.#snapshotting;
     await this.#file?.close();
   }
 

@@ -1,7 +1,7 @@
 // Compaction of a --data file: a new journal and a snapshot written in the background while
 // requests are answered (docs/behaviour.md, "Storage and --data").
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mkdtemp, open, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, open, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Store, type ScopeKey } from '../../src/store/store.js';
@@ -65,5 +65,21 @@ describe('compaction', () => {
     await store.close();
     const reopened = await openStore();
     expect(reopened.scope(key).products()).toHaveLength(15);
+  });
+
+  it('is finished before the store lets go of its file: no temporary file is left behind', async () => {
+    const store = await openStore(500);
+    const { reached, release } = await holdSnapshots();
+    for (let i = 0; i < 5; i++) await put(store, [product(`a${i}`)]);
+    await reached;
+    const closed = store.close().then(() => 'closed');
+    // Not a measure of speed: the close must still be waiting for the snapshot when this ends.
+    const held = new Promise((resolve) => setTimeout(() => resolve('waiting'), 300));
+    expect(await Promise.race([closed, held])).toBe('waiting');
+    release();
+    await closed;
+    const files = await readdir(dir);
+    expect(files.filter((name) => !name.includes('.journal-'))).toEqual(['catalog.json']);
+    expect((await readFile(file, 'utf8')).trim().split('\n').at(-1)).toMatch(/^\{"end":\d+\}$/);
   });
 });
