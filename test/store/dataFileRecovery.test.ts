@@ -51,13 +51,28 @@ describe('a start on a --data file', () => {
     expect((await openStore()).scope(key).productType('t1')).toBeUndefined();
   });
 
-  it('keeps a deleted seed product type deleted, read from a snapshot', async () => {
+  it('keeps a deleted seed product and product type deleted, read from a snapshot', async () => {
     const store = await openStore({ compactBytes: 1 });
-    await deleteType(store, 't1');
+    await store.write(key, () => ({
+      change: { deletedProducts: ['s1'], deletedProductTypes: ['t1'] },
+      result: undefined,
+    }));
     await vi.waitFor(async () => expect((await stat(file).catch(() => undefined))?.size).toBeGreaterThan(0));
     await store.close();
-    expect(await readFile(file, 'utf8')).toContain('"deletedProductType":"t1"');
-    expect((await openStore()).scope(key).productType('t1')).toBeUndefined();
+    const snapshot = await readFile(file, 'utf8');
+    expect(snapshot).toContain('"deletedProduct":"s1"');
+    expect(snapshot).toContain('"deletedProductType":"t1"');
+    // The snapshot alone holds them: the journal it covers is gone.
+    expect(await journals()).toEqual(['catalog.json.journal-1']);
+    const reopened = await openStore();
+    expect(reopened.scope(key).product('s1')).toBeUndefined();
+    expect(reopened.scope(key).productType('t1')).toBeUndefined();
+  });
+
+  it('refuses a directory given as the file, saying so', async () => {
+    await expect(Store.open({ file: dir, seed })).rejects.toThrow(
+      `--data ${dir} is a directory; name a file in it`,
+    );
   });
 
   it('refuses a journal other than the last whose last line is damaged', async () => {

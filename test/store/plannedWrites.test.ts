@@ -22,7 +22,11 @@ const read = <T>(store: Store, look: (view: Parameters<Parameters<Store['write']
 async function fileHandle(dir: string) {
   const probe = await open(join(dir, 'probe'), 'w');
   await probe.close();
-  return Object.getPrototypeOf(probe) as { write: () => Promise<unknown>; datasync: () => Promise<void> };
+  return Object.getPrototypeOf(probe) as {
+    write: () => Promise<unknown>;
+    datasync: () => Promise<void>;
+    truncate: () => Promise<void>;
+  };
 }
 
 /** Turns of the event loop: enough for every write not waiting for the disk to be answered. */
@@ -96,6 +100,35 @@ describe('a write the disk refuses', () => {
     await store.close();
     const reopened = await openStore();
     expect(reopened.scope(key).product('new')).toEqual(product('new', { note: 'second' }));
+  });
+
+  it('is a 507 when a disk quota or the file size limit refuses it, as when the disk is full', async () => {
+    const store = await openStore();
+    const write = vi.spyOn(await fileHandle(dir), 'write');
+    for (const code of ['EDQUOT', 'EFBIG']) {
+      write.mockRejectedValueOnce(Object.assign(new Error(`${code}: write`), { code }));
+      await expect(put(store, [product('new')])).rejects.toMatchObject({
+        kind: 'storage-full',
+        message: expect.stringContaining('free space and send it again'),
+      });
+    }
+  });
+
+  it('refuses every later write when the journal could not be cut back after it', async () => {
+    const store = await openStore();
+    const handle = await fileHandle(dir);
+    vi.spyOn(handle, 'datasync').mockRejectedValueOnce(
+      Object.assign(new Error('EIO: fdatasync'), { code: 'EIO' }),
+    );
+    vi.spyOn(handle, 'truncate').mockRejectedValueOnce(
+      Object.assign(new Error('EIO: ftruncate'), { code: 'EIO' }),
+    );
+    await expect(put(store, [product('a')])).rejects.toMatchObject({ kind: 'storage-unavailable' });
+    // The journal may end in a part of that line: a line written after it would be damaged.
+    await expect(put(store, [product('b')])).rejects.toMatchObject({
+      kind: 'storage-unavailable',
+      message: expect.stringContaining('EIO: ftruncate'),
+    });
   });
 
   it('refuses a write that changes nothing but was planned on it', async () => {
