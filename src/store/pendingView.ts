@@ -17,6 +17,11 @@ export interface ScopeView {
 export class Pending implements ScopeView {
   readonly #products = new Map<string, CatalogProduct | null>();
   readonly #types = new Map<string, ProductType | null>();
+  /**
+   * Resolves once the last change added is stored; rejects when the disk refuses it or one added
+   * before it (the writes planned on a refused write are refused with it).
+   */
+  lastWrite: Promise<void> | undefined;
 
   /** `stored` answers the scope as stored now: its Scope object changes at its first write. */
   constructor(readonly stored: () => ScopeView) {}

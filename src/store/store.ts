@@ -122,14 +122,20 @@ export class Store {
       this.#pending.set(name, pending);
     }
     const { change, result } = plan(pending);
-    // Nothing to store: answered once the writes it was planned on are stored.
-    if (isEmpty(change)) return this.#drained().then(() => result);
+    // Nothing to store: answered once the writes it was planned on are stored, and refused with
+    // them (docs/behaviour.md, "Storage and --data"): a second delete of a product being deleted
+    // must not answer "not found" when the first delete is refused.
+    if (isEmpty(change)) {
+      return (pending.lastWrite ?? Promise.resolve()).then(() => this.#drained()).then(() => result);
+    }
     const entry: JournalEntry = { scope: name, ...journalChange(change, (id) => pending.product(id)) };
     pending.add(change);
-    return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ name, change, entry, resolve: () => resolve(result), reject });
+    const stored = new Promise<void>((resolve, reject) => {
+      this.#queue.push({ name, change, entry, resolve, reject });
       this.#startFlushing(file);
     });
+    pending.lastWrite = stored;
+    return stored.then(() => result);
   }
 
   #startFlushing(file: DataFile): void {
@@ -186,6 +192,10 @@ export class Store {
   async close(): Promise<void> {
     await this.#barrier;
     await this.#drained();
+    // A snapshot being written still renames its temporary file and deletes the journals it
+    // covers: letting go of the file (and its lock) before would leave the temporary file when the
+    // process exits, or delete journals under the next server to open the file.
+    await this.#snapshotting;
     await this.#file?.close();
   }
 

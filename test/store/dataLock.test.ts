@@ -63,6 +63,29 @@ describe('the lock of a --data file', () => {
     expect(JSON.parse(await readFile(lock, 'utf8'))).toMatchObject({ pid: process.ppid, token: 'theirs' });
   });
 
+  it('refuses a lock of a running process it may not signal, as one of another user is', async () => {
+    await holdBy(4243);
+    const eperm = Object.assign(new Error('kill EPERM'), { code: 'EPERM' });
+    const kill = vi.spyOn(process, 'kill').mockImplementation((pid) => {
+      if (pid === 4243) throw eperm;
+      return true;
+    });
+    try {
+      await expect(Store.open({ file })).rejects.toThrow(`in use by another server, process 4243`);
+    } finally {
+      kill.mockRestore();
+    }
+    expect(JSON.parse(await readFile(lock, 'utf8'))).toMatchObject({ pid: 4243, token: 'theirs' });
+  });
+
+  it('a close removes only its own lock: one that another server put in its place stays', async () => {
+    const store = await open();
+    // Its lock was deleted by hand and another server took the file.
+    await holdBy(process.ppid);
+    await store.close();
+    expect(JSON.parse(await readFile(lock, 'utf8'))).toMatchObject({ pid: process.ppid, token: 'theirs' });
+  });
+
   it('refuses a lock of another machine, saying which file to delete when no server runs there', async () => {
     await holdBy(4242, 'elsewhere');
     await expect(Store.open({ file })).rejects.toThrow(

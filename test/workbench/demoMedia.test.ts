@@ -7,6 +7,7 @@ import {
   cardSvg,
   mediaCard,
   mediaFile,
+  mediaOrigin,
   MEDIA_BASE,
   PLACEHOLDER_ORIGIN,
   rebaseMedia,
@@ -98,6 +99,19 @@ describe('rebaseMedia', () => {
       contentType: 'image/svg+xml',
       body: cardSvg(card),
     });
+  });
+
+  it('writes the card in light ink on a dark colour and dark ink on a light one', () => {
+    const ink = (colour: string) =>
+      /stroke="([^"]+)"/.exec(cardSvg({ title: 'T', subtitle: 's', colour }))?.[1];
+    expect(ink('#1f1f1f')).toBe('#fff');
+    expect(ink('#f4f4f0')).toBe('#111');
+  });
+
+  it('names a server listening on every address by localhost, which a browser can load', () => {
+    expect(mediaOrigin('http://0.0.0.0:4010')).toBe('http://localhost:4010');
+    expect(mediaOrigin('http://[::]:4010')).toBe('http://localhost:4010');
+    expect(mediaOrigin('http://127.0.0.1:5173/')).toBe('http://127.0.0.1:5173');
   });
 
   it('colours a swatch named like a prototype member as any other unnamed colour', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FaultRules } from '../../src/workbench/faults.js';
+import { FaultRules, ruleMatches } from '../../src/workbench/faults.js';
 
 const GET_PRODUCT = { method: 'GET', path: '/acme/dev/products/ABC-1', operationId: 'getProduct' };
 
@@ -39,6 +39,19 @@ describe('fault rules', () => {
     rules.add({ status: 503, rate: 0.25 });
     expect(rules.apply(GET_PRODUCT, () => 0.2)?.status).toBe(503);
     expect(rules.apply(GET_PRODUCT, () => 0.3)).toBeUndefined();
+    // A draw in [0, 1) applies when below the share: at the share it does not, and a rule of rate 0
+    // never applies, not even to the lowest draw.
+    expect(rules.apply(GET_PRODUCT, () => 0.25)).toBeUndefined();
+    rules.clear();
+    rules.add({ status: 503, rate: 0 });
+    expect(rules.apply(GET_PRODUCT, () => 0)).toBeUndefined();
+  });
+
+  it('name the region in any case, as a URL does (docs/behaviour.md, "Simulated failures and latency")', () => {
+    // The request's region is the configured one, lower case, whatever case its URL used.
+    const inUs = { ...GET_PRODUCT, region: 'us', tenantId: 'acme', environment: 'dev' };
+    expect(ruleMatches({ region: 'US', status: 503 }, inUs)).toBe(true);
+    expect(ruleMatches({ region: 'Us', status: 503 }, { ...inUs, region: 'eu' })).toBe(false);
   });
 
   it('are removed one by one or all at once, and never change a listing handed out', () => {

@@ -357,6 +357,12 @@ describe('/__admin/requests (request journal)', () => {
     const pushes = (await c.get('/__admin/requests?path=/products-push')).body.data;
     expect(pushes.map((e: { method: string }) => e.method)).toEqual(['POST']);
   });
+  it("keeps no request for demo media, which is the mock's own, not what the app sent", async () => {
+    const app = await makeApp();
+    expect((await request(app).get('/__media/swatches/black.png')).status).toBe(200);
+    expect((await client(app).get('/__admin/requests')).body.data).toEqual([]);
+  });
+
   it('tells what a client sent, newest first, filtered, without its token', async () => {
     const c = client(await makeApp());
     await c.post(`${BASE}/products-push`, { data: [PRODUCT] });

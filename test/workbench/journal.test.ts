@@ -97,9 +97,28 @@ describe('request journal', () => {
     expect(journal.find({ limit: 2 }).map((e) => e.at)).toEqual([iso(4), iso(3)]);
   });
 
+  it('matches the path filter against the path only, not the query', () => {
+    const journal = new RequestJournal();
+    journal.record(entry(1, { url: '/acme/dev/products?search=push' }));
+    journal.record(entry(2, { url: '/acme/dev/products-push' }));
+    expect(journal.find({ path: 'push' }).map((e) => e.at)).toEqual([iso(2)]);
+  });
+
+  it('once full, counts and finds each kept request once, filtered or not', () => {
+    const journal = new RequestJournal(3);
+    for (let n = 1; n <= 5; n++) journal.record(entry(n));
+    expect(journal.count).toBe(3);
+    // A filter skips none here, but it lifts the default limit: only the kept three may come back.
+    expect(journal.find({ tenantId: 'acme' }).map((e) => e.at)).toEqual([iso(5), iso(4), iso(3)]);
+  });
+
   it('keeps a body up to the bound and names the size of a larger one', () => {
     expect(journalBody(undefined)).toEqual({});
     expect(journalBody({ data: [1] })).toEqual({ body: { data: [1] } });
+    // Exactly 16 KiB of JSON is kept: "at most 16 KiB" (docs/behaviour.md, "Request journal").
+    const atBound = { text: 'x'.repeat(JOURNAL_BODY_BYTES - '{"text":""}'.length) };
+    expect(journalBody(atBound)).toEqual({ body: atBound });
+    expect(journalBody(atBound, JOURNAL_BODY_BYTES)).toEqual({ body: atBound });
     const large = journalBody({ text: 'x'.repeat(JOURNAL_BODY_BYTES) });
     expect(large.body).toBeUndefined();
     expect(large.bodyOmitted).toMatch(/^\d+ bytes of JSON, more than the 16384 kept$/);

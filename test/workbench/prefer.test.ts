@@ -16,6 +16,8 @@ describe('Prefer header', () => {
     expect(parsePrefer('code=503, delay=1500')).toEqual({ code: 503, delayMs: 1500 });
     expect(parsePrefer(['return=minimal', 'CODE="429"'])).toEqual({ code: 429 });
     expect(parsePrefer('respond-async, wait=5')).toEqual({});
+    // Separated by semicolons, as RFC 7240 writes a preference's parameters.
+    expect(parsePrefer('code=503; delay=100')).toEqual({ code: 503, delayMs: 100 });
   });
 
   it('refuses a code that is no status and a delay out of bounds, saying what is allowed', () => {
@@ -35,6 +37,11 @@ describe('Prefer header', () => {
     expect(() => parsePrefer('code=200, retry-after=5')).toThrow(/needs a failure code/);
     expect(() => parsePrefer('code=503, retry-after=soon')).toThrow(/whole number of seconds/);
     expect(() => parsePrefer(`code=503, retry-after=${MAX_RETRY_AFTER_S + 1}`)).toThrow(/0 to 86400/);
+    // Both bounds are allowed, and every failure code takes one, 400 included.
+    expect(parsePrefer(`code=503, retry-after=${MAX_RETRY_AFTER_S}`).retryAfterSeconds).toBe(
+      MAX_RETRY_AFTER_S,
+    );
+    expect(parsePrefer('code=400, retry-after=1')).toEqual({ code: 400, retryAfterSeconds: 1 });
   });
 
   it('reads network=reset, in any case, and refuses another failure or one beside a code', () => {
@@ -60,6 +67,9 @@ describe('--latency', () => {
   it('takes N or A-B milliseconds and nothing else', () => {
     expect(parseLatency('200')).toEqual({ minMs: 200, maxMs: 200 });
     expect(parseLatency('100-800')).toEqual({ minMs: 100, maxMs: 800 });
+    // "at most 60000" (README): the bound itself is allowed.
+    expect(parseLatency('60000')).toEqual({ minMs: 60000, maxMs: 60000 });
+    expect(parseLatency('0-60000')).toEqual({ minMs: 0, maxMs: 60000 });
     for (const bad of ['', 'fast', '800-100', '-5', '1-70000', '1.5']) {
       expect(() => parseLatency(bad), bad).toThrow(/--latency/);
     }

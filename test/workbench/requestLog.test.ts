@@ -35,6 +35,10 @@ describe('request log', () => {
     expect(failed.msg).toBe('POST /x 401 1 ms - Missing token');
     expect(failed.fields.error).toBe('Missing token');
     expect(logEntry({ method: 'GET', url: '/x', status: 503, durationMs: 1 }).level).toBe('error');
+    // Every 5xx is an error, 500 (a bug in the mock) first of all; every 4xx a warning.
+    expect(logEntry({ method: 'GET', url: '/x', status: 500, durationMs: 1 }).level).toBe('error');
+    expect(logEntry({ method: 'GET', url: '/x', status: 400, durationMs: 1 }).level).toBe('warn');
+    expect(logEntry({ method: 'GET', url: '/x', status: 399, durationMs: 1 }).level).toBe('info');
   });
 
   it('writes one JSON object per request in the json form', () => {

@@ -1,5 +1,6 @@
 // The seed as served: a seed generated for the server's origin is served as it is; any other is rebased.
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { CatalogProduct } from '../../src/domain/types.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -46,6 +47,30 @@ describe('a seed file', () => {
       const reloaded = await source.reload();
       expect(reloaded).not.toBe(seed);
       expect(JSON.stringify(reloaded)).toBe(JSON.stringify(seed));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('draws demo media from the products of the file as reloaded, not as first read', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'seed-source-'));
+    try {
+      const file = join(dir, 'seed.json');
+      const named = (name: string) => ({
+        products: [
+          {
+            productGroupId: 'P1',
+            productName: [{ isoLanguageId: 'en', productName: name }],
+          } as CatalogProduct,
+        ],
+        productTypes: [],
+      });
+      await writeDatasetFile(named('Old boot'), file);
+      const source = new SeedSource(await loadSeedFile(file, ORIGIN), file, ORIGIN);
+      expect(source.product('P1')?.productName?.[0]?.productName).toBe('Old boot');
+      await writeDatasetFile(named('New boot'), file);
+      await source.reload();
+      expect(source.product('P1')?.productName?.[0]?.productName).toBe('New boot');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -1,0 +1,135 @@
+// What a start on a --data file reads back, and what it refuses rather than guess
+// (docs/behaviour.md, "Storage and --data").
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { appendFile, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Store, type ScopeKey } from '../../src/store/store.js';
+import type { CatalogProduct } from '../../src/domain/types.js';
+import { MEDIA_BASE, rebaseMedia } from '../../src/workbench/demoMedia.js';
+
+const key: ScopeKey = { region: 'eu', tenantId: 'acme', environment: 'dev' };
+const product = (id: string, extra: object = {}) => ({ productGroupId: id, ...extra }) as CatalogProduct;
+const seed = { products: [product('s1')], productTypes: [{ productTypeId: 't1', isRoot: true }] };
+
+const put = (store: Store, products: CatalogProduct[]) =>
+  store.write(key, () => ({ change: { products }, result: undefined }));
+const deleteType = (store: Store, id: string) =>
+  store.write(key, () => ({ change: { deletedProductTypes: [id] }, result: undefined }));
+
+let dir: string;
+let file: string;
+const opened: Store[] = [];
+const openStore = async (options: Omit<Parameters<typeof Store.open>[0] & object, 'file'> = {}) => {
+  const store = await Store.open({ file, seed, ...options });
+  opened.push(store);
+  return store;
+};
+/** A snapshot is written at start from a file of the earlier format; the store is then closed. */
+async function writeSnapshot(products: Record<string, CatalogProduct>): Promise<string[]> {
+  await writeFile(file, JSON.stringify({ version: 1, scopes: { 'eu/acme/dev': { products } } }));
+  const store = await openStore();
+  await store.close();
+  return (await readFile(file, 'utf8')).split('\n');
+}
+const journals = async () => (await readdir(dir)).filter((name) => name.includes('.journal-')).sort();
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pcm-recovery-'));
+  file = join(dir, 'catalog.json');
+});
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((s) => s.close()));
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('a start on a --data file', () => {
+  it('keeps a deleted seed product type deleted, read from the journal', async () => {
+    const store = await openStore();
+    await deleteType(store, 't1');
+    await store.close();
+    expect((await openStore()).scope(key).productType('t1')).toBeUndefined();
+  });
+
+  it('keeps a deleted seed product and product type deleted, read from a snapshot', async () => {
+    const store = await openStore({ compactBytes: 1 });
+    await store.write(key, () => ({
+      change: { deletedProducts: ['s1'], deletedProductTypes: ['t1'] },
+      result: undefined,
+    }));
+    await vi.waitFor(async () => expect((await stat(file).catch(() => undefined))?.size).toBeGreaterThan(0));
+    await store.close();
+    const snapshot = await readFile(file, 'utf8');
+    expect(snapshot).toContain('"deletedProduct":"s1"');
+    expect(snapshot).toContain('"deletedProductType":"t1"');
+    // The snapshot alone holds them: the journal it covers is gone.
+    expect(await journals()).toEqual(['catalog.json.journal-1']);
+    const reopened = await openStore();
+    expect(reopened.scope(key).product('s1')).toBeUndefined();
+    expect(reopened.scope(key).productType('t1')).toBeUndefined();
+  });
+
+  it('refuses a directory given as the file, saying so', async () => {
+    await expect(Store.open({ file: dir, seed })).rejects.toThrow(
+      `--data ${dir} is a directory; name a file in it`,
+    );
+  });
+
+  it('refuses a journal other than the last whose last line is damaged', async () => {
+    const store = await openStore();
+    await put(store, [product('a')]);
+    await store.close();
+    const [header] = (await readFile(`${file}.journal-0`, 'utf8')).split('\n');
+    await appendFile(`${file}.journal-0`, '{"scope":"eu/acme/dev","products":[{"productGroupId":"b"');
+    const next = { ...(JSON.parse(header!) as object), journal: 1 };
+    await writeFile(
+      `${file}.journal-1`,
+      `${JSON.stringify(next)}\n${JSON.stringify({ scope: 'eu/acme/dev', products: [product('c')] })}\n`,
+    );
+    await expect(openStore()).rejects.toThrow(`${file}.journal-0 has a damaged line`);
+  });
+
+  it('refuses a snapshot cut short, and one of another format version', async () => {
+    const lines = await writeSnapshot({ s1: product('s1'), a: product('a') });
+    expect(lines.at(-2)).toMatch(/^\{"end":/);
+    await writeFile(file, lines.slice(0, -2).join('\n') + '\n');
+    await expect(openStore()).rejects.toThrow(`--data ${file} is cut short: it lacks its closing line`);
+
+    await writeFile(file, lines.join('\n').replace('"version":2', '"version":3'));
+    await expect(openStore()).rejects.toThrow(`--data ${file} has format version 3; this server reads 2`);
+  });
+
+  it('takes the same seed served on another port as the same seed', async () => {
+    const withLogo = {
+      products: [
+        product('s1', { brand: [{ brandName: 'B', brandLogo: `${MEDIA_BASE}/brands/b/logo.png` }] }),
+      ],
+      productTypes: [],
+    };
+    const onPort = (port: number) => ({
+      ...withLogo,
+      products: rebaseMedia(withLogo.products, `http://127.0.0.1:${port}`),
+    });
+    const store = await openStore({ seed: onPort(5001) });
+    await put(store, [product('a')]);
+    await store.close();
+    expect((await openStore({ seed: onPort(5002) })).scope(key).product('a')).toEqual(product('a'));
+  });
+
+  it('compacts only once the journal outgrows the snapshot too', async () => {
+    const many = Object.fromEntries(
+      Array.from({ length: 40 }, (_, i) => [`p${i}`, product(`p${i}`, { note: 'x'.repeat(100) })]),
+    );
+    await writeSnapshot(many);
+    const before = await journals();
+    const snapshotBytes = (await stat(file)).size;
+    const store = await openStore({ compactBytes: 1000 });
+    for (let i = 0; i < 15; i++) await put(store, [product(`q${i}`, { note: 'y'.repeat(100) })]);
+    await store.close();
+    const journalBytes = (await stat(join(dir, before.at(-1)!))).size;
+    // Past --compact-after, not past the snapshot: no new journal was started.
+    expect(journalBytes).toBeGreaterThan(1000);
+    expect(journalBytes).toBeLessThan(snapshotBytes);
+    expect(await journals()).toEqual(before);
+  });
+});
