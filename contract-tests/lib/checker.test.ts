@@ -67,6 +67,20 @@ describe('the response checker (it must be able to fail)', () => {
     expect(noMessage).toEqual(['getProduct 404 body/message is required']);
   });
 
+  it('says a problem repeated in every element of a list once, with how many places and the first', () => {
+    const list = [0, 1, 2].map((i) => ({ productName: [{ isoLanguageId: 'en', productName: `n${i}` }] }));
+    const problems = checker.check({
+      method: 'GET',
+      path: '/products',
+      status: 200,
+      contentType: json,
+      body: { data: { list, count: 3, facets: {}, attributeFilters: {} } },
+    });
+    expect(problems).toEqual([
+      'listProducts 200 body/data/list/*/productGroupId is required (at 3 places, the first body/data/list/0/productGroupId)',
+    ]);
+  });
+
   it('complains about a JSON schema answered with another content type', () => {
     const problems = checker.check({
       method: 'GET',

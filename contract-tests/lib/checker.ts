@@ -28,6 +28,27 @@ function jsonSchemaOf(response: OpenAPIV3.ResponseObject): object | undefined {
   return json?.[1].schema;
 }
 
+/**
+ * One problem for each that repeats in the elements of arrays (a field missing from every product of
+ * a list): its path with `*` for the indexes, the number of places and the first of them. Listed
+ * one by one, a page of 20 products filled the report with one problem.
+ */
+function repeatsFolded(problems: readonly { path: string; message: string }[]) {
+  const groups = new Map<string, { path: string; message: string; first: string; count: number }>();
+  for (const { path, message } of problems) {
+    const pattern = path.replace(/\/\d+(?=\/|$)/g, '/*');
+    const key = `${pattern} ${message}`;
+    const group = groups.get(key);
+    if (group) group.count++;
+    else groups.set(key, { path: pattern, message, first: path, count: 1 });
+  }
+  return [...groups.values()].map(({ path, message, first, count }) =>
+    count === 1
+      ? { path: first, message }
+      : { path, message: `${message} (at ${count} places, the first body${first})` },
+  );
+}
+
 export function createChecker(validator: SchemaValidator): Checker {
   const table = new OperationTable(validator.document, SCOPE_TEMPLATE);
 
@@ -53,9 +74,9 @@ export function createChecker(validator: SchemaValidator): Checker {
         `${op.operationId} ${ex.status} must answer JSON, got content-type ${ex.contentType ?? 'none'}`,
       ];
     }
-    return validator
-      .check(schema, ex.body)
-      .map((p) => `${op.operationId} ${ex.status} body${p.path === '/' ? '' : p.path} ${p.message}`);
+    return repeatsFolded(validator.check(schema, ex.body)).map(
+      (p) => `${op.operationId} ${ex.status} body${p.path === '/' ? '' : p.path} ${p.message}`,
+    );
   };
 
   return { operation, check };
