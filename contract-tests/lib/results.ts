@@ -61,7 +61,12 @@ function tiersOf(errors: string[], tags: string[]): string[] {
 function skipReason(test: TestCase, note: string | undefined, ctx: RunContext): string {
   if (note) return note;
   const broken = ancestorsOf(test).find((s) => s.errors().length > 0);
-  if (broken) return `the setup of "${broken.name}" failed: ${errorText(broken.errors()[0]!).split('\n')[0]}`;
+  if (broken) {
+    // The request, then what was wrong with its answer: the request alone says nothing of why.
+    const [request, ...rest] = errorText(broken.errors()[0]!).split('\n');
+    const why = broken.meta().contractFailure?.differences[0] ?? rest.find((line) => line.trim() !== '');
+    return `the setup of "${broken.name}" failed: ${request}${why ? ` (${why.trim()})` : ''}`;
+  }
   if (test.module.errors().length > 0) return 'the suite file failed before this test could run';
   if (ctx.readonly) return 'read-only run: this test writes';
   return 'marked skip in the suite';

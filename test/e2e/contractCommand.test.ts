@@ -209,6 +209,10 @@ describe('product-catalog-mock contract', () => {
       expect(failure).toMatch(/"x-api-key: \$CONTRACT_API_KEY"/);
       expect(failure).toMatch(/came back: 503 /);
       expect(failure).toMatch(/^ {5}HTTP status: expected "2xx", received "5xx"$/m);
+      // the tests it held back say why, not only which request failed
+      expect(out).toMatch(
+        /tests?: the setup of "reads of products this run wrote" failed: .*\(HTTP status: expected "2xx", received "5xx"\)/,
+      );
       // the published block's setup is a failure of its own tier
       expect(out).toMatch(/FAIL pushProducts \[published\] publishedClient\.test\.ts > \[published\] reads/);
       const report = await readFile(junit, 'utf8');
