@@ -157,7 +157,6 @@ function cleanupFailure(call: FailedCall, target: Target, checker: Checker): Fai
   };
 }
 
-/** The body a request sends, parsed; a raw body that is not JSON holds no items. */
 /** Every test in a block, its inner blocks' too. */
 function testsOf(task: Task): Task[] {
   return task.type === 'suite' ? task.tasks.flatMap(testsOf) : [task];

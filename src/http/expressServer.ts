@@ -14,12 +14,6 @@ import type { Workbench } from '../workbench/workbench.js';
 import { ALLOWED_ORIGIN, EXPOSED_HEADERS } from './cors.js';
 
 /**
- * An http server whose requests and responses are created with express's prototypes. Express sets
- * them on every request (Object.setPrototypeOf), and V8 treats that as a change of shape of a live
- * object, which cost more than the rest of a read (docs/performance.md, "Express prototypes").
- * Created with the right prototype already, the call changes nothing.
- */
-/**
  * node's limits on how long a request may take to arrive (node:http's defaults when absent: headers
  * within 60 s, the whole request within 300 s, checked every 30 s).
  */
@@ -28,6 +22,12 @@ export type RequestTimeouts = Pick<
   'headersTimeout' | 'requestTimeout' | 'connectionsCheckingInterval'
 >;
 
+/**
+ * An http server whose requests and responses are created with express's prototypes. Express sets
+ * them on every request (Object.setPrototypeOf), and V8 treats that as a change of shape of a live
+ * object, which cost more than the rest of a read (docs/performance.md, "Express prototypes").
+ * Created with the right prototype already, the call changes nothing.
+ */
 export function createExpressServer(app: Express, timeouts: RequestTimeouts = {}): Server {
   // Plain functions, not classes: express's prototypes must be the objects' own prototypes.
   function Request(this: object, ...args: unknown[]): void {
