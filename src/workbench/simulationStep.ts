@@ -8,6 +8,12 @@ import type { MockAnswer } from '../pipeline/types.js';
 import { answerLost, CLOSED_WITHOUT_ANSWER, simulatedError, simulatedNetworkFailure } from './prefer.js';
 import type { Simulator } from './simulation.js';
 
+/** Never written: the adapter closes the connection; its message is for the log and journal. */
+const closed = (message: string): MockAnswer => ({
+  ...problemAnswer(CLOSED_WITHOUT_ANSWER, message),
+  closeWithoutAnswer: true,
+});
+
 export function simulationStep(workbench: Simulator): SimulationStep {
   return (request) => {
     const prefer = request.headers.prefer;
@@ -29,19 +35,11 @@ export function simulationStep(workbench: Simulator): SimulationStep {
       retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) };
     let instead: MockAnswer | undefined;
     if (network !== undefined) {
-      // Never written: the adapter closes the connection; its message is for the log and journal.
       const message = simulatedNetworkFailure(network, source);
-      const closed = { ...problemAnswer(CLOSED_WITHOUT_ANSWER, message), closeWithoutAnswer: true };
       instead =
         network === 'lost'
-          ? {
-              ...closed,
-              afterOperation: (own) => ({
-                ...problemAnswer(CLOSED_WITHOUT_ANSWER, answerLost(message, own.status)),
-                closeWithoutAnswer: true,
-              }),
-            }
-          : closed;
+          ? { ...closed(message), afterOperation: (own) => closed(answerLost(message, own.status)) }
+          : closed(message);
     } else if (status !== undefined) {
       instead = problemAnswer(status, simulatedError(status, source).message, undefined, headers);
     }
