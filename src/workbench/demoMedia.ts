@@ -4,6 +4,7 @@
 import { own } from '../domain/own.js';
 import type { CatalogProduct } from '../domain/types.js';
 import { flat } from '../seed/flat.js';
+import { lru } from '../query/lru.js';
 import { cardVideo } from './demoVideo.js';
 import { drawCard, rgbOf } from './pictures/card.js';
 import { cardJpeg } from './pictures/jpeg.js';
@@ -173,6 +174,9 @@ function wrap(text: string, width: number, maxLines: number): string[] {
   return lines.slice(0, maxLines);
 }
 
+/** A card's title as it is drawn: lines of at most 18 characters, at most 4 of them. */
+const titleLines = (title: string): string[] => wrap(title, 18, 4);
+
 export interface MediaCard {
   title: string;
   subtitle: string;
@@ -182,7 +186,7 @@ export interface MediaCard {
 /** A 400 x 400 SVG card: the title on the colour, the subtitle below. */
 export function cardSvg({ title, subtitle, colour }: MediaCard): string {
   const ink = inkFor(colour);
-  const lines = wrap(title, 18, 4);
+  const lines = titleLines(title);
   const top = 200 - (lines.length - 1) * 20;
   const text = lines
     .map(
@@ -249,8 +253,7 @@ const PICTURES: Record<string, { contentType: string; encode: typeof cardPng }> 
  * browser that keeps them for the hour Cache-Control allows does not). 64 of 20 to 60 KB hold a
  * page's pictures, swatches and logos.
  */
-const drawn = new Map<string, Uint8Array>();
-const DRAWN_KEPT = 64;
+const drawn = lru<string, Uint8Array>(64);
 
 /**
  * The file of a media path and its card, in the format its extension names, as the seed's
@@ -266,15 +269,12 @@ export function mediaFile(path: string, card: MediaCard): MediaFile {
   }
   const picture = extension === undefined ? undefined : own(PICTURES, extension);
   if (!picture) return { contentType: 'image/svg+xml', body: cardSvg(card) };
-  const key = `${path}\n${card.title}\n${card.subtitle}\n${card.colour}`;
-  let body = drawn.get(key);
-  if (body === undefined) {
-    const pixels = drawCard(wrap(card.title, 18, 4), card.subtitle);
-    body = picture.encode(pixels, rgbOf(card.colour), rgbOf(inkFor(card.colour)));
-    if (drawn.size >= DRAWN_KEPT) drawn.delete(drawn.keys().next().value!);
-  }
-  // Most recently used last: the oldest is the first the map gives back.
-  drawn.delete(key);
-  drawn.set(key, body);
+  const body = drawn(`${path}\n${card.title}\n${card.subtitle}\n${card.colour}`, () =>
+    picture.encode(
+      drawCard(titleLines(card.title), card.subtitle),
+      rgbOf(card.colour),
+      rgbOf(inkFor(card.colour)),
+    ),
+  );
   return { contentType: picture.contentType, body };
 }

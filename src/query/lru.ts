@@ -1,0 +1,20 @@
+// A map of at most `limit` entries that drops the least recently used first: a JavaScript Map keeps
+// its keys in the order they were set, so the one set longest ago is the first it gives back.
+
+/** Gets the value of `key`, built and kept on first use; a use makes an entry the most recent. */
+export type Lru<K, V> = (key: K, build: () => V) => V;
+
+export function lru<K, V>(limit: number): Lru<K, V> {
+  const entries = new Map<K, V>();
+  return (key, build) => {
+    let value = entries.get(key);
+    if (value === undefined) {
+      value = build();
+      if (entries.size >= limit) entries.delete(entries.keys().next().value as K);
+    } else {
+      entries.delete(key);
+    }
+    entries.set(key, value);
+    return value;
+  };
+}
