@@ -4,6 +4,7 @@
 // one intra frame whose macroblocks are raw samples (I_PCM, so nothing needs compressing), then a
 // frame that repeats it (every macroblock skipped). Pure: Uint8Array only, for the server and the
 // msw handlers alike (docs/behaviour.md, "Seeds").
+import { MsbBits } from './msbBits.js';
 
 /** Width and height in pixels: 8 x 8 macroblocks of 16 pixels, about 25 KB. */
 const SIZE = 128;
@@ -16,24 +17,7 @@ const CONSTRAINTS = 0xc0; // constraint_set0 and set1: constrained baseline
 const LEVEL = 30;
 
 /** Writes an H.264 bit string: fixed-width fields and Exp-Golomb codes (ITU-T H.264, 7.2 and 9.1). */
-class Bits {
-  readonly #bytes: number[] = [];
-  #current = 0;
-  #used = 0;
-
-  bit(b: number): void {
-    this.#current = (this.#current << 1) | (b & 1);
-    if (++this.#used === 8) {
-      this.#bytes.push(this.#current);
-      this.#current = 0;
-      this.#used = 0;
-    }
-  }
-
-  u(width: number, value: number): void {
-    for (let i = width - 1; i >= 0; i--) this.bit((value >>> i) & 1);
-  }
-
+class Bits extends MsbBits {
   ue(value: number): void {
     const coded = value + 1;
     const width = 32 - Math.clz32(coded);
@@ -45,16 +29,9 @@ class Bits {
     this.ue(value <= 0 ? -2 * value : 2 * value - 1);
   }
 
-  get aligned(): boolean {
-    return this.#used === 0;
-  }
-
-  align(): void {
-    while (!this.aligned) this.bit(0);
-  }
-
+  /** Bytes as they are, once aligned (the samples of an I_PCM macroblock). */
   bytes(values: ArrayLike<number>): void {
-    for (let i = 0; i < values.length; i++) this.#bytes.push(values[i]!);
+    for (let i = 0; i < values.length; i++) this.written.push(values[i]!);
   }
 
   /** rbsp_trailing_bits, then the payload with emulation prevention bytes (7.4.1). */
@@ -63,7 +40,7 @@ class Bits {
     this.align();
     const out = [header];
     let zeros = 0;
-    for (const byte of this.#bytes) {
+    for (const byte of this.written) {
       if (zeros >= 2 && byte <= 3) {
         out.push(3);
         zeros = 0;

@@ -2,6 +2,7 @@
 // and Huffman tables of the mock's own in which every code has one length (4 bits for the DC sizes,
 // 8 for the AC symbols): a valid table needs no statistics, and a card's blocks are mostly one colour
 // (a DC value and an end of block). Pure (Uint8Array only), for the server and the msw handlers alike.
+import { MsbBits } from '../msbBits.js';
 import type { CardPixels, Rgb } from './card.js';
 
 /** One step for every coefficient: fine enough that the card's edges stay sharp. */
@@ -41,29 +42,18 @@ const ZRL = AC_CODE[0xf0]!;
 const DC_LENGTH = 4;
 const AC_LENGTH = 8;
 
-class EntropyWriter {
-  readonly #bytes: number[] = [];
-  #current = 0;
-  #used = 0;
-
-  /** Up to 16 bits at once, most significant first. */
-  bits(width: number, value: number): void {
-    this.#current = (this.#current << width) | (value & ((1 << width) - 1));
-    this.#used += width;
-    while (this.#used >= 8) {
-      this.#used -= 8;
-      const byte = (this.#current >>> this.#used) & 0xff;
-      this.#bytes.push(byte);
-      // A 0xFF in the entropy-coded data is followed by a stuffed zero (T.81, F.1.2.3).
-      if (byte === 0xff) this.#bytes.push(0);
-    }
-    this.#current &= (1 << this.#used) - 1;
+/** The entropy-coded data: bits most significant first, a 0xFF followed by a stuffed zero. */
+class EntropyWriter extends MsbBits {
+  protected override byte(value: number): void {
+    super.byte(value);
+    // T.81, F.1.2.3: no marker may appear in the coded data.
+    if (value === 0xff) super.byte(0);
   }
 
   /** The bytes, the last one padded with ones (T.81, F.1.2.3). */
   finish(): number[] {
-    if (this.#used > 0) this.bits(8 - this.#used, 0xff);
-    return this.#bytes;
+    this.align(1);
+    return this.written;
   }
 }
 
@@ -75,8 +65,8 @@ function category(value: number): [size: number, bits: number] {
 
 function encodeBlock(out: EntropyWriter, coefficients: Int32Array, previousDc: number): number {
   const [dcSize, dcBits] = category(coefficients[0]! - previousDc);
-  out.bits(DC_LENGTH, dcSize);
-  out.bits(dcSize, dcBits);
+  out.u(DC_LENGTH, dcSize);
+  out.u(dcSize, dcBits);
   let run = 0;
   for (let k = 1; k < 64; k++) {
     const value = coefficients[ZIGZAG[k]!]!;
@@ -84,13 +74,13 @@ function encodeBlock(out: EntropyWriter, coefficients: Int32Array, previousDc: n
       run++;
       continue;
     }
-    for (; run > 15; run -= 16) out.bits(AC_LENGTH, ZRL);
+    for (; run > 15; run -= 16) out.u(AC_LENGTH, ZRL);
     const [size, bits] = category(value);
-    out.bits(AC_LENGTH, AC_CODE[(run << 4) | size]!);
-    out.bits(size, bits);
+    out.u(AC_LENGTH, AC_CODE[(run << 4) | size]!);
+    out.u(size, bits);
     run = 0;
   }
-  if (run > 0) out.bits(AC_LENGTH, EOB);
+  if (run > 0) out.u(AC_LENGTH, EOB);
   return coefficients[0]!;
 }
 
