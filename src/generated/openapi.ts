@@ -884,7 +884,9 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description Which API requests the rule matches, and what it does to them (a status or a network failure, a delay, or both). */
-        FaultRuleInput: {
+        FaultRuleInput: components["schemas"]["FaultRuleFields"] | unknown | unknown | unknown;
+        /** @description The fields a fault rule may give; FaultRuleInput says which of them it needs. */
+        FaultRuleFields: {
             /** @description An operationId of this document. */
             operationId?: string;
             method?: string;
@@ -918,7 +920,7 @@ export interface components {
             rate?: number;
             /** @description The rule applies this many times, then no more; without limit when absent. */
             times?: number;
-        } | unknown | unknown | unknown;
+        };
         /** @description A rule as it was sent (every field of FaultRuleInput it gave), with its id and use. */
         FaultRule: {
             id: string;

@@ -1,27 +1,12 @@
 // Fault rules set at run time (POST /__admin/faults): which requests fail or slow down, and how.
+import type { components } from '../generated/openapi.js';
 import type { NetworkFailure } from './prefer.js';
 
-/** A rule as a client sends it; its shape is checked against openapi.yaml (FaultRuleInput) first. */
-export interface FaultRuleInput {
-  operationId?: string;
-  method?: string;
-  /** A substring of the request's path, e.g. /products/ABC. */
-  path?: string;
-  /** The request's scope, each part exactly (the region in any case); every scope when absent. */
-  tenantId?: string;
-  environment?: string;
-  region?: string;
-  status?: number;
-  delayMs?: number;
-  /** Seconds for a Retry-After header on the status; only with a status. */
-  retryAfter?: number;
-  /** Close the connection without an answer instead of answering; not with a status. */
-  network?: NetworkFailure;
-  /** Share of matching requests the rule applies to, 0..1; all when absent. */
-  rate?: number;
-  /** How many times the rule applies; without limit when absent. */
-  times?: number;
-}
+/**
+ * A rule as a client sends it, checked against openapi.yaml's FaultRuleInput first; its fields are
+ * that document's FaultRuleFields.
+ */
+export type FaultRuleInput = components['schemas']['FaultRuleFields'];
 
 export interface FaultRule extends FaultRuleInput {
   id: string;
