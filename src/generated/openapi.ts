@@ -17,8 +17,10 @@ export interface paths {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -74,8 +76,10 @@ export interface paths {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -120,8 +124,10 @@ export interface paths {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -167,8 +173,10 @@ export interface paths {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -209,8 +217,10 @@ export interface paths {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -255,8 +265,10 @@ export interface paths {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -324,8 +336,10 @@ export interface paths {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -373,8 +387,10 @@ export interface paths {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -419,8 +435,10 @@ export interface paths {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -466,8 +484,10 @@ export interface paths {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -520,8 +540,10 @@ export interface paths {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -571,8 +593,10 @@ export interface paths {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -912,10 +936,12 @@ export interface components {
             /**
              * @description Instead of a status: send no answer and reset the connection, as a dropped network does
              *     (a client's fetch rejects). `reset` changes nothing; `lost` runs the operation first (a
-             *     write is applied), and its answer is the one lost. Not with `status`.
+             *     write is applied), and its answer is the one lost; `cut` runs it too, then sends the
+             *     answer's status, headers and first half of its body and closes the connection (reading
+             *     the body fails). Not with `status`.
              * @enum {string}
              */
-            network?: "reset" | "lost";
+            network?: "reset" | "lost" | "cut";
             /** @description Share of the matching requests the rule applies to; all when absent. */
             rate?: number;
             /** @description The rule applies this many times, then no more; without limit when absent. */
@@ -940,7 +966,7 @@ export interface components {
             };
             /**
              * @description The status answered; 499 when the client closed the connection before the answer, 444
-             *     when the mock closed it without one (a simulated network failure).
+             *     when the mock closed it without one or halfway through one (a simulated network failure).
              */
             status: number;
             durationMs: number;
@@ -1422,8 +1448,10 @@ export interface components {
          *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
          *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
          *     `network=lost` runs the operation first (a write is applied), then resets the connection
-         *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-         *     preferences are ignored.
+         *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+         *     sends its status, headers and the first half of its body, then closes the connection:
+         *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+         *     `code`. Other preferences are ignored.
          */
         prefer: string;
         /**
@@ -1625,8 +1653,10 @@ export interface operations {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1665,8 +1695,10 @@ export interface operations {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1711,8 +1743,10 @@ export interface operations {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1759,8 +1793,10 @@ export interface operations {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1847,8 +1883,10 @@ export interface operations {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1929,8 +1967,10 @@ export interface operations {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -1992,8 +2032,10 @@ export interface operations {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -2042,8 +2084,10 @@ export interface operations {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -2094,8 +2138,10 @@ export interface operations {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -2142,8 +2188,10 @@ export interface operations {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -2190,8 +2238,10 @@ export interface operations {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -2239,8 +2289,10 @@ export interface operations {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -2294,8 +2346,10 @@ export interface operations {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -2355,8 +2409,10 @@ export interface operations {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -2405,8 +2461,10 @@ export interface operations {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -2466,8 +2524,10 @@ export interface operations {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };
@@ -2524,8 +2584,10 @@ export interface operations {
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
                  *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
                  *     `network=lost` runs the operation first (a write is applied), then resets the connection
-                 *     instead of answering: the answer is lost on its way back. Neither goes with `code`. Other
-                 *     preferences are ignored.
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
                  */
                 Prefer?: components["parameters"]["prefer"];
             };

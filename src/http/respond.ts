@@ -54,7 +54,7 @@ export function writeAnswer(res: Response, answer: MockAnswer): void {
   if (res.destroyed) return;
   if (answer.closeWithoutAnswer) {
     // For the request log and journal (workbenchHook.ts), which see a response closed unanswered.
-    res.locals.closedWithoutAnswer = answer;
+    res.locals.closedByMock = answer;
     // A reset (RST), not a FIN: a client then fails as on a dropped connection, not on a short answer.
     res.socket?.resetAndDestroy();
     return;
@@ -75,10 +75,30 @@ export function writeAnswer(res: Response, answer: MockAnswer): void {
   res.setHeader('Content-Length', length);
   // Written from the cache's memory: it is held until the answer is written or the client gone.
   if (hold.holding) res.once('close', () => hold.release());
+  if (answer.cutOff) {
+    writeCutOff(res, chunks, length, answer.cutOff);
+    return;
+  }
   res.cork();
   for (const chunk of chunks) res.write(chunk);
   res.end();
   res.uncork();
+}
+
+/**
+ * The status, the headers and the first half of an answer's bytes, then the connection closed with
+ * a FIN, not a reset: the client has the whole head and a body shorter than its Content-Length, so
+ * reading the body fails, as when a connection drops halfway through an answer (a simulated
+ * `network=cut`, docs/behaviour.md, "Simulated failures and latency"). Rare: the bytes are copied.
+ */
+function writeCutOff(res: Response, chunks: (Buffer | string)[], length: number, logged: MockAnswer): void {
+  res.locals.closedByMock = logged;
+  const bytes = Buffer.concat(
+    chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk)),
+  );
+  // The head on its own: a HEAD answer writes no body, and without this would send no head either.
+  res.flushHeaders();
+  res.write(bytes.subarray(0, Math.floor(length / 2)), () => res.socket?.destroy());
 }
 
 /** A 2xx answer in the { data } envelope, written by express code outside the pipeline (admin routes). */

@@ -21,8 +21,9 @@ export function exchangeRecorder(workbench: Workbench): RequestHandler {
     // connection before (a timeout shorter than a simulated delay), which 'finish' never reports.
     res.on('close', () => {
       const answered = res.writableFinished;
-      // The mock closed it itself: a simulated network failure (respond.ts).
-      const closed = res.locals.closedWithoutAnswer as MockAnswer | undefined;
+      // The mock closed it itself, before or halfway through an answer: a simulated network failure
+      // (respond.ts).
+      const closed = res.locals.closedByMock as MockAnswer | undefined;
       // Set by writeAnswer (respond.ts) from the answer; for a client that left first, what the
       // pipeline had learnt by then (expressAdapter.ts): the operation, its scope and its body.
       const operation = answered

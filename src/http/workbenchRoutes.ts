@@ -68,7 +68,7 @@ export function mountWorkbenchRoutes(
     // Checked here: the schema language of openapi.yaml (OpenAPI 3.0) cannot say "only with status".
     if (input.network !== undefined && input.status !== undefined) {
       throw badRequest(
-        'Invalid fault rule: network closes the connection without an answer; give it or a status, not both',
+        'Invalid fault rule: network is a failure of the connection, not an answer; give it or a status, not both',
       );
     }
     if (input.retryAfter !== undefined && input.status === undefined) {

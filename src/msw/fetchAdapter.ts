@@ -53,5 +53,29 @@ export function responseOf(answer: MockAnswer, method = 'GET'): Response {
   if (answer.closeWithoutAnswer) return Response.error();
   const body =
     answer.json === undefined || method.toUpperCase() === 'HEAD' ? null : JSON.stringify(answer.json);
+  if (answer.cutOff && body !== null) return cutOff(answer, body);
   return new Response(body, { status: answer.status, headers: answer.headers });
+}
+
+/**
+ * A simulated `network=cut`: the status and headers whole, then a body that fails after its first
+ * half, so that reading it rejects as it does when a connection drops halfway through an answer.
+ */
+function cutOff(answer: MockAnswer, body: string): Response {
+  const bytes = new TextEncoder().encode(body);
+  let halfSent = false;
+  // Failed on the read after the half, not at once: a stream that fails drops what it still queues.
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (halfSent) {
+        controller.error(
+          new TypeError('The connection closed halfway through the answer (a simulated network failure)'),
+        );
+        return;
+      }
+      halfSent = true;
+      controller.enqueue(bytes.subarray(0, Math.floor(bytes.length / 2)));
+    },
+  });
+  return new Response(stream, { status: answer.status, headers: answer.headers });
 }

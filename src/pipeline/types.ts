@@ -43,8 +43,14 @@ export interface MockAnswer {
    */
   closeWithoutAnswer?: boolean;
   /**
+   * Send the status, the headers and the first half of the body, then close the connection, as one
+   * that drops halfway through an answer does (a simulated `network=cut`); this is what the request
+   * log and journal record instead.
+   */
+  cutOff?: MockAnswer;
+  /**
    * Run the operation first (a write is applied), then give what this makes of its answer instead:
-   * a simulated `network=lost`, whose answer is lost on its way back.
+   * a simulated `network=lost`, whose answer is lost on its way back, or `network=cut`.
    */
   afterOperation?: (own: MockAnswer) => MockAnswer;
 }

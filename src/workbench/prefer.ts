@@ -15,16 +15,18 @@ export interface Preference {
   delayMs?: number;
   /** Seconds for the Retry-After header of the simulated failure. */
   retryAfterSeconds?: number;
-  /** Close the connection without an answer, as a network failure does. */
+  /** Close the connection without an answer, or halfway through one, as a network failure does. */
   network?: NetworkFailure;
 }
 
 /**
  * The network failures the mock simulates: `reset`, the connection closed without an answer and
  * nothing done; `lost`, the operation run (a write applied) and its answer lost on the way back, the
- * failure a retry of a write must cope with (docs/behaviour.md, "Simulated failures and latency").
+ * failure a retry of a write must cope with; `cut`, the operation run and its answer cut off halfway,
+ * status and headers whole, so that reading the body fails (docs/behaviour.md, "Simulated failures
+ * and latency").
  */
-export const NETWORK_FAILURES = ['reset', 'lost'] as const;
+export const NETWORK_FAILURES = ['reset', 'lost', 'cut'] as const;
 export type NetworkFailure = (typeof NETWORK_FAILURES)[number];
 
 /**
@@ -67,7 +69,8 @@ export function parsePrefer(header: string | readonly string[] | undefined): Pre
       if (!(NETWORK_FAILURES as readonly string[]).includes(text.toLowerCase())) {
         throw badRequest(
           `Prefer: network=${text} is not a network failure the mock simulates; send Prefer: network=reset ` +
-            '(no answer, nothing done) or network=lost (the operation runs, its answer is lost)',
+            '(no answer, nothing done), network=lost (the operation runs, its answer is lost) or ' +
+            'network=cut (the operation runs, its answer is cut off halfway)',
         );
       }
       preference.network = text.toLowerCase() as NetworkFailure;
@@ -80,7 +83,7 @@ export function parsePrefer(header: string | readonly string[] | undefined): Pre
   }
   if (preference.network !== undefined && preference.code !== undefined) {
     throw badRequest(
-      `Prefer: network=${preference.network} closes the connection without an answer; it cannot go with code=${preference.code}`,
+      `Prefer: network=${preference.network} is a failure of the connection, not an answer; it cannot go with code=${preference.code}`,
     );
   }
   // Retry-After belongs to a failure (RFC 9110, 10.2.3): alone it would be silently dropped.
@@ -124,16 +127,21 @@ export function checkSimulatedStatus(code: number, allowed: readonly number[], o
 
 /**
  * What the request log and journal say of a connection closed as a simulated network failure; for
- * `lost`, answerLost adds the status the operation answered once it ran.
+ * `lost` and `cut`, answerLost adds the status the operation answered once it ran.
  */
 export function simulatedNetworkFailure(network: NetworkFailure, source: string): string {
-  return network === 'lost'
-    ? `Simulated network failure (${source}): the operation ran, then the connection was reset: its answer was lost`
-    : `Simulated network failure (${source}): the connection was reset without an answer; nothing was changed`;
+  switch (network) {
+    case 'lost':
+      return `Simulated network failure (${source}): the operation ran, then the connection was reset: its answer was lost`;
+    case 'cut':
+      return `Simulated network failure (${source}): the operation ran, then its answer was cut off halfway and the connection closed`;
+    case 'reset':
+      return `Simulated network failure (${source}): the connection was reset without an answer; nothing was changed`;
+  }
 }
 
 /**
- * The log and journal message of a `lost` answer, once the operation's own status is known: a 2xx
+ * The log and journal message of a `lost` or `cut` answer, once the operation's own status is known: a 2xx
  * to a write means the change is stored, a 4xx that nothing was.
  */
 export function answerLost(message: string, status: number): string {

@@ -37,9 +37,15 @@ export function simulationStep(workbench: Simulator): SimulationStep {
     if (network !== undefined) {
       const message = simulatedNetworkFailure(network, source);
       instead =
-        network === 'lost'
-          ? { ...closed(message), afterOperation: (own) => closed(answerLost(message, own.status)) }
-          : closed(message);
+        network === 'reset'
+          ? closed(message)
+          : {
+              ...closed(message),
+              afterOperation: (own) => {
+                const logged = closed(answerLost(message, own.status));
+                return network === 'lost' ? logged : { ...own, cutOff: logged };
+              },
+            };
     } else if (status !== undefined) {
       instead = problemAnswer(status, simulatedError(status, source).message, undefined, headers);
     }

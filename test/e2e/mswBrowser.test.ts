@@ -110,5 +110,27 @@ describe.skipIf(missing !== undefined)(
         /^https:\/\/product-eu\.omborigrid\.com\/api\/tenants\/acme\/dev\/products\?/,
       );
     });
+
+    it('answers a Prefer: network=cut with the status, and a body whose reading fails', async () => {
+      const page = await (browser as Browser).newPage();
+      await page.goto((site as { url: string }).url);
+      await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+      const seen = await page.evaluate(async () => {
+        const url = 'https://product-eu.omborigrid.com/api/tenants/acme/dev/products?limit=2';
+        const read = async (prefer?: string) => {
+          const res = await fetch(url, { headers: { 'x-api-key': 'dev', ...(prefer && { prefer }) } });
+          try {
+            return {
+              status: res.status,
+              body: ((await res.json()) as { data: { list: unknown[] } }).data.list.length,
+            };
+          } catch (err) {
+            return { status: res.status, failed: (err as Error).name };
+          }
+        };
+        return { whole: await read(), cut: await read('network=cut') };
+      });
+      expect(seen).toEqual({ whole: { status: 200, body: 2 }, cut: { status: 200, failed: 'TypeError' } });
+    });
   },
 );

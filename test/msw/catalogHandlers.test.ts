@@ -132,6 +132,16 @@ describe('catalogHandlers', () => {
     // An answer lost on its way back: fetch rejects the same way, but the write was applied.
     await expect(push('network=lost')).rejects.toThrow(TypeError);
     expect((await read()).status).toBe(200);
+    // An answer cut off halfway: the status arrives, reading the body rejects (msw's node interceptor
+    // reads the stream ahead, so not even the half reaches the caller here), and the write applied.
+    const cut = await fetch(`${EU}/api/tenants/prefer/dev/products/p-prefer`, {
+      headers: { 'x-api-key': 'secret', prefer: 'network=cut' },
+    });
+    expect(cut.status).toBe(200);
+    await expect(cut.text()).rejects.toThrow(/closed halfway through the answer/);
+    const cutPush = await push('network=cut');
+    expect(cutPush.status).toBe(200);
+    await expect(cutPush.json()).rejects.toThrow();
     await fetch(`${EU}/api/tenants/prefer/dev/products`, {
       ...json({ data: ['p-prefer'] }),
       method: 'DELETE',

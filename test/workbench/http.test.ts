@@ -1,5 +1,6 @@
 // Simulated failures and latency, fault rules and the request journal, through HTTP.
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +9,31 @@ import type { RunningServer } from '../../src/server.js';
 import { BASE, TOKEN, client, loggedServer, makeApp } from '../helpers.js';
 
 const PRODUCT = { productGroupId: 'p1', productName: [{ isoLanguageId: 'en-US', productName: 'Boot' }] };
+
+/**
+ * A GET sent on a plain socket, read to the end: the head and the body's bytes as they came, and
+ * whether the server closed the connection (`end`) or reset it (`error`).
+ */
+function rawGet(url: string, path: string): Promise<{ head: string; body: Buffer; ended: 'end' | 'error' }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    const done = (ended: 'end' | 'error') => {
+      const bytes = Buffer.concat(chunks);
+      const split = bytes.indexOf('\r\n\r\n');
+      resolve({
+        head: bytes.subarray(0, split + 2).toString('latin1'),
+        body: bytes.subarray(split + 4),
+        ended,
+      });
+    };
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('end', () => done('end'));
+    socket.on('error', () => done('error'));
+    socket.write(`GET ${path} HTTP/1.1\r\nhost: ${hostname}\r\nx-api-key: ${TOKEN['x-api-key']}\r\n\r\n`);
+  });
+}
 
 describe('Prefer: code and delay', () => {
   it('answers the status asked for with the error body, and changes nothing', async () => {
@@ -197,7 +223,7 @@ describe('/__admin/faults', () => {
   });
 });
 
-describe("a simulated network failure (Prefer: network=reset or lost, a rule's network)", () => {
+describe("a simulated network failure (Prefer: network=reset, lost or cut, a rule's network)", () => {
   /** A merge push of the products to the server, with a Prefer header when one is given. */
   const pushTo = (server: RunningServer, products: object[], prefer?: string) =>
     fetch(`${server.url}${BASE}/products-push`, {
@@ -274,13 +300,54 @@ describe("a simulated network failure (Prefer: network=reset or lost, a rule's n
     }
   });
 
+  it('network=cut runs the operation, then sends its head whole and half its body: reading the body fails', async () => {
+    const { lines, server } = await loggedServer();
+    try {
+      const api = `${server.url}${BASE}`;
+      // The app sees the status and headers, then its read of the body rejects.
+      const push = await pushTo(server, [PRODUCT], 'network=cut');
+      expect(push.status).toBe(200);
+      expect(push.headers.get('content-type')).toMatch(/^application\/json/);
+      await expect(push.json()).rejects.toThrow();
+      expect((await fetch(`${api}/products/p1`, { headers: TOKEN })).status).toBe(200);
+      const message =
+        'Simulated network failure (Prefer: network=cut): the operation ran, then its answer was cut off ' +
+        'halfway and the connection closed (it was 200)';
+      const journal = await request(server.url).get('/__admin/requests?method=POST');
+      expect(journal.body.data).toEqual([
+        expect.objectContaining({ status: 444, operationId: 'pushProducts', body: { data: [PRODUCT] } }),
+      ]);
+      expect(lines).toContainEqual(expect.objectContaining({ method: 'POST', status: 444, error: message }));
+
+      // On the wire: the whole head, exactly the first half of the body it announces, then the end
+      // of the connection.
+      const whole = Buffer.from(await (await fetch(`${api}/products/p1`, { headers: TOKEN })).arrayBuffer());
+      const rule = await request(server.url)
+        .post('/__admin/faults')
+        .send({ operationId: 'getProduct', network: 'cut', times: 1 });
+      expect(rule.status).toBe(201);
+      const raw = await rawGet(server.url, `${BASE}/products/p1`);
+      expect(raw.ended).toBe('end');
+      expect(raw.head).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(raw.head).toMatch(new RegExp(`\r\ncontent-length: ${whole.length}\r\n`, 'i'));
+      expect(raw.body.equals(whole.subarray(0, Math.floor(whole.length / 2)))).toBe(true);
+      // Spent: the next read is whole.
+      expect(await (await fetch(`${api}/products/p1`, { headers: TOKEN })).json()).toMatchObject({
+        data: { productGroupId: 'p1' },
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
   it('refuses a network failure it does not simulate, or one asked for beside a status', async () => {
     const c = client(await makeApp());
     const unknown = await c.get(`${BASE}/products`).set('Prefer', 'network=timeout');
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe(
       'Prefer: network=timeout is not a network failure the mock simulates; send Prefer: network=reset ' +
-        '(no answer, nothing done) or network=lost (the operation runs, its answer is lost)',
+        '(no answer, nothing done), network=lost (the operation runs, its answer is lost) or ' +
+        'network=cut (the operation runs, its answer is cut off halfway)',
     );
     const both = await c.get(`${BASE}/products`).set('Prefer', 'network=reset, code=503');
     expect(both.status).toBe(400);
@@ -288,7 +355,7 @@ describe("a simulated network failure (Prefer: network=reset or lost, a rule's n
     const rule = await c.post('/__admin/faults', { network: 'reset', status: 503 });
     expect(rule.status).toBe(400);
     expect(rule.body.message).toBe(
-      'Invalid fault rule: network closes the connection without an answer; give it or a status, not both',
+      'Invalid fault rule: network is a failure of the connection, not an answer; give it or a status, not both',
     );
     expect((await c.post('/__admin/faults', { network: 'drop' })).status).toBe(400);
     expect((await c.get('/__admin/faults')).body.data).toEqual([]);

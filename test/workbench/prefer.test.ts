@@ -44,12 +44,16 @@ describe('Prefer header', () => {
     expect(parsePrefer('code=400, retry-after=1')).toEqual({ code: 400, retryAfterSeconds: 1 });
   });
 
-  it('reads network=reset, in any case, and refuses another failure or one beside a code', () => {
+  it('reads network=reset, lost or cut, in any case, and refuses another failure or one beside a code', () => {
     expect(parsePrefer('network=reset')).toEqual({ network: 'reset' });
     expect(parsePrefer('Network="RESET", delay=200')).toEqual({ network: 'reset', delayMs: 200 });
     expect(parsePrefer('network=LOST')).toEqual({ network: 'lost' });
-    expect(() => parsePrefer('network=timeout')).toThrow(/send Prefer: network=reset .* or network=lost/);
+    expect(parsePrefer('network=Cut')).toEqual({ network: 'cut' });
+    expect(() => parsePrefer('network=timeout')).toThrow(
+      /send Prefer: network=reset .*, network=lost .* or network=cut/,
+    );
     expect(() => parsePrefer('network=lost, code=503')).toThrow(/cannot go with code=503/);
+    expect(() => parsePrefer('network=cut, code=200')).toThrow(/cannot go with code=200/);
     expect(() => parsePrefer('network=reset, code=503')).toThrow(/cannot go with code=503/);
   });
 
