@@ -43,7 +43,17 @@ export class Reply {
     readonly body: unknown,
     /** Exactly what went over the wire, for the curl line of a failure. */
     readonly sent?: SentRequest,
+    /** The write this answer was read after, to check what it stored. */
+    readonly write?: Reply,
   ) {}
+
+  /**
+   * This answer, read to check what `write` stored: a failure shows this read, whose answer is the one
+   * that was wrong (its curl line is this request's too), and names the write that set it up.
+   */
+  after(write: Reply): Reply {
+    return new Reply(this.request, this.operationId, this.status, this.body, this.sent, write);
+  }
 
   /** The payload of the { data } envelope. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -51,14 +61,28 @@ export class Reply {
     return (this.body as { data?: unknown } | null)?.data;
   }
 
-  /** Which operation, what was sent and what came back: the heading of every failure. */
+  /** `getProduct (GET /products/p1)` */
+  private get call(): string {
+    return `${this.operationId} (${this.request.method} ${this.request.path})`;
+  }
+
+  /** What the request sent: its body, or that it had none. */
+  private get sentBody(): string {
+    const sent = this.request.raw ?? this.request.body;
+    return sent === undefined ? '(no body)' : show(sent);
+  }
+
+  /**
+   * Which operation, what was sent and what came back, and for a read after a write, that write: the
+   * heading of every failure.
+   */
   get context(): string {
-    const { method, path, body, raw } = this.request;
-    const sent = raw ?? body;
+    const { write } = this;
     return [
-      `${this.operationId} (${method} ${path})`,
-      `  sent: ${sent === undefined ? '(no body)' : show(sent)}`,
+      this.call,
+      `  sent: ${this.sentBody}`,
       `  came back: ${this.status} ${show(this.body)}`,
+      ...(write ? [`  read after: ${write.call}, which sent ${write.sentBody} and got ${write.status}`] : []),
       '  expected',
     ].join('\n');
   }

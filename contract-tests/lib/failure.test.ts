@@ -94,6 +94,32 @@ describe('a failing assertion on an answer', () => {
     expect(recorded(() => refused.expectRefused())).toEqual(['HTTP status: expected "4xx", received "2xx"']);
   });
 
+  it('shows the read whose answer was wrong, and names the write it was read after', () => {
+    const write = new Reply(
+      { method: 'POST', path: '/products-push', body: { data: [{ productGroupId: 'p1' }] } },
+      'pushProducts',
+      200,
+      { data: [{ productGroupId: 'p1', status: 201 }] },
+    );
+    const read = new Reply({ method: 'GET', path: '/products/p1' }, 'getProduct', 200, {
+      data: { productGroupId: 'p1', spaceIds: ['s1'] },
+    }).after(write);
+    const message = (() => {
+      try {
+        read.expect(read.data.spaceIds, '$.data.spaceIds').toEqual(['s2']);
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return '';
+    })();
+    expect(message.split('\n').slice(0, 4)).toEqual([
+      'getProduct (GET /products/p1)',
+      '  sent: (no body)',
+      '  came back: 200 {"data":{"productGroupId":"p1","spaceIds":["s1"]}}',
+      '  read after: pushProducts (POST /products-push), which sent {"data":[{"productGroupId":"p1"}]} and got 200',
+    ]);
+  });
+
   it('starts at $ when it does not', () => {
     expect(recorded(() => reply.expect(reply.data.count).toBe(6))).toEqual(['$: expected 6, received 9']);
   });

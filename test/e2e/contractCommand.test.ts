@@ -170,6 +170,12 @@ describe('product-catalog-mock contract', () => {
       expect(out).toMatch(/"x-api-key: \$CONTRACT_API_KEY"/);
       expect(out).not.toMatch(/staging-key/);
       expect(out).toMatch(/\$(\.\w+|\[\d+\])*\.listPrice: expected \d+, received \d+/);
+      // the failure shows the read whose answer was wrong, and names the push it was read after
+      const first = out.slice(out.search(/^1\) FAIL /m)).split(/\n\n/)[0]!;
+      expect(first).toMatch(
+        /^ {3}getProduct \(GET \/products\/ct-[^)]+\)\n {5}sent: \(no body\)\n {5}came back: 200 /m,
+      );
+      expect(first).toMatch(/^ {5}read after: pushProducts \(POST \/products-push\), which sent \{"data":/m);
 
       // the console and the JUnit file count the same
       const summary = /Tests: (\d+) failed, (\d+) passed, (\d+) skipped \((\d+)\)/.exec(out);
