@@ -4,7 +4,7 @@ import { readAnswer } from './answerBody.js';
 import type { DocumentedOperation } from '../../src/openapi/operations.js';
 import { fetchPatiently, noticeOnStderr } from '../../src/contract/retry.js';
 import type { Checker } from './checker.js';
-import { failureContext, recordRequestFailure, VALUE_PATH, type SentRequest } from './failure.js';
+import { failureContext, pathIn, recordRequestFailure, VALUE_PATH, type SentRequest } from './failure.js';
 import type { Target } from './target.js';
 
 export interface Request {
@@ -90,11 +90,13 @@ export class Reply {
   /**
    * expect() whose failure message starts with this exchange. `at` says where the value is in the
    * answer the failure's request line shows (`$.data.count`), so that its difference names the field
-   * rather than `$`.
+   * rather than `$`. An object or array taken from this answer as it is needs none: it is found there.
    */
   expect<T>(actual: T, at?: string): Assertion<T> {
     const assertion = expect(actual, this.context);
-    if (at !== undefined) chai.util.flag(assertion, VALUE_PATH, at);
+    const path =
+      at ?? (typeof actual === 'object' && actual !== null ? pathIn(this.body, actual) : undefined);
+    if (path !== undefined) chai.util.flag(assertion, VALUE_PATH, path);
     return assertion;
   }
 

@@ -120,6 +120,33 @@ describe('a failing assertion on an answer', () => {
     ]);
   });
 
+  it('names an object or array taken from the answer by its place there', () => {
+    const product = new Reply({ method: 'GET', path: '/products/p1' }, 'getProduct', 200, {
+      data: { productGroupId: 'p1', spaceIds: ['s1', 's3'], variants: [{ productId: 'v1', color: 42 }] },
+    });
+    expect(
+      recorded(() => product.expect(product.data.spaceIds).toEqual(expect.arrayContaining(['s2']))),
+    ).toEqual(['$.data.spaceIds: lacks an element equal to "s2"']);
+    expect(recorded(() => product.expect(product.data.variants[0]).toMatchObject({ color: 'red' }))).toEqual([
+      '$.data.variants[0].color: expected "red", received 42',
+    ]);
+    expect(recorded(() => product.expect(product.data).toMatchObject({ spaceIds: ['s1'] }))).toEqual([
+      '$.data.spaceIds[1]: expected (absent), received "s3"',
+    ]);
+  });
+
+  it('says what an assertion without an expected value found, at the path, not "expected (absent)"', () => {
+    const product = new Reply({ method: 'GET', path: '/products/p1' }, 'getProduct', 200, {
+      data: { spaceIds: ['s1', 's3'] },
+    });
+    expect(recorded(() => product.expect(product.data.spaceIds).toContain('s8'))).toEqual([
+      "$.data.spaceIds: expected [ 's1', 's3' ] to include 's8'",
+    ]);
+    expect(recorded(() => product.expect(product.data.spaceIds).not.toContain('s1'))).toEqual([
+      "$.data.spaceIds: expected [ 's1', 's3' ] to not include 's1'",
+    ]);
+  });
+
   it('starts at $ when it does not', () => {
     expect(recorded(() => reply.expect(reply.data.count).toBe(6))).toEqual(['$: expected 6, received 9']);
   });

@@ -50,6 +50,24 @@ const child = (path: string, key: string | number): string =>
       : `${path}[${JSON.stringify(key)}]`;
 
 /**
+ * Where `value`, an object or array, sits in `root` (an answer's body), as a JSON path from `$`:
+ * found by identity, so only a value taken from the body as it is, not a copy or a sorted list.
+ */
+export function pathIn(root: unknown, value: object): string | undefined {
+  const walk = (v: unknown, path: string): string | undefined => {
+    if (v === value) return path;
+    if (typeof v !== 'object' || v === null) return undefined;
+    const entries: [string | number, unknown][] = Array.isArray(v) ? [...v.entries()] : Object.entries(v);
+    for (const [key, x] of entries) {
+      const found = walk(x, child(path, key));
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return walk(root, '$');
+}
+
+/**
  * Where received departs from expected. Keys received has beyond expected are listed only when
  * nothing else differs (toMatchObject allows them, toEqual does not).
  */
@@ -132,11 +150,24 @@ let installed = false;
  */
 export const VALUE_PATH = 'contractValuePath';
 
-function recordAssertionFailure(err: unknown, at = '$'): void {
+/**
+ * What a failed assertion says of its value: where it differs, by JSON path, or, for an assertion that
+ * has no expected value to compare with (toContain, toBeGreaterThan: chai marks them showDiff false),
+ * its own words after that path ("$.data.spaceIds: expected [ 's1' ] to include 's8'") rather than
+ * "expected (absent)".
+ */
+function differencesOf(err: unknown, at: string, context: string | undefined): string[] {
+  if (typeof err !== 'object' || err === null || !('expected' in err)) return [];
+  const e = err as { expected?: unknown; actual?: unknown; showDiff?: boolean; message?: string };
+  if (e.showDiff !== false) return jsonDiff(e.expected, e.actual, at);
+  const message = String(e.message ?? '');
+  const said = context && message.startsWith(`${context}: `) ? message.slice(context.length + 2) : message;
+  return [`${at}: ${said}`];
+}
+
+function recordAssertionFailure(err: unknown, at = '$', context?: string): void {
   const about = state.lastRequest;
-  const e = err as { expected?: unknown; actual?: unknown };
-  const differences =
-    typeof err === 'object' && err !== null && 'expected' in err ? jsonDiff(e.expected, e.actual, at) : [];
+  const differences = differencesOf(err, at, context);
   failureContext.record({
     operationId: about?.operationId,
     curl: about ? toCurl(about) : undefined,
@@ -162,16 +193,17 @@ export function installAssertionHook(): void {
         (original: (...args: unknown[]) => unknown) =>
           function (this: object, ...args: unknown[]) {
             const at = utils.flag(this, VALUE_PATH) as string | undefined;
+            const context = utils.flag(this, 'message') as string | undefined;
             try {
               const result = original.apply(this, args);
               if (result instanceof Promise)
                 return result.catch((err: unknown) => {
-                  recordAssertionFailure(err, at);
+                  recordAssertionFailure(err, at, context);
                   throw err;
                 });
               return result;
             } catch (err) {
-              recordAssertionFailure(err, at);
+              recordAssertionFailure(err, at, context);
               throw err;
             }
           },

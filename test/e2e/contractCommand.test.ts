@@ -194,6 +194,33 @@ describe('product-catalog-mock contract', () => {
     }
   }, 240_000);
 
+  it('names a computed value that differs by its field, and the write it was read after', async () => {
+    // a product read answers spaceIds without the space computed last
+    const proxy = await startProxy(server.url, (req, answer) => {
+      if (req.method !== 'GET' || !/\/products\/[^/?]+$/.test(req.url) || answer.status !== 200)
+        return undefined;
+      const body = JSON.parse(answer.body) as { data: { spaceIds: string[] } };
+      body.data.spaceIds = body.data.spaceIds.slice(0, -1);
+      return { ...answer, body: JSON.stringify(body) };
+    });
+    try {
+      const result = await contract([
+        ...['--base-url', `${proxy.url}/acme/computed`, '--api-key', 'staging-key'],
+        ...['--settle-ms', '200', '--only', 'updateVariants'],
+      ]);
+      expect(result.code).toBe(1);
+      const heading =
+        /^\d+\) FAIL updateVariants \[mock choice\] variants\.test\.ts > .* with upsertSpaceIds adds/m;
+      expect(result.stdout).toMatch(heading);
+      const failure = result.stdout.slice(result.stdout.search(heading)).split(/\n\n/)[0]!;
+      expect(failure).toMatch(/^ {5}\$\.data\.spaceIds: lacks an element equal to "s9"$/m);
+      expect(failure).toMatch(/^ {3}getProduct \(GET \/products\/ct-/m);
+      expect(failure).toMatch(/^ {5}read after: updateVariants \(PATCH \/variants\), which sent \{"data":/m);
+    } finally {
+      await proxy.close();
+    }
+  }, 240_000);
+
   it('reports a failed setup as a failure of its operation, with the curl line and the difference', async () => {
     // every push to this scope fails: the shared setup of the list tests pushes their catalog
     const scope = '/acme/setup-fails';
