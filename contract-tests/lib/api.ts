@@ -4,7 +4,14 @@ import { readAnswer } from './answerBody.js';
 import type { DocumentedOperation } from '../../src/openapi/operations.js';
 import { fetchPatiently, noticeOnStderr } from '../../src/contract/retry.js';
 import type { Checker } from './checker.js';
-import { failureContext, pathIn, recordRequestFailure, VALUE_PATH, type SentRequest } from './failure.js';
+import {
+  failureContext,
+  pathIn,
+  recordRequestFailure,
+  toCurl,
+  VALUE_PATH,
+  type SentRequest,
+} from './failure.js';
 import type { Target } from './target.js';
 
 export interface Request {
@@ -208,11 +215,17 @@ export function createApi(
       body,
     });
     if (problems.length > 0) {
-      recordRequestFailure(sent, documented, problems);
-      const heading = res.status >= 500 ? SERVER_ERROR : SCHEMA_MISMATCH;
-      throw new ContractViolation(
-        `${reply.context} ${heading}\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+      const serverError = res.status >= 500;
+      const violation = new ContractViolation(
+        `${reply.context} ${serverError ? SERVER_ERROR : SCHEMA_MISMATCH}\n${problems.map((p) => `  - ${p}`).join('\n')}`,
       );
+      // A shape openapi.yaml refuses fails the test once its own checks have run on the answer
+      // (kit.ts): whether they fail too decides its tier (results.ts). A server error fails it now.
+      const detail = { operationId: documented, curl: toCurl(sent), differences: problems };
+      if (serverError || !failureContext.schemaMismatch(detail, violation)) {
+        recordRequestFailure(sent, documented, problems);
+        throw violation;
+      }
     }
     return reply;
   };

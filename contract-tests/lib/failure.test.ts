@@ -147,6 +147,36 @@ describe('a failing assertion on an answer', () => {
     ]);
   });
 
+  it('holds an answer outside the schemas until the test has run, and adds its problems to that answer’s failure', () => {
+    installAssertionHook();
+    const task = { meta: {} } as Task;
+    failureContext.startTest(task);
+    const detail = {
+      operationId: 'getProduct',
+      curl: 'curl GET p1',
+      differences: ['body/data/color must be string'],
+    };
+    try {
+      failureContext.sent({ method: 'GET', url: 'p1', headers: {} }, 'getProduct');
+      expect(failureContext.schemaMismatch(detail, new Error('outside'))).toBe(true);
+      // a read retried until it settled meets the same mismatch again
+      expect(failureContext.schemaMismatch({ ...detail }, new Error('outside'))).toBe(true);
+      task.meta.contractFailure = {
+        curl: 'curl GET p1',
+        differences: ['$.data.color: expected "red", received 42'],
+      };
+      expect(failureContext.mismatchesMet()?.message).toBe('outside');
+    } finally {
+      failureContext.end();
+    }
+    expect(task.meta.contractFailure?.differences).toEqual([
+      '$.data.color: expected "red", received 42',
+      'body/data/color must be string',
+    ]);
+    // outside a test or setup nothing holds it: the request fails at once
+    expect(failureContext.schemaMismatch(detail, new Error('outside'))).toBe(false);
+  });
+
   it('starts at $ when it does not', () => {
     expect(recorded(() => reply.expect(reply.data.count).toBe(6))).toEqual(['$: expected 6, received 9']);
   });

@@ -380,6 +380,39 @@ describe('product-catalog-mock contract', () => {
     }
   }, 240_000);
 
+  it("counts a field of the wrong type under openapi.yaml only when the test's own checks pass on it", async () => {
+    // every price a read answers is a string
+    const proxy = await startProxy(server.url, (req, answer) =>
+      req.method === 'GET' && answer.status === 200
+        ? { ...answer, body: answer.body.replace(/"listPrice":(\d+(\.\d+)?)/g, '"listPrice":"$1"') }
+        : undefined,
+    );
+    try {
+      const result = await contract([
+        ...['--base-url', `${proxy.url}/acme/wrong-type`, '--api-key', 'staging-key'],
+        ...['--settle-ms', '200', '--only', 'pushProducts'],
+      ]);
+      expect(result.code).toBe(1);
+      const out = result.stdout;
+      // the merge test compares the prices it wrote: it fails its own check, in its own tier, and says both
+      const merge =
+        /^\d+\) FAIL pushProducts \[spec\] productWrites\.test\.ts > .* > merges productPriceList by/m;
+      expect(out).toMatch(merge);
+      const failure = out.slice(out.search(merge)).split(/\n\n/)[0]!;
+      expect(failure).toMatch(/^ {5}\$\.data\.productPriceList: lacks an element equal to /m);
+      expect(failure).toMatch(
+        /^ {5}getProduct 200 body\/data\/productPriceList\/\*\/listPrice must be number/m,
+      );
+      // the spaceIds test reads no price: only the shape fails it
+      expect(out).toMatch(
+        /FAIL pushProducts \[openapi\.yaml\] productWrites\.test\.ts > .* > computes spaceIds from productPriceList/,
+      );
+      expect(out).not.toMatch(/FAIL pushProducts \[openapi\.yaml\] .* > merges productPriceList by/);
+    } finally {
+      await proxy.close();
+    }
+  }, 240_000);
+
   it("counts a server error openapi.yaml does not document under the test's own tier", async () => {
     // a deployment whose search fails: the spec's search test failed, whatever openapi.yaml lists
     const proxy = await startProxy(server.url, (req) =>
