@@ -8,6 +8,8 @@ const { api, elsewhere, ids, settled, writing, setup } = await contractKit('read
 
 type Listed = { productGroupId: string } & Record<string, unknown>;
 const listed = (reply: Reply): string[] => idsOf(reply.data.list as Listed[]);
+/** Where listed() reads its ids: a difference in them is named so, not `$`. */
+const IDS = '$.data.list (ids)';
 
 describe('reads on whatever the deployment holds', () => {
   it('GET /products pages with the default limit of 50 and counts all matches', async () => {
@@ -23,7 +25,7 @@ describe('reads on whatever the deployment holds', () => {
     await settled(async () => {
       const two = await api.get(`/products?limit=2&${sort}`);
       const four = await api.get(`/products?limit=4&${sort}`);
-      two.expect(listed(two)).toEqual(listed(four).slice(0, 2));
+      two.expect(listed(two), IDS).toEqual(listed(four).slice(0, 2));
     });
   });
 
@@ -145,7 +147,7 @@ writing('reads of products this run wrote', () => {
     // the setup of every test here
     await settled(async () => {
       const reply = await list('limit=100&select=productGroupId');
-      reply.expect(listed(reply)).toEqual(expect.arrayContaining(idsOf(catalog)));
+      reply.expect(listed(reply), IDS).toEqual(expect.arrayContaining(idsOf(catalog)));
     });
   });
 
@@ -164,11 +166,11 @@ writing('reads of products this run wrote', () => {
       `/products?${filterParam(startsWith(bulkPrefix))}&${sorted('productGroupId asc')}`,
     );
     first.expect(first.data.count, '$.data.count').toBe(55);
-    first.expect(listed(first)).toEqual(idsOf(bulk).slice(0, 50));
+    first.expect(listed(first), IDS).toEqual(idsOf(bulk).slice(0, 50));
     const second = await api.get(
       `/products?${filterParam(startsWith(bulkPrefix))}&${sorted('productGroupId asc')}&page=2`,
     );
-    second.expect(listed(second)).toEqual(idsOf(bulk).slice(50));
+    second.expect(listed(second), IDS).toEqual(idsOf(bulk).slice(50));
   });
 
   // productGroupId besides them is the mock's choice, checked by the next test
@@ -195,7 +197,7 @@ writing('reads of products this run wrote', () => {
     ['productGroupId desc', () => [f, e, d, c, b, a]],
   ])('GET /products?sort=%s orders the list', async (sort, expected) => {
     const reply = await list(sorted(sort));
-    reply.expect(listed(reply)).toEqual(expected());
+    reply.expect(listed(reply), IDS).toEqual(expected());
   });
 
   it.each([
@@ -207,13 +209,13 @@ writing('reads of products this run wrote', () => {
     '[mock choice] GET /products?sort=%s (ties by productGroupId, several keys, names and lowest price)',
     async (sort, expected) => {
       const reply = await list(sorted(sort));
-      reply.expect(listed(reply)).toEqual(expected());
+      reply.expect(listed(reply), IDS).toEqual(expected());
     },
   );
 
   it('GET /products?filter={"gt":["productPriceList/listPrice",100]} keeps products with any price above 100', async () => {
     const reply = await list(sorted('productGroupId asc'), { gt: ['productPriceList/listPrice', 100] });
-    reply.expect(listed(reply)).toEqual([c, f]);
+    reply.expect(listed(reply), IDS).toEqual([c, f]);
     reply.expect(reply.data.count, '$.data.count').toBe(2);
   });
 
@@ -230,7 +232,7 @@ writing('reads of products this run wrote', () => {
     ['not', () => ({ not: [{ eq: ['productPriceList/spaceId', 's1'] }] }), () => [d, e]],
   ])('[mock choice] GET /products filter operator %s', async (_op, filter, expected) => {
     const reply = await list(sorted('productGroupId asc'), filter());
-    reply.expect(listed(reply)).toEqual(expected());
+    reply.expect(listed(reply), IDS).toEqual(expected());
   });
 
   it('[mock choice] GET /products?facets= counts values over all matches, most frequent first', async () => {
@@ -273,19 +275,19 @@ writing('reads of products this run wrote', () => {
       `/products?${filterParam(startsWith(catPrefix))}&${sorted(query.sort)}&limit=3&page=2&select=shellLifeDays`,
     );
     posted.expectStatus(200).expect(posted.data).toEqual(got.data);
-    posted.expect(listed(posted)).toEqual([a, d, b]);
+    posted.expect(listed(posted), IDS).toEqual([a, d, b]);
   });
 
   it('GET /products?search= finds the products holding the word', async () => {
     const reply = await list(`search=${word}&${sorted('productGroupId asc')}`);
-    reply.expect(listed(reply).sort()).toEqual([a, d]);
+    reply.expect(listed(reply).sort(), '$.data.list (ids, sorted)').toEqual([a, d]);
   });
 
   it('[mock choice] GET /products?search= is case-insensitive and needs every word', async () => {
     const upper = await list(`search=${word.toUpperCase()}`);
-    upper.expect(listed(upper).sort()).toEqual([a, d]);
+    upper.expect(listed(upper).sort(), '$.data.list (ids, sorted)').toEqual([a, d]);
     const both = await list(`search=${encodeURIComponent(`${word} boot`)}`);
-    both.expect(listed(both)).toEqual([a]);
+    both.expect(listed(both), IDS).toEqual([a]);
   });
 
   // The product type is written here, not in the setup: only this test needs it, so --skip
@@ -300,9 +302,12 @@ writing('reads of products this run wrote', () => {
     await settled(async () => {
       const reply = await api.get(`/search?term=${word}`);
       reply.expectStatus(200);
-      reply.expect(idsOf(reply.data.products).sort()).toEqual([a, d]);
+      reply.expect(idsOf(reply.data.products).sort(), '$.data.products (ids, sorted)').toEqual([a, d]);
       reply
-        .expect(reply.data.productTypes.map((t: { productTypeId: string }) => t.productTypeId))
+        .expect(
+          reply.data.productTypes.map((t: { productTypeId: string }) => t.productTypeId),
+          '$.data.productTypes (ids)',
+        )
         .toEqual([typeId]);
     });
   });
@@ -323,7 +328,7 @@ writing('reads of products this run wrote', () => {
 
   it('GET /product-recommendations/{id} answers the related products ([mock choice] those that exist, in order)', async () => {
     const reply = await api.get(`/product-recommendations/${a}`);
-    reply.expectStatus(200).expect(idsOf(reply.data)).toEqual([c, b]);
+    reply.expectStatus(200).expect(idsOf(reply.data), '$.data (ids)').toEqual([c, b]);
     const none = await api.get(`/product-recommendations/${e}`);
     none.expectStatus(200).expect(none.data).toEqual([]);
   });
@@ -343,7 +348,7 @@ writing('reads of products this run wrote', () => {
       (await there.get(`/products/${a}`)).expectRefused();
       const list = await there.get(`/products?${filterParam(startsWith(catPrefix))}`);
       if (list.status !== 200) list.expectRefused();
-      else list.expect(listed(list), `$.data.list (ids)`).toEqual([]);
+      else list.expect(listed(list), IDS).toEqual([]);
     },
   );
 
@@ -356,10 +361,18 @@ writing('reads of products this run wrote', () => {
   // choice and the published name (docs/behaviour.md, "One product")
   it('[mock choice] GET /products/{id}?includeProductsByVariantsByGroupId=true adds the variants of its variants group', async () => {
     const plain = await api.get(`/products/${b}`);
-    plain.expect(plain.data.variants.map((v: { productId: string }) => v.productId)).toEqual([`${b}-v1`]);
+    plain
+      .expect(
+        plain.data.variants.map((v: { productId: string }) => v.productId),
+        '$.data.variants (productIds)',
+      )
+      .toEqual([`${b}-v1`]);
     const merged = await api.get(`/products/${b}?includeProductsByVariantsByGroupId=true`);
     merged
-      .expect(merged.data.variants.map((v: { productId: string }) => v.productId))
+      .expect(
+        merged.data.variants.map((v: { productId: string }) => v.productId),
+        '$.data.variants (productIds)',
+      )
       .toEqual([`${b}-v1`, `${c}-v1`]);
   });
 });

@@ -4,6 +4,8 @@ import { contractKit } from './lib/kit.js';
 const { api, ids, settled, writing } = await contractKit('types');
 
 const typeIds = (reply: { data: { productTypeId: string }[] }) => reply.data.map((t) => t.productTypeId);
+/** Where typeIds() reads its ids: a difference in them is named so, not `$`. */
+const IDS = '$.data (ids)';
 
 describe('product types: reads', () => {
   it('GET /product-types answers an array of product types', async () => {
@@ -46,7 +48,7 @@ writing('product types: writes', () => {
     await api.post('/product-types', { data: [bags] });
     const replacement = { productTypeId: bags.productTypeId, isRoot: true };
     const reply = await api.post('/product-types', { data: [replacement] });
-    reply.expectStatus(200).expect(reply.data[0].statusCode).toBe(200);
+    reply.expectStatus(200).expect(reply.data[0].statusCode, '$.data[0].statusCode').toBe(200);
     await settled(async () => {
       const got = await api.get(`/product-types/${bags.productTypeId}`);
       got.expectStatus(200).expect(got.data, '$.data').toEqual(replacement);
@@ -59,9 +61,12 @@ writing('product types: writes', () => {
       const comma = await api.get(
         `/product-types?ids=${shoes.productTypeId},${ids.unknown('t')},${apparel.productTypeId}`,
       );
-      comma.expectStatus(200).expect(typeIds(comma)).toEqual([shoes.productTypeId, apparel.productTypeId]);
+      comma
+        .expectStatus(200)
+        .expect(typeIds(comma), IDS)
+        .toEqual([shoes.productTypeId, apparel.productTypeId]);
       const semicolon = await api.get(`/product-types?ids=${apparel.productTypeId};${shoes.productTypeId}`);
-      semicolon.expect(typeIds(semicolon)).toEqual([apparel.productTypeId, shoes.productTypeId]);
+      semicolon.expect(typeIds(semicolon), IDS).toEqual([apparel.productTypeId, shoes.productTypeId]);
     });
   });
 
@@ -70,8 +75,8 @@ writing('product types: writes', () => {
     await settled(async () => {
       const all = await api.get('/product-types');
       const listed = typeIds(all);
-      all.expect(listed).toEqual(expect.arrayContaining([shoes.productTypeId, apparel.productTypeId]));
-      all.expect(listed).toEqual([...listed].sort());
+      all.expect(listed, IDS).toEqual(expect.arrayContaining([shoes.productTypeId, apparel.productTypeId]));
+      all.expect(listed, IDS).toEqual([...listed].sort());
     });
   });
 

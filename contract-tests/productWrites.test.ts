@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import type { Reply } from './lib/api.js';
 import { contractKit } from './lib/kit.js';
 import { feature, label, name, price, quantity, status } from './lib/records.js';
 
@@ -11,15 +12,16 @@ const push = async (path: '/products-push' | '/products/push', data: Product[]) 
   (await api.post(path, { data })).expectSuccess();
 
 /**
- * The stored product once `check` passes on it (reads after writes may lag); `check` asserts with
- * the write's reply, so a failure shows the write that was sent and, in the diff, what is stored,
- * named by its path in the read's answer (`$.data.shellLifeDays`).
+ * The stored product once `check` passes on it (reads after writes may lag). `check` asserts with the
+ * read's reply, made after `write`: a failure shows the read whose answer was wrong, names the write
+ * that set it up, and names what differs by its path in the read's answer (`$.data.shellLifeDays`).
  */
-const stored = (productGroupId: string, check: (p: Product) => void = () => {}) =>
+const stored = (productGroupId: string, write?: Reply, check: (p: Product, read: Reply) => void = () => {}) =>
   settled(async () => {
-    const reply = await api.get(`/products/${productGroupId}`);
+    const read = await api.get(`/products/${productGroupId}`);
+    const reply = write ? read.after(write) : read;
     reply.expectStatus(200);
-    check(reply.data as Product);
+    check(reply.data as Product, reply);
     return reply.data as Product;
   });
 
@@ -34,7 +36,7 @@ writing('POST /products-push (merge push)', () => {
     };
     // what a push answers is the mock's choice, checked by the [mock choice] test below
     const reply = await push('/products-push', [record]);
-    await stored(id, (got) => reply.expect(got, '$.data').toMatchObject(record));
+    await stored(id, reply, (got, read) => read.expect(got, '$.data').toMatchObject(record));
   });
 
   it('[mock choice] answers status 201 for a created product and 200 for an updated one', async () => {
@@ -122,9 +124,9 @@ writing('POST /products-push (merge push)', () => {
       await push('/products-push', [{ productGroupId: id, [field]: before, shellLifeDays: 7 }]);
       await stored(id);
       const reply = await push('/products-push', [{ productGroupId: id, [field]: after }]);
-      await stored(id, (got) => {
-        reply.expect(got[field], `$.data.${field}`).toEqual(after);
-        reply.expect(got.shellLifeDays, '$.data.shellLifeDays').toBe(7);
+      await stored(id, reply, (got, read) => {
+        read.expect(got[field], `$.data.${field}`).toEqual(after);
+        read.expect(got.shellLifeDays, '$.data.shellLifeDays').toBe(7);
       });
     },
   );
@@ -134,9 +136,9 @@ writing('POST /products-push (merge push)', () => {
     await push('/products-push', [{ productGroupId: id, productName: [name('A')], productType: ['shoes'] }]);
     await stored(id);
     const reply = await push('/products-push', [{ productGroupId: id, productName: [] }]);
-    await stored(id, (got) => {
-      reply.expect(got.productName, '$.data.productName').toEqual([]);
-      reply.expect(got.productType, '$.data.productType').toEqual(['shoes']);
+    await stored(id, reply, (got, read) => {
+      read.expect(got.productName, '$.data.productName').toEqual([]);
+      read.expect(got.productType, '$.data.productType').toEqual(['shoes']);
     });
   });
 
@@ -237,11 +239,11 @@ writing('POST /products-push (merge push)', () => {
       await stored(id);
       const reply = await push('/products-push', [{ productGroupId: id, [field]: keyed(c.sent) }]);
       const expected = keyed(c.after);
-      await stored(id, (got) => {
-        reply
+      await stored(id, reply, (got, read) => {
+        read
           .expect(got[field], `$.data.${field}`)
           .toEqual(expect.arrayContaining(expected.map((e) => expect.objectContaining(e))));
-        reply.expect(got[field], `$.data.${field}`).toHaveLength(expected.length);
+        read.expect(got[field], `$.data.${field}`).toHaveLength(expected.length);
       });
     },
   );
@@ -257,8 +259,8 @@ writing('POST /products-push (merge push)', () => {
     await stored(id);
     const sent = [price('v2', 's1', 20, 'EUR'), price('v2', 's1', 22, 'USD')];
     const reply = await push('/products-push', [{ productGroupId: id, productPriceList: sent }]);
-    await stored(id, (got) =>
-      reply
+    await stored(id, reply, (got, read) =>
+      read
         .expect(got.productPriceList, '$.data.productPriceList')
         .toEqual([price('v1', 's1', 1), price('v3', 's1', 3), ...sent]),
     );
@@ -274,17 +276,17 @@ writing('POST /products-push (merge push)', () => {
         productItemQuantity: [quantity('v1', 'sp-qty', 1)],
       },
     ]);
-    await stored(id, (got) => {
-      reply
+    await stored(id, reply, (got, read) => {
+      read
         .expect(got.spaceIds, '$.data.spaceIds')
         .toEqual(expect.arrayContaining(['sp-price', 'sp-status', 'sp-qty']));
-      reply.expect(got.spaceIds, '$.data.spaceIds').toHaveLength(3);
+      read.expect(got.spaceIds, '$.data.spaceIds').toHaveLength(3);
     });
     const more = await push('/products-push', [
       { productGroupId: id, productPriceList: [price('v2', 'sp-more', 2)] },
     ]);
-    await stored(id, (got) =>
-      more
+    await stored(id, more, (got, read) =>
+      read
         .expect(got.spaceIds, '$.data.spaceIds')
         .toEqual(expect.arrayContaining(['sp-price', 'sp-status', 'sp-qty', 'sp-more'])),
     );
@@ -297,8 +299,8 @@ writing('POST /products-push (merge push)', () => {
     ]);
     await stored(id);
     const reply = await push('/products-push', [{ productGroupId: id, introductionDate: '2021-02-02' }]);
-    await stored(id, (got) =>
-      reply.expect(got, '$.data').toMatchObject({ introductionDate: '2021-02-02', madeUpField: { a: 1 } }),
+    await stored(id, reply, (got, read) =>
+      read.expect(got, '$.data').toMatchObject({ introductionDate: '2021-02-02', madeUpField: { a: 1 } }),
     );
   });
 
@@ -312,8 +314,8 @@ writing('POST /products-push (merge push)', () => {
       { productGroupId: id, status: 201 },
       { productGroupId: id, status: 200 },
     ]);
-    await stored(id, (got) =>
-      reply
+    await stored(id, reply, (got, read) =>
+      read
         .expect(got, '$.data')
         .toMatchObject({ shellLifeDays: 2, productPriceList: [price('v1', 's1', 1), price('v2', 's1', 2)] }),
     );
@@ -342,12 +344,12 @@ writing('POST /products/push (overwrite push)', () => {
     ]);
     await stored(id);
     const reply = await push('/products/push', [{ productGroupId: id, productType: ['bags'] }]);
-    await stored(id, (got) => {
-      reply.expect(got.productType, '$.data.productType').toEqual(['bags']);
-      reply.expect(got.shellLifeDays, '$.data.shellLifeDays').toBeUndefined();
+    await stored(id, reply, (got, read) => {
+      read.expect(got.productType, '$.data.productType').toEqual(['bags']);
+      read.expect(got.shellLifeDays, '$.data.shellLifeDays').toBeUndefined();
       // whole replacement: fields not sent are gone, whether absent or empty
-      reply.expect(got.productName ?? [], '$.data.productName').toEqual([]);
-      reply.expect(got.productPriceList ?? [], '$.data.productPriceList').toEqual([]);
+      read.expect(got.productName ?? [], '$.data.productName').toEqual([]);
+      read.expect(got.productPriceList ?? [], '$.data.productPriceList').toEqual([]);
     });
   });
 
@@ -357,7 +359,7 @@ writing('POST /products/push (overwrite push)', () => {
       { productGroupId: id, spaceIds: ['s-kept'], productPriceList: [price('v1', 's-other', 1)] },
     ]);
     first.expect(first.data).toEqual([{ productGroupId: id, status: 201 }]);
-    await stored(id, (got) => first.expect(got.spaceIds, '$.data.spaceIds').toEqual(['s-kept']));
+    await stored(id, first, (got, read) => read.expect(got.spaceIds, '$.data.spaceIds').toEqual(['s-kept']));
     const second = await push('/products/push', [{ productGroupId: id }]);
     second.expect(second.data).toEqual([{ productGroupId: id, status: 200 }]);
   });
@@ -379,8 +381,8 @@ writing('PATCH /products (shallow update)', () => {
       data: [{ productGroupId: id, productPriceList: [price('v3', 's1', 3)], shellLifeDays: 4 }],
     });
     reply.expectSuccess();
-    await stored(id, (got) =>
-      reply.expect(got, '$.data').toMatchObject({
+    await stored(id, reply, (got, read) =>
+      read.expect(got, '$.data').toMatchObject({
         shellLifeDays: 4,
         productPriceList: [price('v3', 's1', 3)],
         productName: [name('Kept')],
@@ -416,8 +418,8 @@ writing('PATCH /products (shallow update)', () => {
     const reply = await api.patch('/products', {
       data: [{ productGroupId: id, productPriceList: [price('v1', 's2', 1)] }],
     });
-    await stored(id, (got) =>
-      reply
+    await stored(id, reply, (got, read) =>
+      read
         .expect(got, '$.data')
         .toMatchObject({ productPriceList: [price('v1', 's2', 1)], spaceIds: ['s1'] }),
     );
@@ -468,8 +470,8 @@ writing('DELETE /spaces/{spaceId}/products (detach)', () => {
       .expectStatus(200)
       .expect(reply.data)
       .toEqual([{ productGroupId: id, status: 202 }]);
-    await stored(id, (got) =>
-      reply.expect(got, '$.data').toMatchObject({
+    await stored(id, reply, (got, read) =>
+      read.expect(got, '$.data').toMatchObject({
         spaceIds: ['kept'],
         productPriceList: [price('v1', 'kept', 2)],
         productStatus: [status('kept')],
@@ -498,8 +500,8 @@ writing('DELETE /spaces/{spaceId}/products (detach)', () => {
       { productGroupId: id, status: 202 },
       { productGroupId: unknown, status: 404 },
     ]);
-    await stored(id, (got) =>
-      reply.expect(got, '$.data').toMatchObject({
+    await stored(id, reply, (got, read) =>
+      read.expect(got, '$.data').toMatchObject({
         spaceIds: [],
         productLabel: [label('kept', 'New')],
         customProperties: [{ key: 'k', value: 2 }],

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import type { Reply } from './lib/api.js';
 import { contractKit } from './lib/kit.js';
 import { name, price, quantity, testBarcode } from './lib/records.js';
 
@@ -36,17 +37,24 @@ async function pushProduct(tag: string) {
   return { id, v1, v2, product, image };
 }
 
+/**
+ * The product holding the variant once `check` passes on it (reads after writes may lag). `check`
+ * asserts with the read's reply, made after `write`: a failure shows the read whose answer was wrong
+ * and names the write that set it up.
+ */
 const storedVariant = (
   productGroupId: string,
   productId: string,
-  check: (p: Record<string, unknown>, v: Variant) => void,
+  write: Reply,
+  check: (p: Record<string, unknown>, v: Variant, read: Reply) => void,
 ) =>
   settled(async () => {
-    const reply = await api.get(`/products/${productGroupId}`);
+    const reply = (await api.get(`/products/${productGroupId}`)).after(write);
     reply.expectStatus(200);
     check(
       reply.data,
       (reply.data.variants as Variant[]).find((v) => v.productId === productId)!,
+      reply,
     );
   });
 
@@ -70,7 +78,8 @@ writing('GET /variants/{productId}', () => {
         productItemQuantity: [quantity(v1, 's1', 5)],
         catalogPageLocationProduct: [image(v1)],
       });
-    reply.expect([...reply.data.spaceIds].sort()).toEqual(['s1', 's2', 's3']);
+    reply.expect(reply.data.spaceIds).toEqual(expect.arrayContaining(['s1', 's2', 's3']));
+    reply.expect(reply.data.spaceIds).toHaveLength(3);
   });
 });
 
@@ -90,19 +99,19 @@ writing('[mock choice] PATCH /variants, data in the body', () => {
       .expectStatus(200)
       .expect(reply.data)
       .toEqual([{ productId: v1, productGroupId: id, status: expect.any(Number) }]);
-    await storedVariant(id, v1, (product, variant) => {
-      reply.expect(variant).toMatchObject({ color: 'blue', globalTradeItemNumber: [gtin] });
-      reply
+    await storedVariant(id, v1, reply, (product, variant, read) => {
+      read.expect(variant).toMatchObject({ color: 'blue', globalTradeItemNumber: [gtin] });
+      read
         .expect((product.variants as Variant[]).find((v) => v.productId === v2))
         .toMatchObject({ color: 'black' });
-      reply
+      read
         .expect(product.productPriceList)
         .toEqual(expect.arrayContaining([price(v1, 's1', 99), price(v1, 's3', 12), price(v2, 's2', 20)]));
-      reply.expect(product.productPriceList).toHaveLength(3);
-      reply
+      read.expect(product.productPriceList).toHaveLength(3);
+      read
         .expect(product.productItemQuantity)
         .toEqual(expect.arrayContaining([quantity(v1, 's1', 0), quantity(v2, 's2', 6)]));
-      reply.expect(product.productItemQuantity).toHaveLength(2);
+      read.expect(product.productItemQuantity).toHaveLength(2);
     });
   });
 
@@ -113,8 +122,8 @@ writing('[mock choice] PATCH /variants, data in the body', () => {
       upsertSpaceIds: true,
     });
     reply.expectStatus(200);
-    await storedVariant(id, v1, (product) =>
-      reply.expect(product.spaceIds).toEqual(expect.arrayContaining(['s1', 's2', 's3', 's9'])),
+    await storedVariant(id, v1, reply, (product, _variant, read) =>
+      read.expect(product.spaceIds).toEqual(expect.arrayContaining(['s1', 's2', 's3', 's9'])),
     );
   });
 
@@ -123,14 +132,16 @@ writing('[mock choice] PATCH /variants, data in the body', () => {
     const without = await api.patch('/variants', {
       data: [{ productId: v1, productPriceList: [price(v1, 's7', 1)] }],
     });
-    await storedVariant(id, v1, (product) => {
-      without.expect(product.productPriceList).toEqual(expect.arrayContaining([price(v1, 's7', 1)]));
-      without.expect(product.spaceIds).not.toContain('s7');
+    await storedVariant(id, v1, without, (product, _variant, read) => {
+      read.expect(product.productPriceList).toEqual(expect.arrayContaining([price(v1, 's7', 1)]));
+      read.expect(product.spaceIds).not.toContain('s7');
     });
     const withQuery = await api.patch('/variants?upsertSpaceIds=true', {
       data: [{ productId: v1, productPriceList: [price(v1, 's8', 1)] }],
     });
-    await storedVariant(id, v1, (product) => withQuery.expect(product.spaceIds).toContain('s8'));
+    await storedVariant(id, v1, withQuery, (product, _variant, read) =>
+      read.expect(product.spaceIds).toContain('s8'),
+    );
   });
 
   it('[mock choice] answers 200 per updated variant and 404 per variant no product holds', async () => {

@@ -81,6 +81,31 @@ describe('the response checker (it must be able to fail)', () => {
     ]);
   });
 
+  it('says a problem once where two parts of an allOf check the same field', () => {
+    // VariantInfo is Variant and the holding product's fields: both describe productGroupId
+    const variant = (productGroupId: unknown) =>
+      checker.check({
+        method: 'GET',
+        path: '/variants/v1',
+        status: 200,
+        contentType: json,
+        body: { data: { productId: 'v1', productGroupId, spaceIds: [] } },
+      });
+    expect(variant(5)).toEqual(['getVariant 200 body/data/productGroupId must be string']);
+    const list = [5, 6].map((productGroupId) => ({ productGroupId, productName: [] }));
+    expect(
+      checker.check({
+        method: 'GET',
+        path: '/products',
+        status: 200,
+        contentType: json,
+        body: { data: { list, count: 2, facets: {}, attributeFilters: {} } },
+      }),
+    ).toEqual([
+      'listProducts 200 body/data/list/*/productGroupId must be string (at 2 places, the first body/data/list/0/productGroupId)',
+    ]);
+  });
+
   it('complains about a JSON schema answered with another content type', () => {
     const problems = checker.check({
       method: 'GET',

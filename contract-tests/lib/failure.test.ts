@@ -94,6 +94,89 @@ describe('a failing assertion on an answer', () => {
     expect(recorded(() => refused.expectRefused())).toEqual(['HTTP status: expected "4xx", received "2xx"']);
   });
 
+  it('shows the read whose answer was wrong, and names the write it was read after', () => {
+    const write = new Reply(
+      { method: 'POST', path: '/products-push', body: { data: [{ productGroupId: 'p1' }] } },
+      'pushProducts',
+      200,
+      { data: [{ productGroupId: 'p1', status: 201 }] },
+    );
+    const read = new Reply({ method: 'GET', path: '/products/p1' }, 'getProduct', 200, {
+      data: { productGroupId: 'p1', spaceIds: ['s1'] },
+    }).after(write);
+    const message = (() => {
+      try {
+        read.expect(read.data.spaceIds, '$.data.spaceIds').toEqual(['s2']);
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return '';
+    })();
+    expect(message.split('\n').slice(0, 4)).toEqual([
+      'getProduct (GET /products/p1)',
+      '  sent: (no body)',
+      '  came back: 200 {"data":{"productGroupId":"p1","spaceIds":["s1"]}}',
+      '  read after: pushProducts (POST /products-push), which sent {"data":[{"productGroupId":"p1"}]} and got 200',
+    ]);
+  });
+
+  it('names an object or array taken from the answer by its place there', () => {
+    const product = new Reply({ method: 'GET', path: '/products/p1' }, 'getProduct', 200, {
+      data: { productGroupId: 'p1', spaceIds: ['s1', 's3'], variants: [{ productId: 'v1', color: 42 }] },
+    });
+    expect(
+      recorded(() => product.expect(product.data.spaceIds).toEqual(expect.arrayContaining(['s2']))),
+    ).toEqual(['$.data.spaceIds: lacks an element equal to "s2"']);
+    expect(recorded(() => product.expect(product.data.variants[0]).toMatchObject({ color: 'red' }))).toEqual([
+      '$.data.variants[0].color: expected "red", received 42',
+    ]);
+    expect(recorded(() => product.expect(product.data).toMatchObject({ spaceIds: ['s1'] }))).toEqual([
+      '$.data.spaceIds[1]: expected (absent), received "s3"',
+    ]);
+  });
+
+  it('says what an assertion without an expected value found, at the path, not "expected (absent)"', () => {
+    const product = new Reply({ method: 'GET', path: '/products/p1' }, 'getProduct', 200, {
+      data: { spaceIds: ['s1', 's3'] },
+    });
+    expect(recorded(() => product.expect(product.data.spaceIds).toContain('s8'))).toEqual([
+      "$.data.spaceIds: expected [ 's1', 's3' ] to include 's8'",
+    ]);
+    expect(recorded(() => product.expect(product.data.spaceIds).not.toContain('s1'))).toEqual([
+      "$.data.spaceIds: expected [ 's1', 's3' ] to not include 's1'",
+    ]);
+  });
+
+  it('holds an answer outside the schemas until the test has run, and adds its problems to that answer’s failure', () => {
+    installAssertionHook();
+    const task = { meta: {} } as Task;
+    failureContext.startTest(task);
+    const detail = {
+      operationId: 'getProduct',
+      curl: 'curl GET p1',
+      differences: ['body/data/color must be string'],
+    };
+    try {
+      failureContext.sent({ method: 'GET', url: 'p1', headers: {} }, 'getProduct');
+      expect(failureContext.schemaMismatch(detail, new Error('outside'))).toBe(true);
+      // a read retried until it settled meets the same mismatch again
+      expect(failureContext.schemaMismatch({ ...detail }, new Error('outside'))).toBe(true);
+      task.meta.contractFailure = {
+        curl: 'curl GET p1',
+        differences: ['$.data.color: expected "red", received 42'],
+      };
+      expect(failureContext.mismatchesMet()?.message).toBe('outside');
+    } finally {
+      failureContext.end();
+    }
+    expect(task.meta.contractFailure?.differences).toEqual([
+      '$.data.color: expected "red", received 42',
+      'body/data/color must be string',
+    ]);
+    // outside a test or setup nothing holds it: the request fails at once
+    expect(failureContext.schemaMismatch(detail, new Error('outside'))).toBe(false);
+  });
+
   it('starts at $ when it does not', () => {
     expect(recorded(() => reply.expect(reply.data.count).toBe(6))).toEqual(['$: expected 6, received 9']);
   });

@@ -50,6 +50,24 @@ const child = (path: string, key: string | number): string =>
       : `${path}[${JSON.stringify(key)}]`;
 
 /**
+ * Where `value`, an object or array, sits in `root` (an answer's body), as a JSON path from `$`:
+ * found by identity, so only a value taken from the body as it is, not a copy or a sorted list.
+ */
+export function pathIn(root: unknown, value: object): string | undefined {
+  const walk = (v: unknown, path: string): string | undefined => {
+    if (v === value) return path;
+    if (typeof v !== 'object' || v === null) return undefined;
+    const entries: [string | number, unknown][] = Array.isArray(v) ? [...v.entries()] : Object.entries(v);
+    for (const [key, x] of entries) {
+      const found = walk(x, child(path, key));
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return walk(root, '$');
+}
+
+/**
  * Where received departs from expected. Keys received has beyond expected are listed only when
  * nothing else differs (toMatchObject allows them, toEqual does not).
  */
@@ -88,22 +106,70 @@ export function jsonDiff(expected: unknown, received: unknown, path = '$'): stri
   return out.length ? out : extra.slice(0, MAX_DIFFERENCES);
 }
 
+/** An answer outside openapi.yaml's schemas, held until the test that met it has run its own checks. */
+interface SchemaMismatch {
+  detail: FailureDetail;
+  error: Error;
+}
+
 /**
- * The test running in this worker, or the block whose setup runs, and the request its assertion is
- * about.
+ * The test running in this worker, or the block whose setup runs, the request its assertion is
+ * about, and the answers it met that openapi.yaml's schemas refuse.
  */
-const state: { task?: Task; lastRequest?: SentRequest & { operationId?: string } } = {};
+const state: {
+  task?: Task;
+  lastRequest?: SentRequest & { operationId?: string };
+  mismatches: SchemaMismatch[];
+} = { mismatches: [] };
 
 export const failureContext = {
   /** A test starts, or a block's setup: a failure from now on is that test's or that block's. */
   startTest(task: Task): void {
     state.task = task;
     state.lastRequest = undefined;
+    state.mismatches = [];
   },
   /** Between tests and setups: a failure belongs to nothing. */
   end(): void {
     state.task = undefined;
     state.lastRequest = undefined;
+    state.mismatches = [];
+  },
+  /**
+   * An answer outside openapi.yaml's schemas, met by the running test or setup: held, so that the
+   * test's own checks still run on it and say whether it fails them too (README, "Contract tests":
+   * only a test that fails on nothing else is counted under openapi.yaml). False when nothing runs,
+   * and the caller fails at once.
+   */
+  schemaMismatch(detail: FailureDetail, error: Error): boolean {
+    if (!state.task) return false;
+    state.mismatches.push({ detail, error });
+    return true;
+  },
+  /**
+   * The running test or setup has ended: the schema mismatches it met, as the error that fails it
+   * (undefined when there were none), each once (a read retried until it settled meets the same one
+   * every time). Its report shows the failure of its own checks when it had one, with the problems
+   * of that same answer added to its differences; otherwise the first mismatch's request and problems.
+   */
+  mismatchesMet(): Error | undefined {
+    const task = state.task;
+    const met = new Map<string, SchemaMismatch>();
+    for (const m of state.mismatches) met.set(`${m.detail.curl}\n${m.detail.differences.join('\n')}`, m);
+    state.mismatches = [];
+    if (!task || met.size === 0) return undefined;
+    const mismatches = [...met.values()];
+    const shown = (task.meta.contractFailure ??= { ...mismatches[0]!.detail, differences: [] });
+    for (const m of mismatches)
+      if (m.detail.curl === shown.curl)
+        shown.differences.push(...m.detail.differences.filter((d) => !shown.differences.includes(d)));
+    // vitest reports each error of an AggregateError as one of the test's errors
+    return mismatches.length === 1
+      ? mismatches[0]!.error
+      : new AggregateError(
+          mismatches.map((m) => m.error),
+          'answers outside openapi.yaml',
+        );
   },
   /** Every request sent: a failing assertion is about the last answer the test received. */
   sent(req: SentRequest, operationId?: string): void {
@@ -132,11 +198,24 @@ let installed = false;
  */
 export const VALUE_PATH = 'contractValuePath';
 
-function recordAssertionFailure(err: unknown, at = '$'): void {
+/**
+ * What a failed assertion says of its value: where it differs, by JSON path, or, for an assertion that
+ * has no expected value to compare with (toContain, toBeGreaterThan: chai marks them showDiff false),
+ * its own words after that path ("$.data.spaceIds: expected [ 's1' ] to include 's8'") rather than
+ * "expected (absent)".
+ */
+function differencesOf(err: unknown, at: string, context: string | undefined): string[] {
+  if (typeof err !== 'object' || err === null || !('expected' in err)) return [];
+  const e = err as { expected?: unknown; actual?: unknown; showDiff?: boolean; message?: string };
+  if (e.showDiff !== false) return jsonDiff(e.expected, e.actual, at);
+  const message = String(e.message ?? '');
+  const said = context && message.startsWith(`${context}: `) ? message.slice(context.length + 2) : message;
+  return [`${at}: ${said}`];
+}
+
+function recordAssertionFailure(err: unknown, at = '$', context?: string): void {
   const about = state.lastRequest;
-  const e = err as { expected?: unknown; actual?: unknown };
-  const differences =
-    typeof err === 'object' && err !== null && 'expected' in err ? jsonDiff(e.expected, e.actual, at) : [];
+  const differences = differencesOf(err, at, context);
   failureContext.record({
     operationId: about?.operationId,
     curl: about ? toCurl(about) : undefined,
@@ -162,16 +241,17 @@ export function installAssertionHook(): void {
         (original: (...args: unknown[]) => unknown) =>
           function (this: object, ...args: unknown[]) {
             const at = utils.flag(this, VALUE_PATH) as string | undefined;
+            const context = utils.flag(this, 'message') as string | undefined;
             try {
               const result = original.apply(this, args);
               if (result instanceof Promise)
                 return result.catch((err: unknown) => {
-                  recordAssertionFailure(err, at);
+                  recordAssertionFailure(err, at, context);
                   throw err;
                 });
               return result;
             } catch (err) {
-              recordAssertionFailure(err, at);
+              recordAssertionFailure(err, at, context);
               throw err;
             }
           },

@@ -1,5 +1,6 @@
 // The HTML report of a contract run: one self-contained page, failures first, each with its curl and diff.
 import type { CaseResult, RunResults } from './results.js';
+import { errorsBesideDifferences } from './shownErrors.js';
 
 export interface ReportHeader {
   target: string;
@@ -20,7 +21,7 @@ function failure(c: CaseResult): string {
   <p class="file">${esc(c.file)}</p>
   ${d?.curl ? `<h4>Request</h4><pre class="curl">${esc(d.curl)}</pre>` : ''}
   ${d?.differences.length ? `<h4>Expected / received, by JSON path</h4><ul class="diff">${d.differences.map((x) => `<li><code>${esc(x)}</code></li>`).join('')}</ul>` : ''}
-  <details${d ? '' : ' open'}><summary>Error</summary><pre>${esc(c.errors.join('\n\n'))}</pre></details>
+  <details${d ? '' : ' open'}><summary>Error</summary><pre>${esc(errorsBesideDifferences(c).join('\n\n'))}</pre></details>
 </article>`;
 }
 

@@ -1,5 +1,6 @@
 // JUnit XML of a contract run, counted from the same results as the console.
 import type { CaseResult, RunResults } from './results.js';
+import { errorsBesideDifferences } from './shownErrors.js';
 
 const xml = (s: string): string =>
   s
@@ -20,7 +21,7 @@ function testcase(c: CaseResult): string {
     c.operationId ? `operation: ${c.operationId}` : '',
     c.detail?.curl ? `request: ${c.detail.curl}` : '',
     ...(c.detail?.differences.length ? ['difference:', ...c.detail.differences.map((d) => `  ${d}`)] : []),
-    ...c.errors,
+    ...errorsBesideDifferences(c),
   ]
     .filter(Boolean)
     .join('\n');

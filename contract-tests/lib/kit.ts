@@ -81,9 +81,13 @@ export async function contractKit(area: string): Promise<Kit> {
     if (reason) ctx.skip(reason);
     running = ctx;
   });
-  afterEach(() => {
+  afterEach((ctx) => {
     running = undefined;
+    // a test skipped midway (a write held back) failed nothing
+    const met = ctx.task.result?.state === 'skip' ? undefined : failureContext.mismatchesMet();
     failureContext.end();
+    // an answer outside openapi.yaml's schemas fails the test once its own checks have run (api.ts)
+    if (met) throw met;
   });
   const heldBlockOf = (task: Task): string | undefined => {
     for (let s = task.suite; s; s = s.suite) if (heldBlocks.has(s.id)) return heldBlocks.get(s.id);
@@ -123,17 +127,25 @@ export async function contractKit(area: string): Promise<Kit> {
         // a failed setup is reported like a failed test: its operation, curl line and difference
         // are recorded on the block (results.ts reads them there)
         failureContext.startTest(suite);
+        let failed: unknown;
         try {
           await body();
         } catch (err) {
-          if (!(err instanceof HeldBack)) throw err;
-          heldBlocks.set(suite.id, `${err.message} (in the setup of "${suite.name}")`);
-        } finally {
-          failureContext.end();
+          if (!(err instanceof HeldBack)) failed = err;
+          else heldBlocks.set(suite.id, `${err.message} (in the setup of "${suite.name}")`);
         }
+        const met =
+          failed === undefined && heldBlocks.has(suite.id) ? undefined : failureContext.mismatchesMet();
+        failureContext.end();
+        // an answer outside openapi.yaml's schemas fails the setup once its own checks have run, as a test
+        if (failed !== undefined) throw met ? new AggregateError([failed, ...errorsOf(met)]) : failed;
+        if (met) throw met;
       }),
   };
 }
+
+/** The errors one thrown error stands for: vitest reports each of an AggregateError's as its own. */
+const errorsOf = (err: Error): unknown[] => (err instanceof AggregateError ? err.errors : [err]);
 
 /**
  * The target's base URL with its tenant or environment, the last two segments of its path, replaced

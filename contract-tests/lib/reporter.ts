@@ -9,6 +9,7 @@ import { loadChecker } from './checker.js';
 import { htmlReport } from './html.js';
 import { junitXml } from './junit.js';
 import { collectResults, type CaseResult } from './results.js';
+import { errorsBesideDifferences } from './shownErrors.js';
 import { targetFromEnv } from './target.js';
 
 const MAX_CURL = 2_000;
@@ -116,7 +117,7 @@ export default class ContractReporter implements Reporter {
       lines.push('   difference (expected / received, by JSON path):');
       for (const d of f.detail.differences) lines.push(`     ${d}`);
     }
-    for (const e of f.errors) lines.push(...e.split('\n').map((l) => `   ${c.dim(l)}`));
+    for (const e of errorsBesideDifferences(f)) lines.push(...e.split('\n').map((l) => `   ${c.dim(l)}`));
     return lines.join('\n');
   }
 

@@ -51,11 +51,18 @@ function ancestorsOf(task: TestCase | TestSuite): TestSuite[] {
 /**
  * The tiers a failure counts under. An answer outside openapi.yaml's schemas is a disagreement with
  * that document, which holds the mock's choices where the spec shows nothing: not a failure of the
- * test's own tier.
+ * test's own tier, unless the test's own checks failed too. Those are its assertions, and its requests
+ * that got no answer or a server error (ContractViolation); an error of another kind beside a schema
+ * mismatch (a TypeError reading a field the answer lacks) is the shape keeping its checks from running.
  */
-function tiersOf(errors: string[], tags: string[]): string[] {
-  const schemaOnly = errors.length > 0 && errors.every((e) => e.includes(SCHEMA_MISMATCH));
-  return schemaOnly ? [SCHEMA_TIER] : tags;
+export function tiersOf(
+  errors: readonly Pick<SerializedError, 'name' | 'message'>[],
+  tags: string[],
+): string[] {
+  const schema = (e: Pick<SerializedError, 'message'>) => (e.message ?? '').includes(SCHEMA_MISMATCH);
+  const own = (e: Pick<SerializedError, 'name' | 'message'>) =>
+    !schema(e) && (e.name === 'AssertionError' || e.name === 'ContractViolation');
+  return errors.some(schema) && !errors.some(own) ? [SCHEMA_TIER] : tags;
 }
 
 function skipReason(test: TestCase, note: string | undefined, ctx: RunContext): string {
@@ -88,7 +95,7 @@ export function collectResults(modules: ReadonlyArray<TestModule>, ctx: RunConte
           ? '(its cleanup: deleting the ids the file wrote)'
           : '(the suite file: loading, or its setup and cleanup hooks)',
         // the cleanup sends DELETE /products and DELETE /product-types, operations the spec states
-        tags: detail ? tiersOf(errors, [SPEC_TIER]) : [],
+        tags: detail ? tiersOf(mod.errors(), [SPEC_TIER]) : [],
         operationId: detail?.operationId,
         state: 'failed',
         durationMs: 0,
@@ -106,7 +113,7 @@ export function collectResults(modules: ReadonlyArray<TestModule>, ctx: RunConte
       cases.push({
         file,
         title: `${[...names].reverse().join(' > ')} (its setup)`,
-        tags: tiersOf(errors, identify(names, ctx.checker).tags),
+        tags: tiersOf(suite.errors(), identify(names, ctx.checker).tags),
         operationId: detail?.operationId ?? identify(names, ctx.checker).operationId,
         state: 'failed',
         durationMs: 0,
@@ -123,7 +130,7 @@ export function collectResults(modules: ReadonlyArray<TestModule>, ctx: RunConte
       cases.push({
         file,
         title: [...names].reverse().join(' > '),
-        tags: tiersOf(errors, id.tags),
+        tags: tiersOf(result.state === 'failed' ? result.errors : [], id.tags),
         operationId: id.operationId ?? test.meta().contractFailure?.operationId,
         state,
         reason:

@@ -25,6 +25,10 @@ describe('which tests a run selects', () => {
       tags: ['spec'],
       operationId: 'pushProducts',
     });
+    // the name's own punctuation is no part of the path
+    expect(
+      identify(['updates the fields sent', '[mock choice] PATCH /variants, data in the body'], checker),
+    ).toEqual({ tags: ['mock choice'], operationId: 'updateVariants', method: 'PATCH' });
     // a bracketed filter is not a tag
     expect(
       identify(['GET /products?filter={"gt":["productPriceList/listPrice",100]}'], checker).tags,

@@ -20,7 +20,9 @@ export interface TestIdentity {
 }
 
 const TAG = /\[([a-z][a-z _-]*)\]/gi;
-const CALL = /\b(GET|POST|PATCH|PUT|DELETE) (\/[^\s?()]*)/;
+// The path ends at a space, a query, a bracket or the punctuation of the name around it
+// ("PATCH /variants, data in the body"): a comma kept in it named no operation.
+const CALL = /\b(GET|POST|PATCH|PUT|DELETE) (\/[^\s?(),;:]*)/;
 
 /** "Mock choice", "[mock choice]", "mock-choice" and "mock_choice" all name one tag. */
 export const normalizeTag = (raw: string): string =>

@@ -170,6 +170,12 @@ describe('product-catalog-mock contract', () => {
       expect(out).toMatch(/"x-api-key: \$CONTRACT_API_KEY"/);
       expect(out).not.toMatch(/staging-key/);
       expect(out).toMatch(/\$(\.\w+|\[\d+\])*\.listPrice: expected \d+, received \d+/);
+      // the failure shows the read whose answer was wrong, and names the push it was read after
+      const first = out.slice(out.search(/^1\) FAIL /m)).split(/\n\n/)[0]!;
+      expect(first).toMatch(
+        /^ {3}getProduct \(GET \/products\/ct-[^)]+\)\n {5}sent: \(no body\)\n {5}came back: 200 /m,
+      );
+      expect(first).toMatch(/^ {5}read after: pushProducts \(POST \/products-push\), which sent \{"data":/m);
 
       // the console and the JUnit file count the same
       const summary = /Tests: (\d+) failed, (\d+) passed, (\d+) skipped \((\d+)\)/.exec(out);
@@ -183,6 +189,33 @@ describe('product-catalog-mock contract', () => {
       expect(page).toMatch(/<h2>Failures<\/h2>/);
       expect(page.indexOf('class="failure"')).toBeLessThan(page.indexOf('All other tests'));
       await lookAtReport(html, Number(summary![1]));
+    } finally {
+      await proxy.close();
+    }
+  }, 240_000);
+
+  it('names a computed value that differs by its field, and the write it was read after', async () => {
+    // a product read answers spaceIds without the space computed last
+    const proxy = await startProxy(server.url, (req, answer) => {
+      if (req.method !== 'GET' || !/\/products\/[^/?]+$/.test(req.url) || answer.status !== 200)
+        return undefined;
+      const body = JSON.parse(answer.body) as { data: { spaceIds: string[] } };
+      body.data.spaceIds = body.data.spaceIds.slice(0, -1);
+      return { ...answer, body: JSON.stringify(body) };
+    });
+    try {
+      const result = await contract([
+        ...['--base-url', `${proxy.url}/acme/computed`, '--api-key', 'staging-key'],
+        ...['--settle-ms', '200', '--only', 'updateVariants'],
+      ]);
+      expect(result.code).toBe(1);
+      const heading =
+        /^\d+\) FAIL updateVariants \[mock choice\] variants\.test\.ts > .* with upsertSpaceIds adds/m;
+      expect(result.stdout).toMatch(heading);
+      const failure = result.stdout.slice(result.stdout.search(heading)).split(/\n\n/)[0]!;
+      expect(failure).toMatch(/^ {5}\$\.data\.spaceIds: lacks an element equal to "s9"$/m);
+      expect(failure).toMatch(/^ {3}getProduct \(GET \/products\/ct-/m);
+      expect(failure).toMatch(/^ {5}read after: updateVariants \(PATCH \/variants\), which sent \{"data":/m);
     } finally {
       await proxy.close();
     }
@@ -335,9 +368,46 @@ describe('product-catalog-mock contract', () => {
       ]);
       expect(result.code).toBe(1);
       expect(result.stdout).toMatch(/FAIL getProduct \[openapi\.yaml\] /);
-      expect(result.stdout).toMatch(/body\/status is required/);
+      // each failure says the problem once: under its differences, not again in its error
+      const failures = result.stdout.split(/\n(?=\d+\) FAIL )/).slice(1);
+      expect(failures.length).toBeGreaterThan(0);
+      for (const failure of failures)
+        expect(failure.match(/body\/status is required/g), failure).toHaveLength(1);
       expect(result.stdout).not.toMatch(/FAIL getProduct \[spec\] /);
       expect(result.stdout).toMatch(/passed by tier: .*openapi\.yaml 0\/\d+/);
+    } finally {
+      await proxy.close();
+    }
+  }, 240_000);
+
+  it("counts a field of the wrong type under openapi.yaml only when the test's own checks pass on it", async () => {
+    // every price a read answers is a string
+    const proxy = await startProxy(server.url, (req, answer) =>
+      req.method === 'GET' && answer.status === 200
+        ? { ...answer, body: answer.body.replace(/"listPrice":(\d+(\.\d+)?)/g, '"listPrice":"$1"') }
+        : undefined,
+    );
+    try {
+      const result = await contract([
+        ...['--base-url', `${proxy.url}/acme/wrong-type`, '--api-key', 'staging-key'],
+        ...['--settle-ms', '200', '--only', 'pushProducts'],
+      ]);
+      expect(result.code).toBe(1);
+      const out = result.stdout;
+      // the merge test compares the prices it wrote: it fails its own check, in its own tier, and says both
+      const merge =
+        /^\d+\) FAIL pushProducts \[spec\] productWrites\.test\.ts > .* > merges productPriceList by/m;
+      expect(out).toMatch(merge);
+      const failure = out.slice(out.search(merge)).split(/\n\n/)[0]!;
+      expect(failure).toMatch(/^ {5}\$\.data\.productPriceList: lacks an element equal to /m);
+      expect(failure).toMatch(
+        /^ {5}getProduct 200 body\/data\/productPriceList\/\*\/listPrice must be number/m,
+      );
+      // the spaceIds test reads no price: only the shape fails it
+      expect(out).toMatch(
+        /FAIL pushProducts \[openapi\.yaml\] productWrites\.test\.ts > .* > computes spaceIds from productPriceList/,
+      );
+      expect(out).not.toMatch(/FAIL pushProducts \[openapi\.yaml\] .* > merges productPriceList by/);
     } finally {
       await proxy.close();
     }

@@ -1,5 +1,5 @@
 // `contract --generated`: requests generated from openapi.yaml; a conforming mock passes, a server that
-// answers 500 to one kind of input fails with the shrunk request as curl.
+// answers 500 to one kind of input, or a body outside its schema, fails with the shrunk request as curl.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -124,6 +124,34 @@ describe('contract --generated', () => {
       expect(/request: (curl .*)$/m.exec(again.output)?.[1]).toBe(curl);
     } finally {
       if (dir) await rm(dir, { recursive: true, force: true });
+      await proxy.close();
+    }
+  }, 120_000);
+
+  it('fails against a server whose answer to one documented request is outside its schema, naming the operation and the shrunk request', async () => {
+    // a list of product types asked for by id comes back as an object, where openapi.yaml documents an array
+    const proxy = await startProxy(server.url, (req, answer) =>
+      req.method === 'GET' && /\/product-types\?(.*&)?ids=/.test(req.url) && answer.status === 200
+        ? { ...answer, body: '{"data":{"oops":1}}' }
+        : undefined,
+    );
+    try {
+      const { code, output } = await contract([
+        ...['--base-url', `${proxy.url}/acme/gen-schema`, '--api-key', KEY, '--readonly'],
+        ...['--only', 'listProductTypes', '--examples', '5', '--seed', '3'],
+      ]);
+      expect(code).toBe(1);
+      expect(output).toMatch(/^x {2}listProductTypes \(GET \/product-types\): valid FAILED$/m);
+      expect(output).toMatch(/FAIL listProductTypes, a valid request \(shrunk in [1-9]\d* steps? /);
+      expect(output).toMatch(/^ {3}- listProductTypes 200 body\/data must be array$/m);
+      expect(output).toMatch(/^ {3}answer: +200 \{"data":\{"oops":1\}\}$/m);
+      // shrunk to what still fails: one id, and no other parameter
+      const curl = /request: (curl .*)$/m.exec(output)?.[1] ?? '';
+      expect(curl).toMatch(
+        /^curl -sS -X GET 'http:\/\/127\.0\.0\.1:\d+\/acme\/gen-schema\/product-types\?ids=ct-[^&',;]+' /,
+      );
+      expect(output).toMatch(/^1 generated check failed; repeat with --seed 3$/m);
+    } finally {
       await proxy.close();
     }
   }, 120_000);
