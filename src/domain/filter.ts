@@ -51,7 +51,7 @@ export interface ParsedFilter {
  * JSON levels a filter of MAX_DEPTH operators may use: each operator is an object holding an array,
  * and an `in` adds its list of values.
  */
-const MAX_JSON_DEPTH = 2 * MAX_DEPTH + 2;
+export const MAX_JSON_DEPTH = 2 * MAX_DEPTH + 2;
 
 /**
  * Parses a filter given as JSON text or as the parsed object; throws a 400 that says what is wrong,

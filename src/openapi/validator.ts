@@ -4,6 +4,7 @@ import { CatalogError } from '../domain/errors.js';
 import type { Problem } from '../domain/problem.js';
 import { readablePath } from './readablePath.js';
 import { wordErrors } from './ajvMessages.js';
+import { listTypeMessage } from './listHint.js';
 import { openApiAjv } from './ajv.js';
 import type { DocumentedOperation, OperationTable } from './operations.js';
 import { JSON_TYPE, unsupportedFeatures } from './supported.js';
@@ -59,13 +60,15 @@ export const MAX_PROBLEMS = 20;
 function problemsOf(
   errors: ErrorObject[] | null | undefined,
   prefix: string,
+  /** The operation whose body is checked: what [] does to a list depends on it. */
+  bodyOf?: string,
 ): { problems: Problem[]; unlisted: Unlisted } {
   const all = errors ?? [];
   // A few more than are listed: a choice's alternatives come before it.
   const read = all.slice(0, 4 * MAX_PROBLEMS);
   const worded = wordErrors(read).map(({ error, field, message }) => ({
     path: readablePath(prefix + error.instancePath + (field === undefined ? '' : `/${field}`)),
-    message: clearHint(error) ? 'must be an array (send [] to clear it)' : message,
+    message: clearHint(error) ? listTypeMessage(bodyOf, error.instancePath) : message,
   }));
   // Each once, before they are counted: Ajv reports some twice (an item that is not an object).
   const distinct = [...new Map(worded.map((p) => [`${p.path} ${p.message}`, p])).values()];
@@ -222,6 +225,7 @@ export const LIST_EVERY_PROBLEM_UP_TO = 64 * 1024;
 function checkBody(
   { body: value, contentType: type, bodyBytes }: RequestParts,
   body: NonNullable<CompiledOperation['body']>,
+  operationId: string,
 ): void {
   if (type && mediaType(type) !== JSON_TYPE) {
     throw new CatalogError(
@@ -239,12 +243,12 @@ function checkBody(
   if (bodyBytes === undefined || bodyBytes <= LIST_EVERY_PROBLEM_UP_TO) {
     const every = body.everyProblem();
     if (!every(value)) {
-      const { problems, unlisted } = problemsOf(every.errors, '/body');
+      const { problems, unlisted } = problemsOf(every.errors, '/body', operationId);
       throw invalid(problems, unlisted);
     }
   }
   throw invalid(
-    problemsOf(validate.errors, '/body').problems,
+    problemsOf(validate.errors, '/body', operationId).problems,
     undefined,
     `the first problem found; a body over ${LIST_EVERY_PROBLEM_UP_TO / 1024} KB is not searched for more`,
   );
@@ -331,7 +335,7 @@ export function requestValidator(table: OperationTable): RequestValidator {
         const problems = [...early, ...others].sort((a, b) => rank(a) - rank(b));
         throw invalid(problems, ajv.unlisted);
       }
-      if (op.body) checkBody(parts, op.body);
+      if (op.body) checkBody(parts, op.body, op.operationId);
       return data;
     },
   };

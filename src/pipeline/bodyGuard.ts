@@ -1,15 +1,40 @@
+import { MAX_JSON_DEPTH as FILTER_JSON_DEPTH } from '../domain/filter.js';
+
 /** Deeper than any real record nests (a product is about 4 levels deep). */
 export const MAX_DEPTH = 32;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+/**
+ * The list query's filters, which a POST /products body may carry as objects. A filter takes two
+ * levels per operator (an object holding an array), so one of the 32 operators docs/behaviour.md
+ * ("Parameters") allows nests past MAX_DEPTH; it must be taken as an object as it is as text. Below
+ * these keys the guard looks as deep as a filter may nest, and leaves anything deeper to the filter
+ * parser, which measures it without recursion and answers with its limit in operators.
+ */
+const FILTER_KEYS = new Set(['filter', 'additionalRawFilter']);
 
 /** Finds the first place in a parsed JSON value that is too deep or has a prototype-reaching key. */
-export function findUnsafe(value: unknown, path = 'body', depth = 0): string | undefined {
+export function findUnsafe(value: unknown, path = 'body'): string | undefined {
+  return walk(value, path, 0, MAX_DEPTH, true);
+}
+
+function walk(
+  value: unknown,
+  path: string,
+  depth: number,
+  maxDepth: number,
+  refuseDeeper: boolean,
+): string | undefined {
   if (value === null || typeof value !== 'object') return undefined;
-  if (depth >= MAX_DEPTH) return `${path} nests deeper than ${MAX_DEPTH} levels`;
+  if (depth >= maxDepth) return refuseDeeper ? `${path} nests deeper than ${maxDepth} levels` : undefined;
+  const array = Array.isArray(value);
   for (const key of Object.keys(value)) {
-    const childPath = Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`;
-    if (!Array.isArray(value) && FORBIDDEN_KEYS.has(key)) return `${childPath} is a key that is not accepted`;
-    const problem = findUnsafe((value as Record<string, unknown>)[key], childPath, depth + 1);
+    const childPath = array ? `${path}[${key}]` : `${path}.${key}`;
+    if (!array && FORBIDDEN_KEYS.has(key)) return `${childPath} is a key that is not accepted`;
+    const child = (value as Record<string, unknown>)[key];
+    const problem =
+      depth === 0 && !array && FILTER_KEYS.has(key)
+        ? walk(child, childPath, 0, FILTER_JSON_DEPTH, false)
+        : walk(child, childPath, depth + 1, maxDepth, refuseDeeper);
     if (problem) return problem;
   }
   return undefined;

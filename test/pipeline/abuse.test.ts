@@ -59,6 +59,43 @@ describe('filters nested to any depth', () => {
     }
     expect((await c.get(`${BASE}/products`)).status).toBe(200);
   });
+
+  it('takes a filter of 32 operators as an object in a POST body, as it does as text, and refuses 33 by the same rule', async () => {
+    const c = client(await makeApp({ seed }));
+    // 31 nots (an odd count) around a test that p1 fails: p1 matches, p2 does not.
+    const chain = (operators: number): object => {
+      let node: object = { eq: ['productGroupId', 'p2'] };
+      for (let i = 1; i < operators; i++) node = { not: [node] };
+      return node;
+    };
+    for (const name of ['filter', 'additionalRawFilter']) {
+      for (const filter of [chain(32), JSON.stringify(chain(32))]) {
+        const res = await c.post(`${BASE}/products`, { [name]: filter, select: 'productGroupId' });
+        expect(res.status, `${name} as ${typeof filter}`).toBe(200);
+        expect(res.body.data.list).toEqual([{ productGroupId: 'p1' }]);
+      }
+      for (const filter of [chain(33), JSON.stringify(chain(33))]) {
+        const res = await c.post(`${BASE}/products`, { [name]: filter });
+        expect(res.status, `${name} as ${typeof filter}`).toBe(400);
+        expect(res.body.message).toBe(`${name} nests deeper than 32 operators; the limit is 32`);
+      }
+    }
+    // A filter's allowance is its own: a record nesting as deep is still refused.
+    let deep: unknown = 'x';
+    for (let i = 0; i < 40; i++) deep = { a: deep };
+    const push = await c.post(`${BASE}/products-push`, { data: [{ productGroupId: 'p3', extra: deep }] });
+    expect(push.status).toBe(400);
+    expect(push.body.message).toMatch(/nests deeper than 32 levels/);
+    expect((await c.get(`${BASE}/products/p3`)).status).toBe(404);
+  });
+
+  it('still refuses a prototype-reaching key inside a filter object', async () => {
+    const c = client(await makeApp({ seed }));
+    const filter = JSON.parse('{"not":[{"__proto__":["productGroupId","p1"]}]}') as object;
+    const res = await c.post(`${BASE}/products`, { filter });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('body.filter.not[0].__proto__ is a key that is not accepted');
+  });
 });
 
 describe('list parameters a request may not exceed', () => {

@@ -28,16 +28,41 @@ describe('merge push', () => {
     },
   );
 
-  it('rejects null for a merge field as well (send [] to clear)', async () => {
+  it('rejects null for a merge field as well, saying what [] does there: it merges none and empties nothing', async () => {
     const base = fresh();
     await c.post(`${base}/products-push`, {
       data: [{ productGroupId: 'p1', variants: [{ productId: 'v1' }] }],
     });
+    const stored = [{ productId: 'v1', productGroupId: 'p1' }];
     const res = await c.post(`${base}/products-push`, { data: [{ productGroupId: 'p1', variants: null }] });
     expect(res.status).toBe(400);
-    expect(res.body.message).toContain('variants');
-    expect((await c.get(`${base}/products/p1`)).body.data.variants).toEqual([
-      { productId: 'v1', productGroupId: 'p1' },
-    ]);
+    expect(res.body.message).toBe(
+      'body.data[0].variants must be an array of elements to merge by key; [] merges none and leaves the stored ones (PATCH /products with [] empties the list)',
+    );
+    expect((await c.get(`${base}/products/p1`)).body.data.variants).toEqual(stored);
+    // What the message says, each half.
+    await c.post(`${base}/products-push`, { data: [{ productGroupId: 'p1', variants: [] }] });
+    expect((await c.get(`${base}/products/p1`)).body.data.variants).toEqual(stored);
+    await c.patch(`${base}/products`, { data: [{ productGroupId: 'p1', variants: [] }] });
+    expect((await c.get(`${base}/products/p1`)).body.data.variants).toEqual([]);
+  });
+
+  it('keeps "send [] to clear it" for a replace field of the same record, where [] does clear', async () => {
+    const base = fresh();
+    const res = await c.post(`${base}/products-push`, {
+      data: [{ productGroupId: 'p1', productType: null, productPriceList: 'x' }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual(
+      expect.arrayContaining([
+        { path: 'body.data[0].productType', message: 'must be an array (send [] to clear it)' },
+        {
+          path: 'body.data[0].productPriceList',
+          message:
+            'must be an array of elements to merge by key; [] merges none and leaves the stored ones (PATCH /products with [] empties the list)',
+        },
+      ]),
+    );
+    expect(res.body.errors).toHaveLength(2);
   });
 });

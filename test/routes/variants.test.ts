@@ -219,6 +219,18 @@ describe('PATCH /variants (docs/behaviour.md, "Variants")', () => {
     expect((await read('p0')).variants).toEqual([{ productId: 'v1', productGroupId: 'p0' }]);
   });
 
+  it('rejects null for a list it merges, saying that [] merges none, as it does', async () => {
+    const res = await patch({ data: [{ productId: 'v1', productPriceList: null }] });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      "body.data[0].productPriceList must be an array of elements to merge by key into the variant's; [] merges none and leaves them as they are",
+    );
+    expect(await read('p1')).toMatchObject({ productPriceList: boot.productPriceList });
+    // As the message says: [] leaves the variant's prices as they are.
+    expect((await patch({ data: [{ productId: 'v1', productPriceList: [] }] })).status).toBe(200);
+    expect((await read('p1')).productPriceList).toEqual(boot.productPriceList);
+  });
+
   it('rejects an item without productId', async () => {
     const res = await patch({ data: [{ color: 'green' }] });
     expect(res.status).toBe(400);
