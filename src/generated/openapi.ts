@@ -2511,7 +2511,7 @@ export interface operations {
     deleteProductTypes: {
         parameters: {
             query?: {
-                /** @description Product type ids separated by `,` or `;`, when no body is sent. */
+                /** @description Product type ids separated by `,` or `;`, when no body is sent; at most 100, as in the body. */
                 data?: string;
             };
             header?: {

@@ -1,3 +1,4 @@
+import type { OpenAPIV3 } from 'openapi-types';
 import { existing, parseIdList } from '../domain/lists.js';
 import { badRequest, notFound } from '../domain/errors.js';
 import { deleteResult, parentCycle, selectProductTypes, upsertResponses } from '../domain/productTypes.js';
@@ -6,6 +7,7 @@ import { dataAnswer } from '../pipeline/answers.js';
 import { scopeKeyOf, scopeOf, type OperationHandlers, type RouteContext } from './context.js';
 
 export function productTypeOperations(ctx: RouteContext): OperationHandlers {
+  const idBatchLimit = maxItemsOfIdBatch(ctx.document);
   return {
     listProductTypes: (call) => {
       const scope = scopeOf(ctx, call);
@@ -54,6 +56,12 @@ export function productTypeOperations(ctx: RouteContext): OperationHandlers {
       if (ids.length === 0) {
         throw badRequest('Name the product types to delete: body { "data": [id, ...] } or query ?data=a,b');
       }
+      // The body is held to IdBatch's limit by the validator; the query's list is held to it here.
+      if (body?.data === undefined && ids.length > idBatchLimit) {
+        throw badRequest(
+          `query.data names ${ids.length} product types; at most ${idBatchLimit} can be deleted in one request`,
+        );
+      }
       const existed = await ctx.store.write(scopeKeyOf(call), (scope) => {
         const existed = existing(ids, (id) => scope.productType(id) !== undefined);
         return { change: { deletedProductTypes: ids.filter((_, i) => existed[i]) }, result: existed };
@@ -61,4 +69,12 @@ export function productTypeOperations(ctx: RouteContext): OperationHandlers {
       return dataAnswer(ids.map((id, i) => deleteResult(id, existed[i] === true)));
     },
   };
+}
+
+/** How many ids one request may name: openapi.yaml's IdBatch, whose `data` has the limit. */
+function maxItemsOfIdBatch(document: OpenAPIV3.Document): number {
+  const batch = document.components?.schemas?.IdBatch as OpenAPIV3.SchemaObject | undefined;
+  const data = batch?.properties?.data as OpenAPIV3.ArraySchemaObject | undefined;
+  if (data?.maxItems === undefined) throw new Error('openapi.yaml: IdBatch.data has no maxItems');
+  return data.maxItems;
 }

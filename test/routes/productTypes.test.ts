@@ -76,6 +76,24 @@ describe('product types (docs/behaviour.md, "Product types")', () => {
     expect((await c.get(`${BASE}/product-types`)).body.data).toEqual([]);
   });
 
+  it('deletes at most 100 ids by ?data=, as by the body, and deletes nothing of a longer list', async () => {
+    const data = Array.from({ length: 101 }, (_, i) => ({ productTypeId: `t${i}` }));
+    await c.post(`${BASE}/product-types`, { data: data.slice(0, 100) });
+    await c.post(`${BASE}/product-types`, { data: data.slice(100) });
+    const ids = data.map((t) => t.productTypeId);
+    const byQuery = await c.delete(`${BASE}/product-types?data=${ids.join(';')}`);
+    expect(byQuery.status).toBe(400);
+    expect(byQuery.body.message).toBe(
+      'query.data names 101 product types; at most 100 can be deleted in one request',
+    );
+    const byBody = await c.delete(`${BASE}/product-types`, { data: ids });
+    expect(byBody.status).toBe(400);
+    expect((await c.get(`${BASE}/product-types`)).body.data).toHaveLength(101);
+    const hundred = await c.delete(`${BASE}/product-types?data=${ids.slice(1).join(',')}`);
+    expect(hundred.status).toBe(200);
+    expect((await c.get(`${BASE}/product-types`)).body.data).toEqual([{ productTypeId: 't0' }]);
+  });
+
   it('rejects a delete that names no ids', async () => {
     const res = await c.delete(`${BASE}/product-types`);
     expect(res.status).toBe(400);
