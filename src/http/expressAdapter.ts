@@ -1,6 +1,7 @@
 import express, { type RequestHandler } from 'express';
 import { CatalogError, type ErrorKind } from '../domain/errors.js';
 import type { Handle, MockRequest } from '../pipeline/types.js';
+import { scalarJsonBody } from '../pipeline/scalarBody.js';
 import { writeAnswer } from './respond.js';
 
 /** What body-parser and other http-errors style errors carry. */
@@ -33,13 +34,7 @@ export function bodyError(err: unknown): unknown {
   const e = (err ?? {}) as HttpLikeError;
   if (e.type === 'entity.parse.failed') {
     const text = typeof e.body === 'string' ? e.body.trim() : '';
-    if (text !== '' && isJson(text)) {
-      const shown = text.length > 40 ? `${text.slice(0, 40)}...` : text;
-      return new CatalogError(
-        'invalid',
-        `The JSON body must be an object, such as {"data": [...]}; got ${shown}`,
-      );
-    }
+    if (text !== '' && isJson(text)) return scalarJsonBody(text);
     return new CatalogError('invalid', `Malformed JSON body: ${e.message ?? 'cannot be parsed'}`);
   }
   if (e.type === 'entity.too.large') {

@@ -2,6 +2,7 @@
 // express adapter (src/http/expressAdapter.ts) does for node's http server, with web APIs only.
 import { CatalogError } from '../domain/errors.js';
 import type { MockAnswer, MockRequest } from '../pipeline/types.js';
+import { scalarJsonBody } from '../pipeline/scalarBody.js';
 
 /** The express adapter's default limit (5mb), in bytes. */
 export const BODY_LIMIT = 5 * 1024 * 1024;
@@ -18,14 +19,15 @@ async function readJsonBody(request: Request, limit: number, read: MockRequest):
   }
   const text = new TextDecoder().decode(bytes);
   if (text.trim() === '') return undefined;
-  if (!/^\s*[{[]/.test(text)) {
-    throw new CatalogError('invalid', 'Malformed JSON body: it must be a JSON object or array');
-  }
+  let parsed: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    parsed = JSON.parse(text);
   } catch (err) {
     throw new CatalogError('invalid', `Malformed JSON body: ${(err as Error).message}`);
   }
+  // As express.json() (strict) takes only an object or an array, and says so.
+  if (parsed === null || typeof parsed !== 'object') throw scalarJsonBody(text.trim());
+  return parsed;
 }
 
 /** The neutral request for a fetch Request; `url` is the path (and query) the pipeline routes on. */

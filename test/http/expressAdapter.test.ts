@@ -40,7 +40,7 @@ describe('expressAdapter', () => {
       const res = await send(body);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(
-        `The JSON body must be an object, such as {"data": [...]}; got ${body.trim()}`,
+        `The JSON body must be an object, such as {"data": [...]} for a batch; got ${body.trim()}`,
       );
     }
     expect((await send('{"data": [')).body.message).toMatch(/^Malformed JSON body: /);

@@ -44,6 +44,12 @@ describe('catalogHandlers', () => {
     const malformed = await fetch(`${EU}/api/tenants/acme/dev/products/push`, json('{"data": ['));
     expect(malformed.status).toBe(400);
     expect(((await malformed.json()) as { message: string }).message).toMatch(/^Malformed JSON body/);
+    // JSON, but no object: the same words as the server's (test/http/expressAdapter.test.ts).
+    const scalar = await fetch(`${EU}/api/tenants/acme/dev/products`, json('null'));
+    expect(scalar.status).toBe(400);
+    expect(((await scalar.json()) as { message: string }).message).toBe(
+      'The JSON body must be an object, such as {"data": [...]} for a batch; got null',
+    );
     const text = await fetch(`${EU}/api/tenants/acme/dev/products/push`, {
       ...json({ data: [] }),
       headers: { 'x-api-key': 'secret', 'content-type': 'text/plain' },
