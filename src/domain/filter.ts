@@ -187,7 +187,8 @@ function compileComparison(op: Comparison, operands: unknown[], where: string): 
     return op === 'eq' ? (p) => !present(p) : present;
   }
   if (!isScalar(value)) {
-    throw badRequest(`${where}: the second operand must be a string, number or boolean`);
+    const or = op === 'eq' || op === 'ne' ? ', boolean or null (no value)' : ' or boolean';
+    throw badRequest(`${where}: the second operand must be a string, number${or}`);
   }
   const same = (v: unknown) => v === value;
   // ne is the negation of eq: no value at the path equals it.

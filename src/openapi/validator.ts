@@ -18,6 +18,8 @@ export interface CompiledOperation {
   operationId: string;
   pathParams: string[];
   queryNames: ReadonlySet<string>;
+  /** The top-level properties of its JSON body, for the 400 of one of them sent in the query. */
+  bodyProperties: ReadonlySet<string>;
   /** Query parameters documented as numbers or integers. */
   numericQuery: string[];
   /** Query parameters documented as lists: only these may be given more than once. */
@@ -131,6 +133,9 @@ function compileOperations(table: OperationTable): Map<DocumentedOperation, Comp
       operationId: op.operationId,
       pathParams: op.pathParams,
       queryNames: new Set(query.map((p) => p.name)),
+      bodyProperties: new Set(
+        Object.keys((bodySchema as { properties?: object } | undefined)?.properties ?? {}),
+      ),
       numericQuery: query
         .filter((p) => ['integer', 'number'].includes(String((p.schema as { type?: unknown })?.type)))
         .map((p) => p.name),
@@ -193,14 +198,21 @@ export function undocumentedQuery(
   operationId: string,
   documented: ReadonlySet<string>,
   names: readonly string[],
+  inBody: ReadonlySet<string> = new Set(),
 ): CatalogError | undefined {
   const unknown = names.filter((name) => !documented.has(name));
   if (unknown.length === 0) return undefined;
   const listed = [...documented].join(', ') || 'none';
   return invalid(
     unknown.map((name) => ({
-      path: `query.${name}`,
-      message: `is not a query parameter of ${operationId} (documented: ${listed})`,
+      path: name === '' ? 'query' : `query.${name}`,
+      message:
+        name === ''
+          ? `has a parameter without a name (?=value); ${operationId} takes: ${listed}`
+          : inBody.has(name)
+            ? // POST /products: the list query's parameters travel in its body.
+              `is not a query parameter of ${operationId}: send ${name} as a property of the JSON body`
+            : `is not a query parameter of ${operationId} (documented: ${listed})`,
     })),
   );
 }
@@ -297,7 +309,12 @@ export function requestValidator(table: OperationTable): RequestValidator {
 
     check({ op, params }, parts) {
       const query: Record<string, unknown> = { ...parts.query };
-      const undocumented = undocumentedQuery(op.operationId, op.queryNames, Object.keys(query));
+      const undocumented = undocumentedQuery(
+        op.operationId,
+        op.queryNames,
+        Object.keys(query),
+        op.bodyProperties,
+      );
       if (undocumented) throw undocumented;
       // Refused before Ajv sees them: Ajv turns "Infinity" into a number that passes integer and
       // range checks, reads numbers as Number() does (0x10, 1e2 and " 3 " pass), and calls a

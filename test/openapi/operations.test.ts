@@ -79,6 +79,24 @@ describe('request validation from openapi.yaml', () => {
     expect(res.body.message).toContain('limit');
   });
 
+  it('says where a parameter goes that POST /products takes in its body, and names a nameless one', async () => {
+    const c = client(await makeApp());
+    const inQuery = await c.post(`${BASE}/products?limit=2&colour=red`, {});
+    expect(inQuery.status).toBe(400);
+    expect(inQuery.body.errors).toEqual([
+      {
+        path: 'query.limit',
+        message: 'is not a query parameter of queryProducts: send limit as a property of the JSON body',
+      },
+      { path: 'query.colour', message: 'is not a query parameter of queryProducts (documented: none)' },
+    ]);
+    const nameless = await c.get(`${BASE}/products?=x`);
+    expect(nameless.status).toBe(400);
+    expect(nameless.body.message).toMatch(
+      /^query has a parameter without a name \(\?=value\); listProducts takes: search, searchField, limit, /,
+    );
+  });
+
   it('coerces query values to their documented types and fills in defaults', async () => {
     const c = client(await makeApp());
     const products = Array.from({ length: 60 }, (_, i) => ({
