@@ -47,6 +47,9 @@ describe('product types (docs/behaviour.md, "Product types")', () => {
     expect(await idsOf('')).toEqual(['Hats, Caps & Beanies', 'apparel', 'bags', 'shoes']);
     expect(await idsOf('?ids=shoes,nope,apparel')).toEqual(['shoes', 'apparel']);
     expect(await idsOf('?ids=shoes,apparel,shoes')).toEqual(['shoes', 'apparel']);
+    // An empty list asks for none (the client's getProductTypesList([])); no ids asks for all.
+    expect(await idsOf('?ids=')).toEqual([]);
+    expect(await idsOf('?ids=;')).toEqual([]);
     // The published client joins with ";", so that an id may hold a comma; alone, it is known whole.
     const hatsId = encodeURIComponent(hats.productTypeId);
     expect(await idsOf(`?ids=${hatsId};shoes`)).toEqual(['Hats, Caps & Beanies', 'shoes']);
