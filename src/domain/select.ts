@@ -11,6 +11,15 @@ export function parseSelect(raw: string | undefined): string[] | undefined {
   if (fields.length > MAX_SELECT_NAMES) {
     throw badRequest(`select names ${fields.length} fields; the limit is ${MAX_SELECT_NAMES}`);
   }
+  // A path as filters write them (brand/brandName) would match no field and answer nothing of it,
+  // silently: select takes whole fields (docs/behaviour.md, "Select").
+  const nested = fields.find((field) => field.includes('/'));
+  if (nested !== undefined) {
+    const top = nested.slice(0, nested.indexOf('/')) || nested;
+    throw badRequest(
+      `select takes top-level field names, not paths: ${nested} names a part of a field; select ${top} for the whole of it`,
+    );
+  }
   return fields.length > 0 ? fields : undefined;
 }
 

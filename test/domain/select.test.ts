@@ -25,6 +25,13 @@ describe('select', () => {
     expect(() => parseSelect(names(101))).toThrow('select names 101 fields; the limit is 100');
   });
 
+  it('refuses a path, naming the field to select instead', () => {
+    expect(() => parseSelect('productName,brand/brandName')).toThrow(
+      'select takes top-level field names, not paths: brand/brandName names a part of a field; select brand for the whole of it',
+    );
+    expect(() => parseSelect('/x')).toThrow(/^select takes top-level field names, not paths: \/x /);
+  });
+
   it('does not copy inherited properties', () => {
     expect(applySelect(product, ['toString', 'constructor'])).toEqual({ productGroupId: 'p' });
   });
