@@ -7,6 +7,7 @@ import type { CatalogProduct } from '../domain/types.js';
 import { problemAnswer } from '../pipeline/answers.js';
 import type { SeedData } from '../store/store.js';
 import { responseOf } from './fetchAdapter.js';
+import { singleByteRange } from '../workbench/byteRange.js';
 import { MEDIA_BASE, MEDIA_PATH, mediaCard, mediaFile } from '../workbench/demoMedia.js';
 
 const notFound = (path: string, method: string): Response =>
@@ -30,9 +31,20 @@ export function demoMediaHandler(seed: SeedData): HttpHandler {
     }
     if (!card) return notFound(path, method);
     const { contentType, body } = mediaFile(path, card);
-    // The answer to HEAD has no body, as the server sends none (see responseOf).
-    return new HttpResponse(method === 'HEAD' ? null : body, {
-      headers: { 'content-type': contentType, 'cache-control': 'public, max-age=3600' },
-    });
+    const headers: Record<string, string> = {
+      'content-type': contentType,
+      'cache-control': 'public, max-age=3600',
+    };
+    if (typeof body === 'string') {
+      // The answer to HEAD has no body, as the server sends none (see responseOf).
+      return new HttpResponse(method === 'HEAD' ? null : body, { headers });
+    }
+    // As the server's route: a video player asks for one range (Safari plays no video from a
+    // server that ignores ranges) and gets a 206; any other Range gets the whole file.
+    headers['accept-ranges'] = 'bytes';
+    const range = singleByteRange(request.headers.get('range'), body.byteLength);
+    const part = range ? body.subarray(range.start, range.end + 1) : body;
+    if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${body.byteLength}`;
+    return new HttpResponse(method === 'HEAD' ? null : part, { status: range ? 206 : 200, headers });
   });
 }
