@@ -377,6 +377,11 @@ describe('--seed FILE', () => {
     );
   });
 
+  it('gives the line and column of a syntax error, with the byte-order mark some editors write', async () => {
+    const text = '\ufeff{\n  "products": [\n    { "productGroupId": "A", }\n  ]\n}\n';
+    await expect(resolveSeed(await write('comma.json', text))).rejects.toThrow(/\(line 3 column 30\)$/);
+  });
+
   it('explains a file that is not JSON, not the right shape, or not there', async () => {
     await expect(resolveSeed(await write('broken.json', '{"products": ['))).rejects.toThrow(
       /is not valid JSON/,
