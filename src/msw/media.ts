@@ -7,6 +7,7 @@ import type { CatalogProduct } from '../domain/types.js';
 import { problemAnswer } from '../pipeline/answers.js';
 import type { SeedData } from '../store/store.js';
 import { responseOf } from './fetchAdapter.js';
+import { under } from './under.js';
 import { singleByteRange } from '../workbench/byteRange.js';
 import { MEDIA_BASE, MEDIA_PATH, mediaCard, mediaFile } from '../workbench/demoMedia.js';
 
@@ -18,7 +19,7 @@ export function demoMediaHandler(seed: SeedData): HttpHandler {
   const lookup = (id: string) => (byId ??= new Map(seed.products.map((p) => [p.productGroupId, p]))).get(id);
   // GET and HEAD, as the server's route answers both: a page or a link checker may ask with HEAD
   // whether a picture is there, and under msw an unanswered request goes to the placeholder origin.
-  return http.all(`${MEDIA_BASE}/*`, ({ request }) => {
+  return http.all(under(MEDIA_BASE), ({ request }) => {
     const { method } = request;
     if (method !== 'GET' && method !== 'HEAD') return undefined;
     const path = new URL(request.url).pathname;

@@ -211,6 +211,29 @@ describe('catalogHandlers', () => {
     ).toBe('ftyp');
   });
 
+  it('answers a path that is not valid percent-encoding with the 400 the server gives, not a 500', async () => {
+    const message = 'params.productGroupId is not valid percent-encoding: "50%off"';
+    for (const url of [
+      `${EU}/api/tenants/acme/dev/products/50%off`,
+      `${EU}/regions/eu/products/v1/tenants/acme/dev/products/50%off`,
+      'http://localhost:5173/catalog/acme/dev/products/50%off',
+    ]) {
+      const res = await fetch(url, { headers: { 'x-api-key': 'secret' } });
+      expect([url, res.status, ((await res.json()) as { message: string }).message]).toEqual([
+        url,
+        400,
+        message,
+      ]);
+    }
+    const media = await fetch('http://localhost:4010/__media/swatches/50%off.png');
+    expect(media.status).toBe(404);
+    // Matched in any case, as msw matches a string pattern.
+    expect(
+      (await fetch(`${EU}/API/tenants/acme/dev/product-types`, { headers: { 'x-api-key': 'secret' } }))
+        .status,
+    ).toBe(200);
+  });
+
   it('answers a range of a demo video with a 206, as the server does, and any other range with the whole file', async () => {
     const entry = seed.products
       .flatMap((p) => p.catalogPageLocationProduct ?? [])
