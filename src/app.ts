@@ -16,6 +16,15 @@ export function workbenchOf(app: Express): Workbench {
   return app.locals.workbench as Workbench;
 }
 
+/**
+ * Closes what an app createApp made holds open: its --data file, once the writes it answered are
+ * stored, so that another mock may open the file (one mock per file: docs/behaviour.md, "Storage
+ * and --data"). An app without `data` holds nothing; closing it is harmless.
+ */
+export function closeApp(app: Express): Promise<void> {
+  return workbenchOf(app).close();
+}
+
 /** The mock as an express app: admin routes and the reference page, then the pipeline for the API. */
 export async function createApp(options: MockOptions = {}): Promise<Express> {
   const mock = await createMock(options);

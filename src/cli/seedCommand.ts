@@ -63,7 +63,15 @@ export async function runSeedCommand({
     if (toStdout) size = await writeDatasetTo(data, stdout, { signal: stop });
     else await writeDatasetFile(data, out, { signal: stop });
   } catch (err) {
-    if (!stop.aborted) throw new Error(`--out ${out}: cannot write it: ${(err as Error).message}`);
+    if (!stop.aborted) {
+      // `--out - | head`: the reader stopped reading. "write EPIPE" alone told nobody what happened.
+      if (toStdout && (err as NodeJS.ErrnoException).code === 'EPIPE') {
+        throw new Error(
+          '--out -: the program reading standard output closed it before the dataset was written whole: what it read is cut short',
+        );
+      }
+      throw new Error(`--out ${out}: cannot write it: ${(err as Error).message}`);
+    }
     stderr.write(
       direct
         ? `seed: interrupted; what went to ${shown} is cut short, not a whole dataset.\n`

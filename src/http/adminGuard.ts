@@ -1,13 +1,15 @@
 // The admin endpoints are answered by express routes of their own, not by the pipeline; this holds
 // them to what openapi.yaml documents of them, as the pipeline holds the service's operations.
 import type { RequestHandler } from 'express';
+import { badRequest } from '../domain/errors.js';
+import type { Problem } from '../domain/problem.js';
 import { apiDocument } from '../generated/apiDocument.js';
 import { OperationTable } from '../openapi/operations.js';
 import { MethodNotAllowed, undocumentedQuery } from '../openapi/validator.js';
 
 /**
  * Refuses, before an admin route runs, a method its path does not document (405 with Allow) and a
- * query parameter it does not document (400 naming those it does). `POST /__admin/reset?tenantId=x`
+ * query parameter it does not document (400 naming those it does), or one given twice. `POST /__admin/reset?tenantId=x`
  * reset every tenant, which the parameter seemed to say it would not. Paths openapi.yaml does not
  * document (health, the reference page) pass.
  */
@@ -23,6 +25,16 @@ export function adminGuard(): RequestHandler {
     const documented = new Set(parameters.filter((p) => p.in === 'query').map((p) => p.name));
     const undocumented = undocumentedQuery(operationId, documented, Object.keys(req.query));
     if (undocumented) throw undocumented;
+    // As on the API (docs/behaviour.md, "Parameters"): no admin parameter is a list, and a second
+    // value was dropped unseen, so `?method=GET&method=POST` listed the GETs alone.
+    const repeated: Problem[] = Object.entries(req.query as Record<string, unknown>)
+      .filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]))
+      .map(([name, values]) => ({
+        path: `query.${name}`,
+        message: `is given ${values.length} times; give it once`,
+      }));
+    if (repeated.length > 0)
+      throw badRequest(repeated.map((p) => `${p.path} ${p.message}`).join('; '), repeated);
     next();
   };
 }

@@ -11,6 +11,9 @@ import type { FaultRuleInput } from '../workbench/faults.js';
 import { parseJournalFilter } from '../workbench/journal.js';
 import type { Workbench } from '../workbench/workbench.js';
 
+/** Every path below MEDIA_PATH. */
+const MEDIA_ROUTE = new RegExp(`^${MEDIA_PATH}/.+`);
+
 /** The first value of each query parameter, as text. */
 function firstValues(query: Record<string, unknown>): Record<string, string | undefined> {
   return Object.fromEntries(
@@ -102,10 +105,18 @@ export function mountWorkbenchRoutes(
     sendData(res, { deleted });
   });
 
-  // Open to anyone, also in strict mode: an <img> sends no token.
-  app.get(`${MEDIA_PATH}/*media`, (req, res) => {
+  // Open to anyone, also in strict mode: an <img> sends no token. Matched by a pattern that decodes
+  // nothing: a named wildcard made express answer a path that is not valid percent-encoding with a
+  // 400 of its own wording, where such a path names no demo media (docs/behaviour.md, "Seeds").
+  app.get(MEDIA_ROUTE, (req, res) => {
     const path = req.path.slice(MEDIA_PATH.length);
-    const card = mediaCard(path, (id) => workbench.seeds.product(id));
+    let card;
+    try {
+      card = mediaCard(path, (id) => workbench.seeds.product(id));
+    } catch {
+      // A path segment that is not valid percent-encoding, as the msw handlers answer it.
+      card = undefined;
+    }
     if (!card) throw notFound(`No demo media at ${req.path}`);
     const { contentType, body } = mediaFile(path, card);
     res.status(200).type(contentType).setHeader('Cache-Control', 'public, max-age=3600');

@@ -14,6 +14,7 @@ import { preferSimulator, statusesByOperation } from '../workbench/simulation.js
 import { simulationStep } from '../workbench/simulationStep.js';
 import { mockRequestOf, responseOf } from './fetchAdapter.js';
 import { demoMediaHandler } from './media.js';
+import { under } from './under.js';
 import { seedOf, type CatalogSeed } from './seed.js';
 
 export interface CatalogHandlersOptions {
@@ -96,8 +97,8 @@ export function catalogHandlers(options: CatalogHandlersOptions = {}): HttpHandl
   );
   catalogs.add(opened);
 
-  const handlerFor = (base: Base, pattern: string): HttpHandler =>
-    http.all(`${base.origin}${base.mount}${pattern}`, async ({ request }) => {
+  const handlerFor = (base: Base, below: string): HttpHandler =>
+    http.all(under(`${base.origin}${base.mount}${below}`), async ({ request }) => {
       const url = new URL(request.url);
       let path = url.pathname.slice(base.mount.length) || '/';
       if (base.region && CLIENT_PREFIX.test(path)) {
@@ -109,9 +110,7 @@ export function catalogHandlers(options: CatalogHandlersOptions = {}): HttpHandl
 
   return [
     ...bases.flatMap((base) =>
-      base.mount
-        ? [handlerFor(base, '/*')]
-        : [handlerFor(base, '/api/tenants/*'), handlerFor(base, '/regions/*')],
+      base.mount ? [handlerFor(base, '')] : [handlerFor(base, '/api/tenants'), handlerFor(base, '/regions')],
     ),
     demoMediaHandler(seed),
   ];

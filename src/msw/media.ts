@@ -7,6 +7,8 @@ import type { CatalogProduct } from '../domain/types.js';
 import { problemAnswer } from '../pipeline/answers.js';
 import type { SeedData } from '../store/store.js';
 import { responseOf } from './fetchAdapter.js';
+import { under } from './under.js';
+import { singleByteRange } from '../workbench/byteRange.js';
 import { MEDIA_BASE, MEDIA_PATH, mediaCard, mediaFile } from '../workbench/demoMedia.js';
 
 const notFound = (path: string, method: string): Response =>
@@ -17,7 +19,7 @@ export function demoMediaHandler(seed: SeedData): HttpHandler {
   const lookup = (id: string) => (byId ??= new Map(seed.products.map((p) => [p.productGroupId, p]))).get(id);
   // GET and HEAD, as the server's route answers both: a page or a link checker may ask with HEAD
   // whether a picture is there, and under msw an unanswered request goes to the placeholder origin.
-  return http.all(`${MEDIA_BASE}/*`, ({ request }) => {
+  return http.all(under(MEDIA_BASE), ({ request }) => {
     const { method } = request;
     if (method !== 'GET' && method !== 'HEAD') return undefined;
     const path = new URL(request.url).pathname;
@@ -30,9 +32,20 @@ export function demoMediaHandler(seed: SeedData): HttpHandler {
     }
     if (!card) return notFound(path, method);
     const { contentType, body } = mediaFile(path, card);
-    // The answer to HEAD has no body, as the server sends none (see responseOf).
-    return new HttpResponse(method === 'HEAD' ? null : body, {
-      headers: { 'content-type': contentType, 'cache-control': 'public, max-age=3600' },
-    });
+    const headers: Record<string, string> = {
+      'content-type': contentType,
+      'cache-control': 'public, max-age=3600',
+    };
+    if (typeof body === 'string') {
+      // The answer to HEAD has no body, as the server sends none (see responseOf).
+      return new HttpResponse(method === 'HEAD' ? null : body, { headers });
+    }
+    // As the server's route: a video player asks for one range (Safari plays no video from a
+    // server that ignores ranges) and gets a 206; any other Range gets the whole file.
+    headers['accept-ranges'] = 'bytes';
+    const range = singleByteRange(request.headers.get('range'), body.byteLength);
+    const part = range ? body.subarray(range.start, range.end + 1) : body;
+    if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${body.byteLength}`;
+    return new HttpResponse(method === 'HEAD' ? null : part, { status: range ? 206 : 200, headers });
   });
 }

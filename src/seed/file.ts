@@ -105,6 +105,20 @@ export interface ReadOptions {
 }
 
 /**
+ * A JSON.parse message that gives a position with the line and column of that position, as newer
+ * versions of V8 word it: a person editing a dataset file (with --watch, say) looks for a line, and
+ * node 20 gives the offset alone.
+ */
+function withLine(message: string, text: string): string {
+  const at = /at position (\d+)/.exec(message);
+  if (!at || /\bline \d+/.test(message)) return message;
+  const before = text.slice(0, Number(at[1]));
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  return `${message} (line ${line} column ${column})`;
+}
+
+/**
  * The parsed content of a dataset file. A file above WHOLE_FILE_LIMIT must have the layout
  * writeDatasetFile produces (one record per line); it is read line by line.
  * Errors carry Node's code (ENOENT) or a message naming the file.
@@ -113,12 +127,13 @@ export async function readDatasetFile(file: string, options: ReadOptions = {}): 
   const { wholeFileLimit = WHOLE_FILE_LIMIT, maxLineBytes = WHOLE_FILE_LIMIT } = options;
   const { size } = await stat(file);
   if (size <= wholeFileLimit) {
-    const text = await readFile(file, 'utf8');
+    const raw = await readFile(file, 'utf8');
+    // A byte-order mark, as some editors write, is not JSON.
+    const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
     try {
-      // A byte-order mark, as some editors write, is not JSON.
-      return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+      return JSON.parse(text);
     } catch (err) {
-      throw new Error(`Seed file "${file}" is not valid JSON: ${(err as Error).message}`);
+      throw new Error(`Seed file "${file}" is not valid JSON: ${withLine((err as Error).message, text)}`);
     }
   }
   const onRead = options.onRead && ((bytes: number) => options.onRead?.(bytes, size));

@@ -302,9 +302,13 @@ export class DataFile implements Adapter<DbShape> {
     let seed: string | undefined;
     let good = 0;
     let first = true;
-    let torn = false;
+    // The number of the line read (from 1), and of the damaged one: a person looks at that line.
+    let line = 0;
+    let torn = 0;
     for await (const { text, end, terminated } of readLines(path)) {
-      if (torn) throw new Error(`--data ${this.#file}: ${path} has a damaged line in its middle`);
+      line++;
+      if (torn)
+        throw new Error(`--data ${this.#file}: ${path} has a damaged line in its middle (line ${torn})`);
       let entry: (JournalEntry & { seed?: string }) | undefined;
       try {
         entry = terminated ? (JSON.parse(text) as JournalEntry & { seed?: string }) : undefined;
@@ -312,8 +316,8 @@ export class DataFile implements Adapter<DbShape> {
         entry = undefined;
       }
       if (entry === undefined) {
-        if (!last) throw new Error(`--data ${this.#file}: ${path} has a damaged line`);
-        torn = true;
+        if (!last) throw new Error(`--data ${this.#file}: ${path} has a damaged line (line ${line})`);
+        torn = line;
         continue;
       }
       good = end;

@@ -85,6 +85,22 @@ function kept(record: JournalRecord): JournalRecord {
   return { ...rest, ...journalBody(body, record.bodyBytes) };
 }
 
+/**
+ * Whether a kept path (as sent, percent-encoded) holds `part`. The filter arrives decoded from its
+ * query string, so `path=café` (sent as `path=caf%C3%A9`) is matched against the decoded path too:
+ * compared with the encoded one alone, an id with a space or a non-ASCII letter could not be found.
+ */
+function pathMatches(path: string, part: string): boolean {
+  if (path.includes(part)) return true;
+  if (!path.includes('%')) return false;
+  try {
+    return decodeURIComponent(path).includes(part);
+  } catch {
+    // Not valid percent-encoding: the path as sent is all there is to match.
+    return false;
+  }
+}
+
 /** Reads the filters of GET /__admin/requests; a value that cannot be meant gets a 400. */
 export function parseJournalFilter(query: Record<string, string | undefined>): JournalFilter {
   const known = new Set(['method', 'path', 'status', 'tenantId', 'limit']);
@@ -172,7 +188,7 @@ export class RequestJournal {
     for (let n = 1; n <= this.#count && found.length < limit; n++) {
       const i = (this.#next - n + this.size) % this.size;
       if (method !== undefined && this.#method[i] !== method) continue;
-      if (filter.path !== undefined && !pathOf(this.#url[i] as string).includes(filter.path)) continue;
+      if (filter.path !== undefined && !pathMatches(pathOf(this.#url[i] as string), filter.path)) continue;
       if (filter.status !== undefined && this.#status[i] !== filter.status) continue;
       if (filter.tenantId !== undefined && this.#tenantId[i] !== filter.tenantId) continue;
       found.push(

@@ -127,7 +127,7 @@ export class Workbench implements Simulator {
           this.#options.store.replaceSeed(seed);
           await this.#options.store.reset();
           this.logger?.info(
-            `seed ${file} changed: ${seed.products.length} products, ${seed.productTypes.length} product types; every scope starts over from it`,
+            `seed ${file} changed: ${count(seed.products.length, 'product')}, ${count(seed.productTypes.length, 'product type')}; every scope starts over from it`,
           );
         })
         .catch((err: unknown) => {
@@ -138,3 +138,6 @@ export class Workbench implements Simulator {
     });
   }
 }
+
+/** `1 product`, `2 products`: the log line a person reads after each edit. */
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;

@@ -127,6 +127,18 @@ describe('admin endpoints hold to what openapi.yaml documents of them', () => {
     expect((await request(app).get('/__admin/faults?x=1')).status).toBe(400);
   });
 
+  it('refuses a journal filter given twice rather than use its first value', async () => {
+    const app = await makeApp();
+    const token = { 'x-api-key': 'dev' };
+    await request(app).get(`${BASE}/product-types`).set(token);
+    await request(app).post(`${BASE}/product-types`).set(token).send(type('sent'));
+    const both = await request(app).get('/__admin/requests?method=GET&method=POST');
+    expect([both.status, both.body.message]).toEqual([400, 'query.method is given 2 times; give it once']);
+    expect(both.body.errors).toEqual([{ path: 'query.method', message: 'is given 2 times; give it once' }]);
+    const one = await request(app).get('/__admin/requests?method=POST');
+    expect((one.body.data as { method: string }[]).map((e) => e.method)).toEqual(['POST']);
+  });
+
   it('answers a method their path does not document with 405 and Allow', async () => {
     const app = await makeApp();
     const put = await request(app).put('/__admin/faults');

@@ -211,6 +211,62 @@ describe('catalogHandlers', () => {
     ).toBe('ftyp');
   });
 
+  it('answers a path that is not valid percent-encoding with the 400 the server gives, not a 500', async () => {
+    const message = 'params.productGroupId is not valid percent-encoding: "50%off"';
+    for (const url of [
+      `${EU}/api/tenants/acme/dev/products/50%off`,
+      `${EU}/regions/eu/products/v1/tenants/acme/dev/products/50%off`,
+      'http://localhost:5173/catalog/acme/dev/products/50%off',
+    ]) {
+      const res = await fetch(url, { headers: { 'x-api-key': 'secret' } });
+      expect([url, res.status, ((await res.json()) as { message: string }).message]).toEqual([
+        url,
+        400,
+        message,
+      ]);
+    }
+    const media = await fetch('http://localhost:4010/__media/swatches/50%off.png');
+    expect(media.status).toBe(404);
+    // Matched in any case, as msw matches a string pattern.
+    expect(
+      (await fetch(`${EU}/API/tenants/acme/dev/product-types`, { headers: { 'x-api-key': 'secret' } }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('answers a range of a demo video with a 206, as the server does, and any other range with the whole file', async () => {
+    const entry = seed.products
+      .flatMap((p) => p.catalogPageLocationProduct ?? [])
+      .find((m) => m.catalogType === 'video/mp4');
+    const whole = new Uint8Array(await (await fetch(entry!.catalogPageLocationProduct)).arrayBuffer());
+    const ranged = (range: string) => fetch(entry!.catalogPageLocationProduct, { headers: { range } });
+    // A video player's first request: Safari plays no video whose server ignores it.
+    const first = await ranged('bytes=0-1');
+    expect([first.status, first.headers.get('content-range'), first.headers.get('accept-ranges')]).toEqual([
+      206,
+      `bytes 0-1/${whole.length}`,
+      'bytes',
+    ]);
+    expect([...new Uint8Array(await first.arrayBuffer())]).toEqual([...whole.subarray(0, 2)]);
+    const tail = await ranged('bytes=-100');
+    expect([tail.status, tail.headers.get('content-range')]).toEqual([
+      206,
+      `bytes ${whole.length - 100}-${whole.length - 1}/${whole.length}`,
+    ]);
+    expect(new Uint8Array(await tail.arrayBuffer())).toEqual(whole.subarray(-100));
+    // An end past the file is cut at its end.
+    const past = await ranged(`bytes=10-${whole.length + 50}`);
+    expect([past.status, past.headers.get('content-range')]).toEqual([
+      206,
+      `bytes 10-${whole.length - 1}/${whole.length}`,
+    ]);
+    // Outside the file, several ranges, or one that does not parse: the whole file.
+    for (const range of [`bytes=${whole.length}-`, 'bytes=0-1,4-5', 'bytes=abc', 'items=0-1']) {
+      const res = await ranged(range);
+      expect([range, res.status, (await res.arrayBuffer()).byteLength]).toEqual([range, 200, whole.length]);
+    }
+  });
+
   it('takes a product count given as text, as an environment variable gives it', async () => {
     const textual = setupServer(...catalogHandlers({ baseUrl: 'http://localhost:5174', seed: '12' }));
     textual.listen({ onUnhandledRequest: 'error' });

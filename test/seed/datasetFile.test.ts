@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import {
   chmod,
   lstat,
@@ -65,6 +66,18 @@ describe('seed command', () => {
     expect(out.lines[0]).toMatch(/^Wrote 1 product \(1 variant\) and 1 product type from seed /);
     await runSeedCommand({ seed: '1', out: file, stderr: out.stream });
     expect(out.lines[1]).toMatch(/^Wrote 1 product \(\d+ variants\) and 20 product types from seed "1"/);
+  });
+
+  it('says the reader of --out - closed it early, rather than "write EPIPE"', async () => {
+    const closed = new Writable({
+      write: (_chunk, _encoding, done) =>
+        done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE', errno: -32, syscall: 'write' })),
+    });
+    await expect(
+      runSeedCommand({ seed: '5', out: '-', stdout: closed, stderr: pipe().stream }),
+    ).rejects.toThrow(
+      '--out -: the program reading standard output closed it before the dataset was written whole: what it read is cut short',
+    );
   });
 
   it('refuses an --out in a directory that does not exist before generating, naming it', async () => {
@@ -375,6 +388,11 @@ describe('--seed FILE', () => {
     await expect(resolveSeed(twice)).rejects.toThrow(
       /products\[1\] \(productGroupId "A"\): productGroupId repeats the one of products\[0\]/,
     );
+  });
+
+  it('gives the line and column of a syntax error, with the byte-order mark some editors write', async () => {
+    const text = '\ufeff{\n  "products": [\n    { "productGroupId": "A", }\n  ]\n}\n';
+    await expect(resolveSeed(await write('comma.json', text))).rejects.toThrow(/\(line 3 column 30\)$/);
   });
 
   it('explains a file that is not JSON, not the right shape, or not there', async () => {

@@ -86,7 +86,7 @@ describe('a start on a --data file', () => {
       `${file}.journal-1`,
       `${JSON.stringify(next)}\n${JSON.stringify({ scope: 'eu/acme/dev', products: [product('c')] })}\n`,
     );
-    await expect(openStore()).rejects.toThrow(`${file}.journal-0 has a damaged line`);
+    await expect(openStore()).rejects.toThrow(`${file}.journal-0 has a damaged line (line 3)`);
   });
 
   it('refuses a snapshot cut short, and one of another format version', async () => {

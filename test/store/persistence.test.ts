@@ -260,7 +260,9 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
     const journal = `${file}.journal-0`;
     const lines = (await readFile(journal, 'utf8')).split('\n');
     await writeFile(journal, [lines[0], '{"scope":', lines[1], ''].join('\n'));
-    await expect(openStore({ file, seed })).rejects.toThrow(/damaged line in its middle/);
+    await expect(openStore({ file, seed })).rejects.toThrow(
+      `${journal} has a damaged line in its middle (line 2)`,
+    );
   });
 
   it('compacts the journal into a snapshot of what differs from the seed; a restart reads both', async () => {

@@ -171,6 +171,17 @@ describe.each(DATASET_NAMES)('demo media of the %s dataset', (name) => {
     expect(failed).toEqual([]);
   });
 
+  it('answers a media path that is not valid percent-encoding with a 404, as one that names no media', async () => {
+    for (const path of ['/__media/swatches/50%off.png', '/__media/demo/%E0/x.jpg']) {
+      const res = await fetch(`${server.url}${path}`);
+      expect([res.status, ((await res.json()) as { message: string }).message]).toEqual([
+        404,
+        `No demo media at ${path}`,
+      ]);
+    }
+    expect((await fetch(`${server.url}/__media/swatches/black.png`, { method: 'HEAD' })).status).toBe(200);
+  });
+
   it('answers one range of a video with 206, as a player asks', async () => {
     const { products } = await resolveSeed(name);
     const video = products

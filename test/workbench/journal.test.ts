@@ -104,6 +104,20 @@ describe('request journal', () => {
     expect(journal.find({ path: 'push' }).map((e) => e.at)).toEqual([iso(2)]);
   });
 
+  it('finds a percent-encoded path by its decoded text, as a query string delivers the filter', () => {
+    const journal = new RequestJournal();
+    journal.record(entry(1, { url: '/acme/dev/products/caf%C3%A9%20noir?select=a' }));
+    journal.record(entry(2, { url: '/acme/dev/products/bad%E0' }));
+    journal.record(entry(3));
+    const at = (path: string) => journal.find({ path }).map((e) => e.at);
+    expect(at('café noir')).toEqual([iso(1)]);
+    // The path as shown in the entry still matches, and a malformed one by its text as sent.
+    expect(at('caf%C3%A9')).toEqual([iso(1)]);
+    expect(at('bad%E0')).toEqual([iso(2)]);
+    expect(at('products/P3')).toEqual([iso(3)]);
+    expect(at('noir?select')).toEqual([]);
+  });
+
   it('once full, counts and finds each kept request once, filtered or not', () => {
     const journal = new RequestJournal(3);
     for (let n = 1; n <= 5; n++) journal.record(entry(n));

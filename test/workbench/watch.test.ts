@@ -85,12 +85,16 @@ describe('--watch', () => {
       /seed .*seed\.json changed: 2 products, 0 product types; every scope starts over/,
     );
 
+    await writeFile(file, seedText('alone'));
+    await eventually(async () => (await ids()).join() === 'alone');
+    expect(notices.at(-1)).toMatch(/changed: 1 product, 0 product types; every scope starts over/);
+
     await writeFile(file, '{ "products": [ { "productName": "no id" } ] }');
     await eventually(async () => notices.some((n) => n.includes('is not loaded')));
     expect(notices.at(-1)).toMatch(
       /changed but is not loaded, the previous seed stays: Seed file .*products\[0\]/,
     );
-    expect(await ids()).toEqual(['second', 'third']);
+    expect(await ids()).toEqual(['alone']);
   });
 });
 

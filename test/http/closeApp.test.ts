@@ -1,0 +1,41 @@
+// createApp with `data`, as a test suite uses it (README, "Use inside a test suite"): its file is
+// held until closeApp, and only then may another mock open it.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { closeApp, createApp } from '../../src/index.js';
+
+describe('closeApp', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'close-app-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("lets go of an app's --data file, so that the next app on it opens and serves what was written", async () => {
+    const data = join(dir, 'catalog.json');
+    const first = await createApp({ data });
+    const pushed = await request(first)
+      .post('/acme/dev/products-push')
+      .set('x-api-key', 'dev')
+      .send({ data: [{ productGroupId: 'kept', productType: ['hats'] }] });
+    expect(pushed.status).toBe(200);
+    await expect(createApp({ data })).rejects.toThrow(/already open in this process/);
+    await closeApp(first);
+    const second = await createApp({ data });
+    try {
+      const read = await request(second).get('/acme/dev/products/kept').set('x-api-key', 'dev');
+      expect([read.status, read.body.data.productGroupId]).toEqual([200, 'kept']);
+    } finally {
+      await closeApp(second);
+    }
+  });
+
+  it('closes an app without a data file, which holds none', async () => {
+    await expect(closeApp(await createApp())).resolves.toBeUndefined();
+  });
+});
