@@ -10,6 +10,7 @@ import { mediaCard, mediaFile, MEDIA_PATH } from '../workbench/demoMedia.js';
 import type { FaultRuleInput } from '../workbench/faults.js';
 import { parseJournalFilter } from '../workbench/journal.js';
 import type { Workbench } from '../workbench/workbench.js';
+import { singleByteRange } from '../workbench/byteRange.js';
 
 /** Every path below MEDIA_PATH. */
 const MEDIA_ROUTE = new RegExp(`^${MEDIA_PATH}/.+`);
@@ -126,12 +127,10 @@ export function mountWorkbenchRoutes(
     }
     // A video is asked for in ranges by some players (Safari plays none from a server that ignores
     // them): one range gets a 206; several, or one outside the file, get the whole file, which a
-    // server may always send instead.
+    // server may always send instead. The msw handlers read the range by the same rule.
     const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
     res.setHeader('Accept-Ranges', 'bytes');
-    const ranges = req.range(bytes.length);
-    const range =
-      Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : undefined;
+    const range = singleByteRange(req.headers.range, bytes.length);
     if (!range) {
       res.send(bytes);
       return;

@@ -1,6 +1,6 @@
-// The one byte range a media request asks for, read as the server's route reads it (express's
-// req.range): the msw handlers have no express, and a video player that asks for a range must get
-// the same 206 from them as from the server (docs/behaviour.md, "Seeds", demo media).
+// The one byte range a media request asks for, read by the same rule in the server's media route
+// and in the msw handlers: a video player that asks for a range must get the same 206 from both
+// (docs/behaviour.md, "Seeds", demo media).
 
 /** A satisfiable range, both ends inclusive. */
 export interface ByteRange {
