@@ -111,13 +111,7 @@ export function mountWorkbenchRoutes(
   // 400 of its own wording, where such a path names no demo media (docs/behaviour.md, "Seeds").
   app.get(MEDIA_ROUTE, (req, res) => {
     const path = req.path.slice(MEDIA_PATH.length);
-    let card;
-    try {
-      card = mediaCard(path, (id) => workbench.seeds.product(id));
-    } catch {
-      // A path segment that is not valid percent-encoding, as the msw handlers answer it.
-      card = undefined;
-    }
+    const card = mediaCard(path, (id) => workbench.seeds.product(id));
     if (!card) throw notFound(`No demo media at ${req.path}`);
     const { contentType, body } = mediaFile(path, card);
     res.status(200).type(contentType).setHeader('Cache-Control', 'public, max-age=3600');

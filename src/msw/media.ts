@@ -23,13 +23,7 @@ export function demoMediaHandler(seed: SeedData): HttpHandler {
     const { method } = request;
     if (method !== 'GET' && method !== 'HEAD') return undefined;
     const path = new URL(request.url).pathname;
-    let card;
-    try {
-      card = mediaCard(path.slice(MEDIA_PATH.length), lookup);
-    } catch {
-      // A path segment that is not valid percent-encoding names no media.
-      return notFound(path, method);
-    }
+    const card = mediaCard(path.slice(MEDIA_PATH.length), lookup);
     if (!card) return notFound(path, method);
     const { contentType, body } = mediaFile(path, card);
     const headers: Record<string, string> = {

@@ -202,6 +202,15 @@ export function cardSvg({ title, subtitle, colour }: MediaCard): string {
   );
 }
 
+/** A path's segments, decoded; undefined when one is not valid percent-encoding. */
+function decodedParts(path: string): string[] | undefined {
+  try {
+    return path.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return undefined;
+  }
+}
+
 /** What the seed tells about a media path; undefined parts are drawn from the path alone. */
 export type ProductLookup = (productGroupId: string) => CatalogProduct | undefined;
 
@@ -210,10 +219,12 @@ const nameOf = (product: CatalogProduct | undefined): string | undefined =>
 
 /**
  * The card for a path below MEDIA_PATH (e.g. /demo/PG-1/PG-1-black-m-front.jpg), or undefined
- * for a path that names no demo media. The same path always gives the same card.
+ * for a path that names no demo media, one that is not valid percent-encoding (`50%off.png`)
+ * included. The same path always gives the same card.
  */
 export function mediaCard(path: string, lookup: ProductLookup): MediaCard | undefined {
-  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  const parts = decodedParts(path);
+  if (!parts) return undefined;
   const file = parts.at(-1)?.replace(/\.[a-z0-9]+$/i, '');
   if (!file) return undefined;
   if (parts[0] === 'swatches' && parts.length === 2) {

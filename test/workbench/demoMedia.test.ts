@@ -83,6 +83,7 @@ describe('rebaseMedia', () => {
     expect(card.subtitle).toContain(product.variants![0]!.color);
     expect(cardSvg(card)).toBe(cardSvg(mediaCard(url.slice(MEDIA_BASE.length), lookup)!));
     expect(mediaCard('/demo/too/many/parts.jpg', lookup)).toBeUndefined();
+    expect(mediaCard('/swatches/50%off.png', lookup)).toBeUndefined();
   });
 
   it('answers a video entry with an MP4 of the card, the same bytes every time, and a picture with SVG', () => {
