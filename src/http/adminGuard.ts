@@ -1,11 +1,9 @@
 // The admin endpoints are answered by express routes of their own, not by the pipeline; this holds
 // them to what openapi.yaml documents of them, as the pipeline holds the service's operations.
 import type { RequestHandler } from 'express';
-import { badRequest } from '../domain/errors.js';
-import type { Problem } from '../domain/problem.js';
 import { apiDocument } from '../generated/apiDocument.js';
 import { OperationTable } from '../openapi/operations.js';
-import { MethodNotAllowed, undocumentedQuery } from '../openapi/validator.js';
+import { invalid, MethodNotAllowed, repeatedQuery, undocumentedQuery } from '../openapi/validator.js';
 
 /**
  * Refuses, before an admin route runs, a method its path does not document (405 with Allow) and a
@@ -25,16 +23,9 @@ export function adminGuard(): RequestHandler {
     const documented = new Set(parameters.filter((p) => p.in === 'query').map((p) => p.name));
     const undocumented = undocumentedQuery(operationId, documented, Object.keys(req.query));
     if (undocumented) throw undocumented;
-    // As on the API (docs/behaviour.md, "Parameters"): no admin parameter is a list, and a second
-    // value was dropped unseen, so `?method=GET&method=POST` listed the GETs alone.
-    const repeated: Problem[] = Object.entries(req.query as Record<string, unknown>)
-      .filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]))
-      .map(([name, values]) => ({
-        path: `query.${name}`,
-        message: `is given ${values.length} times; give it once`,
-      }));
-    if (repeated.length > 0)
-      throw badRequest(repeated.map((p) => `${p.path} ${p.message}`).join('; '), repeated);
+    // No admin parameter is a list: `?method=GET&method=POST` had listed the GETs alone.
+    const repeated = repeatedQuery(req.query);
+    if (repeated.length > 0) throw invalid(repeated);
     next();
   };
 }

@@ -98,7 +98,7 @@ interface Unlisted {
 }
 
 /** A 400 listing the problems (each once: problemsOf makes Ajv's distinct), and counting `unlisted` more. */
-function invalid(
+export function invalid(
   problems: Problem[],
   unlisted: Unlisted = { count: 0, exact: true },
   note?: string,
@@ -217,6 +217,23 @@ export function undocumentedQuery(
   );
 }
 
+/**
+ * A problem for each query parameter given more than once that is not documented as a list: only
+ * its first value would be read, and the others dropped unseen. The API's operations and the admin
+ * endpoints alike.
+ */
+export function repeatedQuery(
+  query: Record<string, unknown>,
+  lists: ReadonlySet<string> = new Set(),
+): Problem[] {
+  return Object.entries(query)
+    .filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]) && !lists.has(entry[0]))
+    .map(([name, values]) => ({
+      path: `query.${name}`,
+      message: `is given ${values.length} times; give it once`,
+    }));
+}
+
 /** What the validator checks of a request beyond its path: query, body and the body's type. */
 export interface RequestParts {
   query: Record<string, unknown>;
@@ -332,11 +349,7 @@ export function requestValidator(table: OperationTable): RequestValidator {
           });
         }
       }
-      for (const [name, value] of Object.entries(query)) {
-        if (Array.isArray(value) && !op.listQuery.has(name)) {
-          early.push({ path: `query.${name}`, message: `is given ${value.length} times; give it once` });
-        }
-      }
+      early.push(...repeatedQuery(query, op.listQuery));
       const data = { params, query };
       const parameters = op.parameters();
       const valid = parameters(data);
