@@ -31,16 +31,12 @@ function jsonSchemaOf(response: OpenAPIV3.ResponseObject): object | undefined {
 /**
  * One problem for each that repeats in the elements of arrays (a field missing from every product of
  * a list): its path with `*` for the indexes, the number of places and the first of them. Listed
- * one by one, a page of 20 products filled the report with one problem. A problem found twice at the
- * same place is one: a field two parts of an `allOf` both describe (VariantInfo's productGroupId) is
- * checked by each, and would otherwise be listed twice, or counted "at 2 places".
+ * one by one, a page of 20 products filled the report with one problem. The validator gives each
+ * problem once per place, so a field two parts of an `allOf` both check is not counted "at 2 places".
  */
 function repeatsFolded(problems: readonly { path: string; message: string }[]) {
   const groups = new Map<string, { path: string; message: string; first: string; count: number }>();
-  const seen = new Set<string>();
   for (const { path, message } of problems) {
-    if (seen.has(`${path} ${message}`)) continue;
-    seen.add(`${path} ${message}`);
     const pattern = path.replace(/\/\d+(?=\/|$)/g, '/*');
     const key = `${pattern} ${message}`;
     const group = groups.get(key);

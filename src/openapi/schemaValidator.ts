@@ -14,12 +14,18 @@ export interface SchemaValidator {
   check(schema: object, value: unknown): Problem[];
 }
 
-/** The errors worded (ajvMessages.ts); a field missing or not allowed is named in the path. */
-const toProblems = (errors: ErrorObject[] | null | undefined): Problem[] =>
-  wordErrors(errors ?? []).map(({ error, field, message }) => ({
+/**
+ * The errors worded (ajvMessages.ts); a field missing or not allowed is named in the path. Each
+ * once: a field two parts of an `allOf` both describe (VariantInfo's productGroupId) is checked by
+ * each, and the same problem at the same place would be said twice.
+ */
+function toProblems(errors: ErrorObject[] | null | undefined): Problem[] {
+  const problems = wordErrors(errors ?? []).map(({ error, field, message }) => ({
     path: (field === undefined ? error.instancePath : `${error.instancePath}/${field}`) || '/',
     message,
   }));
+  return [...new Map(problems.map((p) => [`${p.path} ${p.message}`, p])).values()];
+}
 
 /** Checks values against the schemas of a document (dereferenced); compiles each schema once. */
 export function schemaValidator(document: OpenAPIV3.Document): SchemaValidator {
