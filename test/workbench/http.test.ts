@@ -331,6 +331,14 @@ describe("a simulated network failure (Prefer: network=reset, lost or cut, a rul
       expect(raw.head).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
       expect(raw.head).toMatch(new RegExp(`\r\ncontent-length: ${whole.length}\r\n`, 'i'));
       expect(raw.body.equals(whole.subarray(0, Math.floor(whole.length / 2)))).toBe(true);
+      // A HEAD answer has no body to cut: its head arrives whole, and nothing fails.
+      const head = await fetch(`${api}/products/p1`, {
+        method: 'HEAD',
+        headers: { ...TOKEN, prefer: 'network=cut' },
+      });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-length')).toBe(String(whole.length));
+      expect(await head.text()).toBe('');
       // Spent: the next read is whole.
       expect(await (await fetch(`${api}/products/p1`, { headers: TOKEN })).json()).toMatchObject({
         data: { productGroupId: 'p1' },
