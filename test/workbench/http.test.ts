@@ -232,6 +232,15 @@ describe("a simulated network failure (Prefer: network=reset, lost or cut, a rul
       body: JSON.stringify({ data: products }),
     });
 
+  /** The one push sent so far is journaled as 444 with its body, and logged with `message`. */
+  const expectClosedPush = async (server: RunningServer, lines: object[], message: string) => {
+    const journal = await request(server.url).get('/__admin/requests?method=POST');
+    expect(journal.body.data).toEqual([
+      expect.objectContaining({ status: 444, operationId: 'pushProducts', body: { data: [PRODUCT] } }),
+    ]);
+    expect(lines).toContainEqual(expect.objectContaining({ method: 'POST', status: 444, error: message }));
+  };
+
   it('resets the connection without an answer, changes nothing, and is logged and journaled as 444', async () => {
     const { lines, server } = await loggedServer();
     try {
@@ -242,11 +251,7 @@ describe("a simulated network failure (Prefer: network=reset, lost or cut, a rul
       expect((await fetch(`${api}/products/p1`, { headers: TOKEN })).status).toBe(404);
       const message =
         'Simulated network failure (Prefer: network=reset): the connection was reset without an answer; nothing was changed';
-      const journal = await request(server.url).get('/__admin/requests?method=POST');
-      expect(journal.body.data).toEqual([
-        expect.objectContaining({ status: 444, operationId: 'pushProducts', body: { data: [PRODUCT] } }),
-      ]);
-      expect(lines).toContainEqual(expect.objectContaining({ method: 'POST', status: 444, error: message }));
+      await expectClosedPush(server, lines, message);
 
       // A rule does the same for an app that cannot set headers, and is spent like any rule.
       const rule = await request(server.url)
@@ -271,11 +276,7 @@ describe("a simulated network failure (Prefer: network=reset, lost or cut, a rul
       const message =
         'Simulated network failure (Prefer: network=lost): the operation ran, then the connection was ' +
         'reset: its answer was lost (it was 200)';
-      const journal = await request(server.url).get('/__admin/requests?method=POST');
-      expect(journal.body.data).toEqual([
-        expect.objectContaining({ status: 444, operationId: 'pushProducts', body: { data: [PRODUCT] } }),
-      ]);
-      expect(lines).toContainEqual(expect.objectContaining({ method: 'POST', status: 444, error: message }));
+      await expectClosedPush(server, lines, message);
 
       // A request the operation refuses: nothing is applied, and the journal says which status was lost.
       const bad = pushTo(server, [{ productGroupId: 7 }], 'network=lost');
@@ -313,11 +314,7 @@ describe("a simulated network failure (Prefer: network=reset, lost or cut, a rul
       const message =
         'Simulated network failure (Prefer: network=cut): the operation ran, then its answer was cut off ' +
         'halfway and the connection closed (it was 200)';
-      const journal = await request(server.url).get('/__admin/requests?method=POST');
-      expect(journal.body.data).toEqual([
-        expect.objectContaining({ status: 444, operationId: 'pushProducts', body: { data: [PRODUCT] } }),
-      ]);
-      expect(lines).toContainEqual(expect.objectContaining({ method: 'POST', status: 444, error: message }));
+      await expectClosedPush(server, lines, message);
 
       // On the wire: the whole head, exactly the first half of the body it announces, then the end
       // of the connection.
