@@ -40,7 +40,9 @@ export default class ContractReporter implements Reporter {
   onTestModuleEnd(mod: TestModule): void {
     const tests = [...mod.children.allTests()];
     const n = (s: string) => tests.filter((t) => t.result().state === s).length;
-    const failed = n('failed') + (mod.errors().length ? 1 : 0);
+    // A failed setup or cleanup is one failure, as the summary counts it (results.ts).
+    const brokenSetups = [...mod.children.allSuites()].filter((s) => s.errors().length > 0).length;
+    const failed = n('failed') + brokenSetups + (mod.errors().length ? 1 : 0);
     const mark = failed ? this.c.red('x') : this.c.green('ok');
     const file = mod.moduleId.replace(/^.*contract-tests\//, '');
     console.log(`${mark} ${file}: ${n('passed')} passed, ${failed} failed, ${n('skipped')} skipped`);

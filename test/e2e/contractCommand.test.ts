@@ -254,6 +254,37 @@ describe('product-catalog-mock contract', () => {
     });
   }, 240_000);
 
+  it('a setup answered outside openapi.yaml alone still runs its tests, then fails under [openapi.yaml]', async () => {
+    // every push is stored, but each item's status comes back as a string: a shape, not a failed write
+    const proxy = await startProxy(server.url, (req, answer) => {
+      if (answer.status !== 200 || !req.url.endsWith('/products-push')) return undefined;
+      const body = JSON.parse(answer.body) as { data: { productGroupId: string; status: number }[] };
+      const data = body.data.map((item) => ({ ...item, status: String(item.status) }));
+      return { ...answer, body: JSON.stringify({ data }) };
+    });
+    try {
+      const result = await contract([
+        ...['--base-url', `${proxy.url}/acme/setup-shape`, '--api-key', 'staging-key'],
+        ...['--settle-ms', '200', '--only', 'listProducts'],
+      ]);
+      expect(result.code).toBe(1);
+      const out = result.stdout;
+      const heading =
+        /^\d+\) FAIL pushProducts \[openapi\.yaml\] productReads\.test\.ts > reads of products this run wrote \(its setup\)$/m;
+      expect(out).toMatch(heading);
+      const failure = out.slice(out.search(heading)).split(/\n\n/)[0]!;
+      expect(failure).toMatch(/body\/data\/\*\/status must be integer/);
+      // the tests the setup wrote for ran, and passed: the catalog was stored
+      expect(out).not.toMatch(/the setup of "reads of products this run wrote" failed/);
+      const summary = /Tests: (\d+) failed, (\d+) passed/.exec(out);
+      expect(Number(summary?.[2])).toBeGreaterThan(0);
+      // the file's line counts the setup's failure beside the tests that passed
+      expect(out).toMatch(/^x productReads\.test\.ts: [1-9]\d* passed, 1 failed, \d+ skipped$/m);
+    } finally {
+      await proxy.close();
+    }
+  }, 240_000);
+
   it('a wrong count fails the tests that check it, not the setup of every list test', async () => {
     // every list counts three more products than it matches
     const proxy = await startProxy(server.url, (req, answer) => {
