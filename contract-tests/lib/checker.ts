@@ -50,6 +50,22 @@ function repeatsFolded(problems: readonly { path: string; message: string }[]) {
   );
 }
 
+const FOLDED = / \(at (\d+) places, the first body\S*\)$/;
+
+/**
+ * The rule a problem of check() breaks, whatever the answer it was found in: its path with `*` for
+ * the indexes and without the count repeatsFolded adds. A test that reads a product twice, with two
+ * prices and then three, meets one rule, not "at 2 places" and "at 3 places" as two.
+ */
+export function ruleOf(problem: string): string {
+  return problem.replace(FOLDED, '').replace(/\/\d+(?=\/|\s|$)/g, '/*');
+}
+
+/** At how many places of its answer a problem of check() was found. */
+export function placesOf(problem: string): number {
+  return Number(FOLDED.exec(problem)?.[1] ?? 1);
+}
+
 export function createChecker(validator: SchemaValidator): Checker {
   const table = new OperationTable(validator.document, SCOPE_TEMPLATE);
 

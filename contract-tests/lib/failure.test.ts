@@ -177,6 +177,37 @@ describe('a failing assertion on an answer', () => {
     expect(failureContext.schemaMismatch(detail, new Error('outside'))).toBe(false);
   });
 
+  it('says a rule broken by reads of one request once, as the last answer, the one the test went on with, broke it', () => {
+    const task = { meta: {} } as Task;
+    failureContext.startTest(task);
+    const curl = 'curl GET p1';
+    const problem = (places: number) =>
+      places === 1
+        ? 'getProduct 200 body/data/productPriceList/0/listPrice must be number'
+        : `getProduct 200 body/data/productPriceList/*/listPrice must be number (at ${places} places, the first body/data/productPriceList/0/listPrice)`;
+    let met: Error | undefined;
+    try {
+      // the same product read with one price, three, then two: one rule
+      for (const places of [1, 3, 2])
+        failureContext.schemaMismatch({ curl, differences: [problem(places)] }, new Error(`read ${places}`));
+      // another rule of the same request, and the same rule of another request, stay apart
+      failureContext.schemaMismatch(
+        { curl, differences: ['getProduct 200 body/data is required'] },
+        new Error('x'),
+      );
+      failureContext.schemaMismatch({ curl: 'curl GET p2', differences: [problem(1)] }, new Error('p2'));
+      met = failureContext.mismatchesMet();
+    } finally {
+      failureContext.end();
+    }
+    expect(met).toBeInstanceOf(AggregateError);
+    expect((met as AggregateError).errors.map((e: Error) => e.message)).toEqual(['read 2', 'x', 'p2']);
+    expect(task.meta.contractFailure?.differences).toEqual([
+      problem(2),
+      'getProduct 200 body/data is required',
+    ]);
+  });
+
   it('starts at $ when it does not', () => {
     expect(recorded(() => reply.expect(reply.data.count).toBe(6))).toEqual(['$: expected 6, received 9']);
   });

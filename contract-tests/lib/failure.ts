@@ -2,6 +2,7 @@
 // out), and where expected and received differ, by JSON path.
 import { chai } from 'vitest';
 import type { RunnerTask as Task } from 'vitest';
+import { placesOf, ruleOf } from './checker.js';
 import { toCurl, type SentRequest } from './curl.js';
 
 export { toCurl, type SentRequest };
@@ -107,6 +108,13 @@ export function jsonDiff(expected: unknown, received: unknown, path = '$'): stri
 }
 
 /** An answer outside openapi.yaml's schemas, held until the test that met it has run its own checks. */
+/** Adds a schema problem to a failure's differences once per rule, worded for its widest answer. */
+function addProblem(differences: string[], problem: string): void {
+  const at = differences.findIndex((d) => ruleOf(d) === ruleOf(problem));
+  if (at < 0) differences.push(problem);
+  else if (placesOf(problem) > placesOf(differences[at]!)) differences[at] = problem;
+}
+
 interface SchemaMismatch {
   detail: FailureDetail;
   error: Error;
@@ -154,15 +162,21 @@ export const failureContext = {
    */
   mismatchesMet(): Error | undefined {
     const task = state.task;
+    // A request sent again whose answer breaks the same rules is one mismatch: the last, the answer
+    // the test went on with.
     const met = new Map<string, SchemaMismatch>();
-    for (const m of state.mismatches) met.set(`${m.detail.curl}\n${m.detail.differences.join('\n')}`, m);
+    for (const m of state.mismatches) {
+      const key = `${m.detail.curl}\n${m.detail.differences.map(ruleOf).join('\n')}`;
+      met.delete(key);
+      met.set(key, m);
+    }
     state.mismatches = [];
     if (!task || met.size === 0) return undefined;
     const mismatches = [...met.values()];
     const shown = (task.meta.contractFailure ??= { ...mismatches[0]!.detail, differences: [] });
     for (const m of mismatches)
       if (m.detail.curl === shown.curl)
-        shown.differences.push(...m.detail.differences.filter((d) => !shown.differences.includes(d)));
+        for (const d of m.detail.differences) addProblem(shown.differences, d);
     // vitest reports each error of an AggregateError as one of the test's errors
     return mismatches.length === 1
       ? mismatches[0]!.error

@@ -47,6 +47,29 @@ describe('a failure says each difference once', () => {
     ]);
   });
 
+  it('names a request once where the test’s own check and the schemas failed on the same answer', () => {
+    const own = [
+      'getProduct (GET /products/p1)',
+      '  read after: pushProducts (POST /products-push), which sent {} and got 200',
+      '  sent: (no body)',
+      '  came back: 200 {"data":{}}',
+      '  expected: expected 1 to be 2',
+    ].join('\n');
+    const [shown, ...others] = errorsBesideDifferences({
+      ...schemaFailure,
+      errors: [own, ...schemaFailure.errors],
+    });
+    expect(others).toEqual([]);
+    expect(shown).toBe(
+      `${own}\n  expected a response openapi.yaml documents, but: (see the differences above)`,
+    );
+    // another read of the same request, answered otherwise, is a block of its own
+    const earlier = own.replace('{"data":{}}', '{"data":{"x":1}}');
+    expect(
+      errorsBesideDifferences({ ...schemaFailure, errors: [earlier, ...schemaFailure.errors] }),
+    ).toHaveLength(2);
+  });
+
   it('keeps an error whole when its differences are of another kind', () => {
     const assertion = { ...schemaFailure, detail: { differences: ['$.data.count: expected 6, received 9'] } };
     expect(errorsBesideDifferences(assertion)).toEqual(schemaFailure.errors);
