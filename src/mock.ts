@@ -66,6 +66,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     file: options.data,
     seed: seeds.current,
     compactBytes: options.compactAfterMb === undefined ? undefined : options.compactAfterMb * 1024 * 1024,
+    seedName: options.seedName,
   });
   const table = new OperationTable(document);
   const operations = table.operations;

@@ -45,7 +45,12 @@ interface Header {
   generation: number;
   /** Fingerprint of the seed the stored changes apply to. */
   seed: string;
+  /** The --seed value that seed came from, for the message that refuses another: the fingerprint decides. */
+  seedName?: string;
 }
+
+/** Which seed a snapshot or journal was written against. */
+type SeedStamp = Pick<Header, 'seed' | 'seedName'>;
 
 /** A snapshot line: a product or product type that differs from the seed, or one the scope deleted. */
 interface SnapshotLine {
@@ -161,12 +166,21 @@ export class DataFile implements Adapter<DbShape> {
   readonly #compactBytes: number;
 
   /** compactBytes: the journal size from which a snapshot is written (when also above the snapshot's). */
-  constructor(file: string, seed: ScopeRecord, compactBytes = MIN_COMPACT_BYTES) {
+  /** The --seed value of this server's seed, when known: written beside its fingerprint. */
+  #seedName: string | undefined;
+
+  constructor(file: string, seed: ScopeRecord, compactBytes = MIN_COMPACT_BYTES, seedName?: string) {
+    this.#seedName = seedName;
     this.#compactBytes = compactBytes;
     this.#file = resolve(file);
     this.#dir = dirname(this.#file);
     this.#seed = seed;
     this.#fingerprint = seedFingerprint(seed);
+  }
+
+  /** What a new snapshot or journal says of the seed it is written against. */
+  #stamp(): SeedStamp {
+    return { seed: this.#fingerprint, ...(this.#seedName !== undefined && { seedName: this.#seedName }) };
   }
 
   /** The seed changed (a reset re-read its file): later snapshots and journals are against it. */
@@ -205,23 +219,20 @@ export class DataFile implements Adapter<DbShape> {
   async #load(): Promise<DbShape> {
     const scopes = emptyRecord<ScopeRecord>();
     const scopeOf = (name: string) => (scopes[name] ??= copyRecord(this.#seed));
-    let lastSeed: string | undefined;
+    let last: SeedStamp | undefined;
 
     const snapshot = await this.#readSnapshot(scopes, scopeOf);
     if (snapshot) {
       this.#generation = snapshot.generation;
-      lastSeed = snapshot.seed;
+      last = snapshot;
     }
     const journals = (await this.#journals()).filter((g) => g >= this.#generation);
     for (const [i, generation] of journals.entries()) {
-      const seed = await this.#replay(generation, scopes, scopeOf, i === journals.length - 1);
-      lastSeed = seed ?? lastSeed;
+      last = (await this.#replay(generation, scopes, scopeOf, i === journals.length - 1)) ?? last;
     }
-    if (lastSeed !== undefined && lastSeed !== this.#fingerprint && Object.keys(scopes).length > 0) {
-      throw new Error(
-        `--data ${this.#file} holds changes to another seed than this one: start with the --seed it ` +
-          'was written with, or name another --data file',
-      );
+    const lastSeed = last?.seed;
+    if (last && lastSeed !== this.#fingerprint && Object.keys(scopes).length > 0) {
+      throw new Error(this.#anotherSeed(last.seedName));
     }
     const current = journals.at(-1) ?? this.#generation;
     // A file of the earlier format, or one whose changes were all reset under another seed, gets a
@@ -230,6 +241,24 @@ export class DataFile implements Adapter<DbShape> {
     if (this.#snapshotBytes > 0 && !snapshot) this.needsSnapshot = true;
     await this.#openJournal(this.needsSnapshot ? current + 1 : current);
     return { scopes };
+  }
+
+  /** Why this file is refused: its changes were written against the seed `written` names. */
+  #anotherSeed(written: string | undefined): string {
+    const start = `--data ${this.#file} holds changes to`;
+    // A file written before seeds were named says no more than this.
+    if (written === undefined || this.#seedName === undefined)
+      return `${start} another seed than this one: start with the --seed it was written with, or name another --data file`;
+    if (written !== this.#seedName)
+      return (
+        `${start} --seed ${JSON.stringify(written)}, not ${JSON.stringify(this.#seedName)}: ` +
+        `start with --seed ${JSON.stringify(written)}, or name another --data file`
+      );
+    return (
+      `${start} --seed ${JSON.stringify(written)} as it was when they were written, and what it holds ` +
+      'has changed since (an edited seed file, or another version of the mock): start with the seed as ' +
+      'it was, or name another --data file'
+    );
   }
 
   /** Loads the snapshot into scopes; undefined when there is none. Reads the older one-JSON format too. */
@@ -297,9 +326,9 @@ export class DataFile implements Adapter<DbShape> {
     scopes: Record<string, ScopeRecord>,
     scopeOf: (name: string) => ScopeRecord,
     last: boolean,
-  ): Promise<string | undefined> {
+  ): Promise<SeedStamp | undefined> {
     const path = this.#journalPath(generation);
-    let seed: string | undefined;
+    let stamp: SeedStamp | undefined;
     let good = 0;
     let first = true;
     // The number of the line read (from 1), and of the damaged one: a person looks at that line.
@@ -309,9 +338,9 @@ export class DataFile implements Adapter<DbShape> {
       line++;
       if (torn)
         throw new Error(`--data ${this.#file}: ${path} has a damaged line in its middle (line ${torn})`);
-      let entry: (JournalEntry & { seed?: string }) | undefined;
+      let entry: (JournalEntry & Partial<SeedStamp>) | undefined;
       try {
-        entry = terminated ? (JSON.parse(text) as JournalEntry & { seed?: string }) : undefined;
+        entry = terminated ? (JSON.parse(text) as JournalEntry & Partial<SeedStamp>) : undefined;
       } catch {
         entry = undefined;
       }
@@ -323,12 +352,12 @@ export class DataFile implements Adapter<DbShape> {
       good = end;
       if (first) {
         first = false;
-        seed = entry.seed;
+        if (entry.seed !== undefined) stamp = { seed: entry.seed, seedName: entry.seedName };
         continue;
       }
       if ('reset' in entry) {
         for (const name of Object.keys(scopes)) delete scopes[name];
-      } else if (seed !== this.#fingerprint && !holdsPatched(scopeOf(entry.scope), entry)) {
+      } else if (stamp?.seed !== this.#fingerprint && !holdsPatched(scopeOf(entry.scope), entry)) {
         // Edits of products of another seed cannot be replayed on this one. The scope now counts as
         // written, so read() refuses the file as another seed's, unless a later reset drops it.
         continue;
@@ -343,7 +372,7 @@ export class DataFile implements Adapter<DbShape> {
       await fh.sync();
       await fh.close();
     }
-    return seed;
+    return stamp;
   }
 
   /** Opens journal `generation` for appending, starting it with its header when new. */
@@ -352,8 +381,7 @@ export class DataFile implements Adapter<DbShape> {
     let bytes = (await fh.stat()).size;
     if (bytes === 0) {
       const header = Buffer.from(
-        JSON.stringify({ format: FORMAT, version: VERSION, journal: generation, seed: this.#fingerprint }) +
-          '\n',
+        JSON.stringify({ format: FORMAT, version: VERSION, journal: generation, ...this.#stamp() }) + '\n',
       );
       await writeAll(fh, header);
       await fh.sync();
@@ -438,7 +466,7 @@ export class DataFile implements Adapter<DbShape> {
     const fh = await open(tmp, 'w');
     let bytes = 0;
     try {
-      const header: Header = { format: FORMAT, version: VERSION, generation, seed: this.#fingerprint };
+      const header: Header = { format: FORMAT, version: VERSION, generation, ...this.#stamp() };
       let chunk = JSON.stringify(header) + '\n';
       for (const line of lines) {
         chunk += JSON.stringify(line) + '\n';

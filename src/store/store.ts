@@ -27,6 +27,8 @@ export interface StoreOptions {
   seed?: SeedData;
   /** Journal size from which a snapshot is written in the background; the default suits servers. */
   compactBytes?: number;
+  /** The --seed value of `seed`: the file records it, so that a refusal can name the seed it holds. */
+  seedName?: string;
 }
 
 /** What a write plans from the scope as it is: the change to store, and the answer once stored. */
@@ -81,7 +83,9 @@ export class Store {
   static async open(options: StoreOptions = {}): Promise<Store> {
     const seedData = options.seed ?? EMPTY_SEED;
     const seed = seedRecord(seedData);
-    const file = options.file ? await openDataFile(options.file, seed, options.compactBytes) : undefined;
+    const file = options.file
+      ? await openDataFile(options.file, seed, options.compactBytes, options.seedName)
+      : undefined;
     const db = new Low<DbShape>(file ?? new Memory<DbShape>(), { scopes: emptyRecord() });
     await db.read();
     if (file?.needsSnapshot) await db.write();
@@ -268,7 +272,12 @@ export class Store {
  * the in-memory store also runs in a browser or service worker (src/msw/). The specifiers are
  * values, not literals, so that a bundler building for the browser leaves them out.
  */
-async function openDataFile(path: string, seed: ScopeRecord, compactBytes?: number): Promise<DataFile> {
+async function openDataFile(
+  path: string,
+  seed: ScopeRecord,
+  compactBytes?: number,
+  seedName?: string,
+): Promise<DataFile> {
   const dataPathModule: string = './dataPath.js';
   const dataFileModule: string = './dataFile.js';
   const { checkDataPath } = (await import(
@@ -278,7 +287,7 @@ async function openDataFile(path: string, seed: ScopeRecord, compactBytes?: numb
     /* @vite-ignore */ dataFileModule
   )) as typeof import('./dataFile.js');
   await checkDataPath(path);
-  return new FileAdapter(path, seed, compactBytes);
+  return new FileAdapter(path, seed, compactBytes, seedName);
 }
 
 function scopeName({ region, tenantId, environment }: ScopeKey): string {

@@ -367,6 +367,31 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
     );
   });
 
+  it('names the seed the stored changes were written against, in the journal and in the snapshot', async () => {
+    const store = await openStore({ file, seed, seedName: 'demo' });
+    await put(store, [product('a')]);
+    await store.close();
+    const other = { products: [], productTypes: [] };
+    const refusal =
+      /holds changes to --seed "demo", not "grocery": start with --seed "demo", or name another --data file/;
+    await expect(openStore({ file, seed: other, seedName: 'grocery' })).rejects.toThrow(refusal);
+    // the same once compacted: the name is in the snapshot's header too
+    const compacted = await openStore({ file, seed, seedName: 'demo', compactBytes: 1 });
+    await put(compacted, [product('b')]);
+    await put(compacted, [product('c')]); // due for compaction: a snapshot is written
+    await vi.waitFor(async () => expect((await stat(file).catch(() => undefined))?.size).toBeGreaterThan(0));
+    await compacted.close();
+    expect((await readFile(file, 'utf8')).split('\n')[0]).toContain('"seedName":"demo"');
+    await expect(openStore({ file, seed: other, seedName: 'grocery' })).rejects.toThrow(refusal);
+    // the same name with other records: the seed changed under it
+    await expect(openStore({ file, seed: other, seedName: 'demo' })).rejects.toThrow(
+      /holds changes to --seed "demo" as it was when they were written, and what it holds has changed since/,
+    );
+    // and under the seed it names, the file reads back
+    const reopened = await openStore({ file, seed, seedName: 'demo' });
+    expect(reopened.scope(key).product('b')).toBeDefined();
+  });
+
   it.skipIf(!existsSync('/proc/self/fd'))(
     "a started server's close() closes its --data file once the writes are stored",
     async () => {
