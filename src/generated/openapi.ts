@@ -3021,6 +3021,7 @@ export interface operations {
     listJournalRequests: {
         parameters: {
             query?: {
+                /** @description The request's method, in any case. */
                 method?: string;
                 /** @description A substring of the request's path. */
                 path?: string;

@@ -117,10 +117,16 @@ export function parseJournalFilter(query: Record<string, string | undefined>): J
     }
     return n;
   };
+  // An empty method or tenant names none a request has: the filter would keep nothing, and say nothing.
+  const named = (name: 'method' | 'tenantId', example: string): string | undefined => {
+    const text = query[name];
+    if (text === '') throw badRequest(`${name} is empty: give one, such as ${example}, or leave ${name} out`);
+    return text;
+  };
   return {
-    method: query.method,
+    method: named('method', 'POST'),
     path: query.path,
-    tenantId: query.tenantId,
+    tenantId: named('tenantId', 'acme'),
     status: whole('status', 100, 599),
     limit: whole('limit', 1, JOURNAL_SIZE),
   };

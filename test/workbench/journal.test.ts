@@ -145,4 +145,13 @@ describe('request journal', () => {
     expect(() => parseJournalFilter({ status: 'bad' })).toThrow(/status/);
     expect(() => parseJournalFilter({ tenant: 'acme' })).toThrow(/Unknown filter tenant/);
   });
+
+  it('refuses an empty method or tenantId, which no request has, instead of answering nothing', () => {
+    expect(() => parseJournalFilter({ method: '' })).toThrow(
+      'method is empty: give one, such as POST, or leave method out',
+    );
+    expect(() => parseJournalFilter({ tenantId: '' })).toThrow(/^tenantId is empty/);
+    // an empty path is a substring of every path: it filters nothing, and is no mistake
+    expect(parseJournalFilter({ path: '', method: 'POST' })).toMatchObject({ path: '', method: 'POST' });
+  });
 });
