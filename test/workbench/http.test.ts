@@ -193,6 +193,20 @@ describe('/__admin/faults', () => {
     expect(region.body.message).toMatch(/^Invalid fault rule: region must be one of: eu, us, in, au, uae/);
   });
 
+  it('refuses a rule whose tenantId or environment no request can name, such as tenant/environment', async () => {
+    // Taken, such a rule would never apply, and nothing would say why.
+    const c = client(await makeApp());
+    const scoped = await c.post('/__admin/faults', { tenantId: 'acme/dev', status: 503 });
+    expect(scoped.status).toBe(400);
+    expect(scoped.body.message).toBe(
+      'Invalid fault rule: tenantId must be 1 to 64 letters, digits, ".", "_" or "-"',
+    );
+    const environment = await c.post('/__admin/faults', { environment: '..', status: 503 });
+    expect(environment.status).toBe(400);
+    expect(environment.body.message).toBe('Invalid fault rule: environment may not be "." or ".."');
+    expect((await c.get('/__admin/faults')).body.data).toEqual([]);
+  });
+
   it('refuses a rule that is malformed, does nothing, or names an unknown operation', async () => {
     const c = client(await makeApp());
     for (const rule of [
