@@ -1,6 +1,8 @@
 // The mock without a server: the pipeline over a store, ready for any adapter to call.
 import { loadApiDocument } from './openapi/apiDocument.js';
 import { checkRegion, composeMock, type MockCore } from './mockCore.js';
+import { schemaValidator } from './openapi/schemaValidator.js';
+import { checkGivenSeed } from './seed/records.js';
 import type { Wrapper } from './pipeline/types.js';
 import { Store, type SeedData } from './store/store.js';
 import type { Logger } from 'pino';
@@ -57,11 +59,12 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const document = await loadApiDocument();
   // Checked before the store opens: an unknown region must not touch a --data file.
   const region = checkRegion(document, options.region);
-  const seeds = new SeedSource(
-    options.seed ?? { products: [], productTypes: [] },
-    options.seedFile,
-    options.seedMediaOrigin,
+  // Checked as a seed file is (a record the API could not serve would answer 500); resolveSeed's
+  // answer conforms already and is not checked again.
+  const seed = checkGivenSeed(options.seed ?? { products: [], productTypes: [] }, () =>
+    schemaValidator(document),
   );
+  const seeds = new SeedSource(seed, options.seedFile, options.seedMediaOrigin);
   const store = await Store.open({
     file: options.data,
     seed: seeds.current,
