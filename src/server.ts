@@ -23,6 +23,11 @@ export interface RunningServer {
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  if (options.watch && options.seedFile === undefined) {
+    throw new Error(
+      'watch needs seedFile, the seed file to watch (its records given as seed: await resolveSeed(seedFile))',
+    );
+  }
   const app = await createApp(options);
   const host = options.host ?? '127.0.0.1';
   const server = createExpressServer(app);

@@ -55,4 +55,10 @@ describe('startServer', () => {
       expect(said.code).toBe(code);
     }
   });
+
+  it('refuses watch without a seedFile, which would watch nothing without a word', async () => {
+    await expect(startServer({ watch: true, seed: { products: [], productTypes: [] } })).rejects.toThrow(
+      'watch needs seedFile, the seed file to watch (its records given as seed: await resolveSeed(seedFile))',
+    );
+  });
 });
