@@ -7,7 +7,7 @@ import type { Wrapper } from './pipeline/types.js';
 import { Store, type SeedData } from './store/store.js';
 import type { Logger } from 'pino';
 import { OperationTable } from './openapi/operations.js';
-import type { LatencyRange } from './workbench/latency.js';
+import { checkLatency, type LatencyRange } from './workbench/latency.js';
 import { SeedSource } from './workbench/seedSource.js';
 import { statusesByOperation } from './workbench/simulation.js';
 import { simulationStep } from './workbench/simulationStep.js';
@@ -59,6 +59,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const document = await loadApiDocument();
   // Checked before the store opens: an unknown region must not touch a --data file.
   const region = checkRegion(document, options.region);
+  const latency = checkLatency(options.latency);
   // Checked as a seed file is (a record the API could not serve would answer 500); resolveSeed's
   // answer conforms already and is not checked again.
   const seed = checkGivenSeed(options.seed ?? { products: [], productTypes: [] }, () =>
@@ -78,7 +79,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     statuses: statusesByOperation(operations),
     logger: options.logger,
     logRequests: options.logRequests ?? true,
-    latency: options.latency,
+    latency,
   });
   const core = composeMock({
     ...options,

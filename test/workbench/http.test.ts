@@ -75,6 +75,16 @@ describe('Prefer: code and delay', () => {
     expect((await c.get(`${BASE}/products`)).status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(115);
   });
+
+  it('refuses a latency option in code that --latency would refuse, instead of delaying nothing', async () => {
+    // Taken, { minMs: 2000 } drew NaN, which a timer reads as no delay.
+    for (const latency of [{ minMs: 2000 }, { minMs: 800, maxMs: 100 }, { minMs: 0, maxMs: 60001 }, 200]) {
+      await expect(makeApp({ latency: latency as never }), JSON.stringify(latency)).rejects.toThrow(
+        `latency must be { minMs, maxMs }, whole milliseconds with 0 <= minMs <= maxMs <= 60000, not ${JSON.stringify(latency)}`,
+      );
+    }
+    await expect(makeApp({ latency: { minMs: 0, maxMs: 60000 } })).resolves.toBeDefined();
+  });
 });
 
 describe('Retry-After on a simulated failure', () => {
