@@ -1,6 +1,6 @@
 // The mock without a server: the pipeline over a store, ready for any adapter to call.
 import { loadApiDocument } from './openapi/apiDocument.js';
-import { checkRegion, composeMock, type MockCore } from './mockCore.js';
+import { checkRegion, composeMock, keyRingOf, type MockCore } from './mockCore.js';
 import { schemaValidator } from './openapi/schemaValidator.js';
 import { checkGivenSeed } from './seed/records.js';
 import type { Wrapper } from './pipeline/types.js';
@@ -57,9 +57,11 @@ export interface Mock extends MockCore {
 
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const document = await loadApiDocument();
-  // Checked before the store opens: an unknown region must not touch a --data file.
+  // Checked before the store opens: a refused option must not touch a --data file (which the
+  // caller, given no mock, could not close).
   const region = checkRegion(document, options.region);
   const latency = checkLatency(options.latency);
+  keyRingOf(document, options.apiKeys);
   // Checked as a seed file is (a record the API could not serve would answer 500); resolveSeed's
   // answer conforms already and is not checked again.
   const seed = checkGivenSeed(options.seed ?? { products: [], productTypes: [] }, () =>

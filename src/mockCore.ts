@@ -83,11 +83,20 @@ function checkBoundTenants(document: OpenAPIV3.Document, ring: KeyRing): void {
   }
 }
 
+/**
+ * The key ring of `apiKeys` (`KEY` or `KEY=tenantA,tenantB`); throws for a key no request could use.
+ * createMock calls it before it opens a --data file, so that a refusal leaves the file alone.
+ */
+export function keyRingOf(document: OpenAPIV3.Document, apiKeys?: string[]): KeyRing {
+  const ring = parseApiKeys(apiKeys);
+  checkBoundTenants(document, ring);
+  return ring;
+}
+
 /** The handlers of every documented operation, the pipeline, and the wrappers around it. */
 export function composeMock(options: MockCoreOptions): MockCore {
   const { document, store, region } = options;
-  const ring = parseApiKeys(options.apiKeys);
-  checkBoundTenants(document, ring);
+  const ring = keyRingOf(document, options.apiKeys);
   const ctx: RouteContext = { store, document };
   const pipeline = createPipeline({
     operations: options.operations ?? new OperationTable(document),

@@ -38,4 +38,21 @@ describe('closeApp', () => {
   it('closes an app without a data file, which holds none', async () => {
     await expect(closeApp(await createApp())).resolves.toBeUndefined();
   });
+
+  it('leaves the --data file alone when it refuses its options, so that the corrected call opens it', async () => {
+    // No app came back to close: a file held by the refused call stayed "already open" for good.
+    const data = join(dir, 'catalog.json');
+    const refused = [
+      { apiKeys: ['k='] },
+      { apiKeys: ['partner=acme/dev'] },
+      { latency: { minMs: 800, maxMs: 100 } },
+      { seed: { products: [{ productGroupId: 7 }], productTypes: [] } },
+      { bodyLimit: 'five megabytes' },
+    ];
+    for (const options of refused) {
+      await expect(createApp({ data, ...(options as object) }), JSON.stringify(options)).rejects.toThrow();
+    }
+    const corrected = await createApp({ data, apiKeys: ['partner=acme'] });
+    await closeApp(corrected);
+  });
 });
