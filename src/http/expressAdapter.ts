@@ -15,6 +15,9 @@ interface HttpLikeError {
   body?: unknown;
   /** Set by zlib on a body that does not decompress. */
   errno?: number;
+  /** The charset or Content-Encoding body-parser does not read. */
+  charset?: string;
+  encoding?: string;
 }
 
 /** Whether text is JSON: express's parser refuses a JSON null, number or string as a body. */
@@ -46,6 +49,18 @@ export function bodyError(err: unknown): unknown {
     return new CatalogError(
       'invalid',
       `The body cannot be decompressed as its Content-Encoding says (${e.message ?? 'corrupt'}); send it as it is, without Content-Encoding, or compressed that way`,
+    );
+  }
+  if (e.type === 'charset.unsupported') {
+    return new CatalogError(
+      'unsupported-media-type',
+      `Content-Type charset ${e.charset ?? '?'} is not accepted: send the JSON body in UTF-8 (charset=utf-8, or none)`,
+    );
+  }
+  if (e.type === 'encoding.unsupported') {
+    return new CatalogError(
+      'unsupported-media-type',
+      `Content-Encoding ${e.encoding ?? '?'} is not accepted: send the body as it is, or compressed with gzip, deflate or br`,
     );
   }
   const status = e.status ?? e.statusCode ?? 500;
