@@ -55,6 +55,19 @@ export interface Mock extends MockCore {
   operationIds: string[];
 }
 
+/**
+ * compactAfterMb, as `--compact-after` takes it: with data only (alone it would be ignored), a
+ * positive number of MB (NaN would never compact the journal).
+ */
+function checkCompactAfter({ compactAfterMb, data }: MockOptions): void {
+  if (compactAfterMb === undefined) return;
+  if (data === undefined)
+    throw new Error('compactAfterMb sizes the journal of a data file: give data with it');
+  if (typeof compactAfterMb !== 'number' || !Number.isFinite(compactAfterMb) || compactAfterMb <= 0) {
+    throw new Error(`compactAfterMb must be a positive number of MB, not ${String(compactAfterMb)}`);
+  }
+}
+
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const document = await loadApiDocument();
   // Checked before the store opens: a refused option must not touch a --data file (which the
@@ -62,6 +75,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const region = checkRegion(document, options.region);
   const latency = checkLatency(options.latency);
   keyRingOf(document, options.apiKeys);
+  checkCompactAfter(options);
   // Checked as a seed file is (a record the API could not serve would answer 500); resolveSeed's
   // answer conforms already and is not checked again.
   const seed = checkGivenSeed(options.seed ?? { products: [], productTypes: [] }, () =>

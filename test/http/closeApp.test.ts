@@ -39,6 +39,20 @@ describe('closeApp', () => {
     await expect(closeApp(await createApp())).resolves.toBeUndefined();
   });
 
+  it('refuses a compactAfterMb without data, or one that is not a positive number of MB', async () => {
+    // Taken, the first was ignored without a word, and NaN never compacted the journal.
+    await expect(createApp({ compactAfterMb: 8 })).rejects.toThrow(
+      'compactAfterMb sizes the journal of a data file: give data with it',
+    );
+    const data = join(dir, 'catalog.json');
+    for (const compactAfterMb of [0, -1, Number.NaN, 'sixty']) {
+      await expect(createApp({ data, compactAfterMb: compactAfterMb as number })).rejects.toThrow(
+        `compactAfterMb must be a positive number of MB, not ${String(compactAfterMb)}`,
+      );
+    }
+    await closeApp(await createApp({ data, compactAfterMb: 0.5 }));
+  });
+
   it('leaves the --data file alone when it refuses its options, so that the corrected call opens it', async () => {
     // No app came back to close: a file held by the refused call stayed "already open" for good.
     const data = join(dir, 'catalog.json');
