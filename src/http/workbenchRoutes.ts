@@ -61,7 +61,8 @@ export function mountWorkbenchRoutes(
     const input = body as FaultRuleInput;
     if (input.operationId !== undefined && !operationIds.includes(input.operationId)) {
       throw badRequest(
-        `operationId "${input.operationId}" is not in openapi.yaml; operations: ${operationIds.join(', ')}`,
+        // "Not in openapi.yaml" would be untrue of an admin operation (resetMock), which is documented there.
+        `operationId "${input.operationId}" is not an API operation of openapi.yaml (fault rules do not reach /__admin); operations: ${operationIds.join(', ')}`,
       );
     }
     // Checked here, not in the schema: the regions are listed once in openapi.yaml, as its server variable.

@@ -232,7 +232,13 @@ describe('/__admin/faults', () => {
     const unknown = await c.post('/__admin/faults', { operationId: 'getProducts', status: 500 });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toMatch(
-      /operationId "getProducts" is not in openapi.yaml; operations: listProducts/,
+      /^operationId "getProducts" is not an API operation of openapi.yaml \(fault rules do not reach \/__admin\); operations: listProducts/,
+    );
+    // An admin operation is in openapi.yaml: it was said not to be.
+    const admin = await c.post('/__admin/faults', { operationId: 'resetMock', status: 500 });
+    expect(admin.status).toBe(400);
+    expect(admin.body.message).toMatch(
+      /^operationId "resetMock" is not an API operation of openapi.yaml \(fault rules do not reach \/__admin\); operations: listProducts/,
     );
     expect((await c.get('/__admin/faults')).body.data).toEqual([]);
   });
