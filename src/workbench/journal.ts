@@ -117,10 +117,16 @@ export function parseJournalFilter(query: Record<string, string | undefined>): J
     }
     return n;
   };
+  // An empty one (?method=$METHOD, unset) matched no entry, or for path every one: neither was meant.
+  const text = (name: string): string | undefined => {
+    if (query[name] === '')
+      throw badRequest(`${name} is empty: give a value to filter by, or leave ${name} out`);
+    return query[name];
+  };
   return {
-    method: query.method,
-    path: query.path,
-    tenantId: query.tenantId,
+    method: text('method'),
+    path: text('path'),
+    tenantId: text('tenantId'),
     status: whole('status', 100, 599),
     limit: whole('limit', 1, JOURNAL_SIZE),
   };

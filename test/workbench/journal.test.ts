@@ -145,4 +145,18 @@ describe('request journal', () => {
     expect(() => parseJournalFilter({ status: 'bad' })).toThrow(/status/);
     expect(() => parseJournalFilter({ tenant: 'acme' })).toThrow(/Unknown filter tenant/);
   });
+
+  it('refuses an empty text filter, which matched no entry (or, for path, every one)', () => {
+    // As a script's empty variable gives it: ?method=$METHOD.
+    for (const name of ['method', 'path', 'tenantId']) {
+      expect(() => parseJournalFilter({ [name]: '' }), name).toThrow(
+        `${name} is empty: give a value to filter by, or leave ${name} out`,
+      );
+    }
+    expect(parseJournalFilter({ method: 'POST', path: '/products-push', tenantId: 'acme' })).toMatchObject({
+      method: 'POST',
+      path: '/products-push',
+      tenantId: 'acme',
+    });
+  });
 });
