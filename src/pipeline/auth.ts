@@ -26,12 +26,14 @@ export function parseApiKeys(values: readonly string[] = []): KeyRing {
     const problem = apiKeyProblem(value);
     if (problem) throw new Error(`API key ${problem}`);
     const eq = value.indexOf('=');
-    if (eq < 0) {
-      ring.set(value.trim(), null);
-    } else {
-      const tenants = splitList(value.slice(eq + 1));
-      ring.set(value.slice(0, eq).trim(), new Set(tenants));
+    const key = (eq < 0 ? value : value.slice(0, eq)).trim();
+    // A second binding would replace the first without a word (k=acme, then k=beta: 403 on acme).
+    if (ring.has(key)) {
+      throw new Error(
+        `API key "${key}" is given twice: give each key once, with all its tenants (KEY=tenantA,tenantB)`,
+      );
     }
+    ring.set(key, eq < 0 ? null : new Set(splitList(value.slice(eq + 1))));
   }
   return ring;
 }

@@ -89,6 +89,14 @@ describe('authentication', () => {
     );
   });
 
+  it('refuses at start a key given twice, whose second binding replaced the first without a word', async () => {
+    // --api-key k=acme --api-key k=beta bound k to beta alone: acme answered 403.
+    await expect(makeApp({ apiKeys: ['k=acme', 'k=beta'] })).rejects.toThrow(
+      'API key "k" is given twice: give each key once, with all its tenants (KEY=tenantA,tenantB)',
+    );
+    await expect(makeApp({ apiKeys: ['k', ' k=acme'] })).rejects.toThrow('API key "k" is given twice');
+  });
+
   it('refuses at start a key bound to a tenant no request can name, such as tenant/environment', async () => {
     // Taken, the key would get a 403 on every tenant, naming the tenant asked for, not the typo.
     await expect(makeApp({ apiKeys: ['partner=acme/dev'] })).rejects.toThrow(
