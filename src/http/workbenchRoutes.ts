@@ -4,6 +4,7 @@ import type { KeyRing } from '../pipeline/auth.js';
 import { authenticateAdmin } from './adminRoutes.js';
 import { sendData } from './respond.js';
 import { apiDocument } from '../generated/apiDocument.js';
+import { OperationTable } from '../openapi/operations.js';
 import { regionsOf } from '../openapi/regions.js';
 import { loadSchemaValidator, type SchemaValidator } from '../openapi/schemas.js';
 import { mediaCard, mediaFile, MEDIA_PATH } from '../workbench/demoMedia.js';
@@ -14,6 +15,19 @@ import { singleByteRange } from '../workbench/byteRange.js';
 
 /** Every path below MEDIA_PATH. */
 const MEDIA_ROUTE = new RegExp(`^${MEDIA_PATH}/.+`);
+
+let methods: string[] | undefined;
+/** The methods of the API's operations, HEAD beside GET, in the order openapi.yaml first uses them. */
+function apiMethods(): string[] {
+  methods ??= [
+    ...new Set(
+      new OperationTable(apiDocument).operations.flatMap((op) =>
+        op.method === 'GET' ? ['GET', 'HEAD'] : [op.method],
+      ),
+    ),
+  ];
+  return methods;
+}
 
 /** The first value of each query parameter, as text. */
 function firstValues(query: Record<string, unknown>): Record<string, string | undefined> {
@@ -63,6 +77,13 @@ export function mountWorkbenchRoutes(
       throw badRequest(
         // "Not in openapi.yaml" would be untrue of an admin operation (resetMock), which is documented there.
         `operationId "${input.operationId}" is not an API operation of openapi.yaml (fault rules do not reach /__admin); operations: ${operationIds.join(', ')}`,
+      );
+    }
+    // Checked here, not in the schema: the methods are those of openapi.yaml's API operations (and
+    // HEAD, answered like GET), in any case; a typo (GETT) would never match.
+    if (input.method !== undefined && !apiMethods().includes(input.method.toUpperCase())) {
+      throw badRequest(
+        `Invalid fault rule: method must be one the API answers: ${apiMethods().join(', ')} (in any case)`,
       );
     }
     // Checked here, not in the schema: the regions are listed once in openapi.yaml, as its server variable.

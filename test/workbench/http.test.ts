@@ -203,6 +203,20 @@ describe('/__admin/faults', () => {
     expect(region.body.message).toMatch(/^Invalid fault rule: region must be one of: eu, us, in, au, uae/);
   });
 
+  it('refuses a rule whose method no API request has, such as a typo', async () => {
+    // Taken, GETT or FETCH never matched, and nothing said why.
+    const c = client(await makeApp());
+    for (const method of ['GETT', 'FETCH', 'PUT']) {
+      const res = await c.post('/__admin/faults', { method, status: 503 });
+      expect(res.status, method).toBe(400);
+      expect(res.body.message).toBe(
+        'Invalid fault rule: method must be one the API answers: GET, HEAD, POST, DELETE, PATCH (in any case)',
+      );
+    }
+    expect((await c.get('/__admin/faults')).body.data).toEqual([]);
+    expect((await c.post('/__admin/faults', { method: 'head', status: 503 })).status).toBe(201);
+  });
+
   it('refuses a rule whose tenantId or environment no request can name, such as tenant/environment', async () => {
     // Taken, such a rule would never apply, and nothing would say why.
     const c = client(await makeApp());
