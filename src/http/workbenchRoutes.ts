@@ -5,6 +5,7 @@ import { authenticateAdmin } from './adminRoutes.js';
 import { sendData } from './respond.js';
 import { apiDocument } from '../generated/apiDocument.js';
 import { OperationTable } from '../openapi/operations.js';
+import { invalid } from '../openapi/validator.js';
 import { regionsOf } from '../openapi/regions.js';
 import { loadSchemaValidator, type SchemaValidator } from '../openapi/schemas.js';
 import { mediaCard, mediaFile, MEDIA_PATH } from '../workbench/demoMedia.js';
@@ -15,6 +16,18 @@ import { singleByteRange } from '../workbench/byteRange.js';
 
 /** Every path below MEDIA_PATH. */
 const MEDIA_ROUTE = new RegExp(`^${MEDIA_PATH}/.+`);
+const FAULTS_PATH = '/__admin/faults';
+/** One rule: `/__admin/faults/{faultId}`, in any case and with an optional trailing slash, as express's own. */
+const FAULT_ROUTE = new RegExp(`^${FAULTS_PATH}/[^/]+/?$`, 'i');
+
+/** A path segment decoded; undefined when it is not valid percent-encoding. */
+function decodedSegment(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
 
 let methods: string[] | undefined;
 /** The methods of the API's operations, HEAD beside GET, in the order openapi.yaml first uses them. */
@@ -111,8 +124,14 @@ export function mountWorkbenchRoutes(
     sendData(res, { deleted });
   });
 
-  app.delete('/__admin/faults/:faultId', admin, (req, res) => {
-    const id = String(req.params.faultId);
+  // Matched by a pattern that decodes nothing, as the media route: a named parameter made express
+  // answer an id that is not valid percent-encoding with a 400 of its own wording.
+  app.delete(FAULT_ROUTE, admin, (req, res) => {
+    const raw = req.path.slice(FAULTS_PATH.length + 1).replace(/\/$/, '');
+    const id = decodedSegment(raw);
+    if (id === undefined) {
+      throw invalid([{ path: 'params.faultId', message: `is not valid percent-encoding: "${raw}"` }]);
+    }
     if (!workbench.faults.remove(id)) throw notFound(`No fault rule "${id}"`);
     sendData(res, { deleted: 1 });
   });

@@ -203,6 +203,13 @@ describe('/__admin/faults', () => {
     expect(region.body.message).toMatch(/^Invalid fault rule: region must be one of: eu, us, in, au, uae/);
   });
 
+  it('says a rule id that is not valid percent-encoding is one, in the words of the API', async () => {
+    // express's own words were "Failed to decode param '%ZZ'".
+    const res = await client(await makeApp()).delete('/__admin/faults/%ZZ');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('params.faultId is not valid percent-encoding: "%ZZ"');
+  });
+
   it('refuses a rule whose method no API request has, such as a typo', async () => {
     // Taken, GETT or FETCH never matched, and nothing said why.
     const c = client(await makeApp());
