@@ -71,6 +71,30 @@ export function bodyError(err: unknown): unknown {
 }
 
 /**
+ * express's JSON parser with the body limit given; a limit that is no size is refused naming the
+ * option (body-parser's words name its own, `limit`), and so is one below a byte, which would
+ * refuse every body with a 413.
+ */
+function jsonParser(limit: string | number): RequestHandler {
+  const refused = () =>
+    new Error(
+      `bodyLimit must be a size such as "5mb" or a number of bytes from 1, not ${typeof limit === 'string' ? JSON.stringify(limit) : String(limit)}`,
+    );
+  if (typeof limit === 'number' && !(limit >= 1)) throw refused();
+  try {
+    return express.json({
+      limit,
+      // The bytes as parsed, after any Content-Encoding: Content-Length counts the compressed ones.
+      verify: (req, _res, buf) => {
+        (req as { bodyBytes?: number }).bodyBytes = buf.length;
+      },
+    });
+  } catch {
+    throw refused();
+  }
+}
+
+/**
  * Express in front of the pipeline: each request becomes a MockRequest (the body read by express's
  * JSON parser, only when the pipeline asks for it) and the answer is written back. Everything the
  * mock decides happens in the pipeline; this is transport only.
@@ -79,13 +103,7 @@ export function expressAdapter(
   handle: Handle,
   options: { bodyLimit?: string | number } = {},
 ): RequestHandler {
-  const parseJson = express.json({
-    limit: options.bodyLimit ?? '5mb',
-    // The bytes as parsed, after any Content-Encoding: Content-Length counts the compressed ones.
-    verify: (req, _res, buf) => {
-      (req as { bodyBytes?: number }).bodyBytes = buf.length;
-    },
-  });
+  const parseJson = jsonParser(options.bodyLimit ?? '5mb');
   return (req, res, next) => {
     const request: MockRequest = {
       method: req.method,

@@ -92,4 +92,16 @@ describe('expressAdapter', () => {
       'Content-Encoding xyz is not accepted: send the body as it is, or compressed with gzip, deflate or br',
     ]);
   });
+
+  it('refuses a bodyLimit that is not a size, naming the option, instead of refusing every body', () => {
+    // "option limit "abc" is invalid" named body-parser's option; -1 made every body a 413.
+    const handle: Handle = async () => ({ status: 200, headers: {}, json: {} });
+    for (const bodyLimit of ['abc', -1, 0, Number.NaN]) {
+      expect(() => expressAdapter(handle, { bodyLimit }), String(bodyLimit)).toThrow(
+        `bodyLimit must be a size such as "5mb" or a number of bytes from 1, not ${typeof bodyLimit === 'string' ? `"${bodyLimit}"` : bodyLimit}`,
+      );
+    }
+    expect(() => expressAdapter(handle, { bodyLimit: '100kb' })).not.toThrow();
+    expect(() => expressAdapter(handle, { bodyLimit: 1024 })).not.toThrow();
+  });
 });
