@@ -21,6 +21,12 @@ export function apiKeyProblem(value: string): string | undefined {
 
 /** Parses `--api-key` values: `KEY` or `KEY=tenantA,tenantB`. Throws for one apiKeyProblem refuses. */
 export function parseApiKeys(values: readonly string[] = []): KeyRing {
+  // A string would be read letter by letter, each a key ({ apiKeys: 'secret' } from JavaScript).
+  if (!Array.isArray(values)) {
+    throw new Error(
+      `apiKeys must be an array of keys (KEY or KEY=tenantA,tenantB), such as ${JSON.stringify([values])}, not ${JSON.stringify(values)}`,
+    );
+  }
   const ring: KeyRing = new Map();
   for (const value of values) {
     const problem = apiKeyProblem(value);

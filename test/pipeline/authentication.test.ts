@@ -89,6 +89,13 @@ describe('authentication', () => {
     );
   });
 
+  it('refuses apiKeys given as one string, which was taken letter by letter as keys', async () => {
+    // { apiKeys: 'secret' } accepted the tokens "s", "e", "c", "r" and "t", and not "secret".
+    await expect(makeApp({ apiKeys: 'secret' as never })).rejects.toThrow(
+      'apiKeys must be an array of keys (KEY or KEY=tenantA,tenantB), such as ["secret"], not "secret"',
+    );
+  });
+
   it('refuses at start a key given twice, whose second binding replaced the first without a word', async () => {
     // --api-key k=acme --api-key k=beta bound k to beta alone: acme answered 403.
     await expect(makeApp({ apiKeys: ['k=acme', 'k=beta'] })).rejects.toThrow(
