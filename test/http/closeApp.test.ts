@@ -39,6 +39,15 @@ describe('closeApp', () => {
     await expect(closeApp(await createApp())).resolves.toBeUndefined();
   });
 
+  it('refuses a data option that names no file, which kept the data in memory without a word', async () => {
+    // As --data "" is refused: createApp({ data: process.env.DATA_FILE }) with the variable set empty.
+    for (const data of ['', '  ']) {
+      await expect(createApp({ data }), JSON.stringify(data)).rejects.toThrow(
+        'data names no file: give the file to keep the data in, or leave data out to keep it in memory',
+      );
+    }
+  });
+
   it('refuses a compactAfterMb without data, or one that is not a positive number of MB', async () => {
     // Taken, the first was ignored without a word, and NaN never compacted the journal.
     await expect(createApp({ compactAfterMb: 8 })).rejects.toThrow(
