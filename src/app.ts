@@ -28,16 +28,25 @@ export function closeApp(app: Express): Promise<void> {
 /** The mock as an express app: admin routes and the reference page, then the pipeline for the API. */
 export async function createApp(options: MockOptions = {}): Promise<Express> {
   const mock = await createMock(options);
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('etag', false);
-  app.locals.workbench = mock.workbench;
-  app.use(exchangeRecorder(mock.workbench));
-  app.use(corsMiddleware());
-  app.use('/__admin', adminGuard());
-  mountAdminRoutes(app, mock.workbench, mock.ring, { seed: options.seedName ?? 'none', region: mock.region });
-  mountWorkbenchRoutes(app, mock.workbench, mock.ring, mock.operationIds);
-  app.use(expressAdapter(mock.handle, { bodyLimit: options.bodyLimit }));
-  app.use(errorHandler);
-  return app;
+  try {
+    const app = express();
+    app.disable('x-powered-by');
+    app.set('etag', false);
+    app.locals.workbench = mock.workbench;
+    app.use(exchangeRecorder(mock.workbench));
+    app.use(corsMiddleware());
+    app.use('/__admin', adminGuard());
+    mountAdminRoutes(app, mock.workbench, mock.ring, {
+      seed: options.seedName ?? 'none',
+      region: mock.region,
+    });
+    mountWorkbenchRoutes(app, mock.workbench, mock.ring, mock.operationIds);
+    app.use(expressAdapter(mock.handle, { bodyLimit: options.bodyLimit }));
+    app.use(errorHandler);
+    return app;
+  } catch (err) {
+    // A refused option (bodyLimit): the caller gets no app to close, so its --data file is let go here.
+    await mock.workbench.close();
+    throw err;
+  }
 }

@@ -1,11 +1,13 @@
 // The mock without a server: the pipeline over a store, ready for any adapter to call.
 import { loadApiDocument } from './openapi/apiDocument.js';
-import { checkRegion, composeMock, type MockCore } from './mockCore.js';
+import { checkRegion, composeMock, keyRingOf, type MockCore } from './mockCore.js';
+import { schemaValidator } from './openapi/schemaValidator.js';
+import { checkGivenSeed } from './seed/records.js';
 import type { Wrapper } from './pipeline/types.js';
 import { Store, type SeedData } from './store/store.js';
 import type { Logger } from 'pino';
 import { OperationTable } from './openapi/operations.js';
-import type { LatencyRange } from './workbench/latency.js';
+import { checkLatency, type LatencyRange } from './workbench/latency.js';
 import { SeedSource } from './workbench/seedSource.js';
 import { statusesByOperation } from './workbench/simulation.js';
 import { simulationStep } from './workbench/simulationStep.js';
@@ -53,15 +55,39 @@ export interface Mock extends MockCore {
   operationIds: string[];
 }
 
+/**
+ * compactAfterMb, as `--compact-after` takes it: with data only (alone it would be ignored), a
+ * positive number of MB (NaN would never compact the journal).
+ */
+function checkCompactAfter({ compactAfterMb, data }: MockOptions): void {
+  if (compactAfterMb === undefined) return;
+  if (data === undefined)
+    throw new Error('compactAfterMb sizes the journal of a data file: give data with it');
+  if (typeof compactAfterMb !== 'number' || !Number.isFinite(compactAfterMb) || compactAfterMb <= 0) {
+    throw new Error(`compactAfterMb must be a positive number of MB, not ${String(compactAfterMb)}`);
+  }
+}
+
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const document = await loadApiDocument();
-  // Checked before the store opens: an unknown region must not touch a --data file.
+  // Checked before the store opens: a refused option must not touch a --data file (which the
+  // caller, given no mock, could not close).
   const region = checkRegion(document, options.region);
-  const seeds = new SeedSource(
-    options.seed ?? { products: [], productTypes: [] },
-    options.seedFile,
-    options.seedMediaOrigin,
+  const latency = checkLatency(options.latency);
+  keyRingOf(document, options.apiKeys);
+  checkCompactAfter(options);
+  // As --data "" is refused (src/cli/optionValues.ts): an empty name would keep the data in memory.
+  if (options.data?.trim() === '') {
+    throw new Error(
+      'data names no file: give the file to keep the data in, or leave data out to keep it in memory',
+    );
+  }
+  // Checked as a seed file is (a record the API could not serve would answer 500); resolveSeed's
+  // answer conforms already and is not checked again.
+  const seed = checkGivenSeed(options.seed ?? { products: [], productTypes: [] }, () =>
+    schemaValidator(document),
   );
+  const seeds = new SeedSource(seed, options.seedFile, options.seedMediaOrigin);
   const store = await Store.open({
     file: options.data,
     seed: seeds.current,
@@ -76,7 +102,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     statuses: statusesByOperation(operations),
     logger: options.logger,
     logRequests: options.logRequests ?? true,
-    latency: options.latency,
+    latency,
   });
   const core = composeMock({
     ...options,

@@ -4,6 +4,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { OperationTable } from './openapi/operations.js';
 import { regionsOf } from './openapi/regions.js';
+import { schemaValidator } from './openapi/schemaValidator.js';
 import { authorizer, parseApiKeys, type KeyRing } from './pipeline/auth.js';
 import { createPipeline, type SimulationStep } from './pipeline/pipeline.js';
 import { wrap, type Handle, type Wrapper } from './pipeline/types.js';
@@ -59,10 +60,43 @@ export function checkRegion(document: OpenAPIV3.Document, region = 'eu'): string
   return known;
 }
 
+/**
+ * Refuses a key bound to a tenant no request can name (`partner=acme/dev`, a tenant and an
+ * environment): taken, it would get a 403 on every tenant, naming the tenant asked for rather than
+ * the typo. What a request can name is the document's tenantId parameter.
+ */
+function checkBoundTenants(document: OpenAPIV3.Document, ring: KeyRing): void {
+  const bound = [...ring].flatMap(([key, tenants]) =>
+    [...(tenants ?? [])].map((tenant) => ({ key, tenant })),
+  );
+  if (bound.length === 0) return;
+  const parameter = document.components?.parameters?.tenantId as OpenAPIV3.ParameterObject | undefined;
+  if (!parameter?.schema) throw new Error('openapi.yaml has no tenantId parameter with a schema');
+  const validator = schemaValidator(document);
+  for (const { key, tenant } of bound) {
+    const [problem] = validator.check(parameter.schema, tenant);
+    if (problem) {
+      throw new Error(
+        `API key "${key}" is bound to tenant "${tenant}", which no request can name: a tenantId ${problem.message}`,
+      );
+    }
+  }
+}
+
+/**
+ * The key ring of `apiKeys` (`KEY` or `KEY=tenantA,tenantB`); throws for a key no request could use.
+ * createMock calls it before it opens a --data file, so that a refusal leaves the file alone.
+ */
+export function keyRingOf(document: OpenAPIV3.Document, apiKeys?: string[]): KeyRing {
+  const ring = parseApiKeys(apiKeys);
+  checkBoundTenants(document, ring);
+  return ring;
+}
+
 /** The handlers of every documented operation, the pipeline, and the wrappers around it. */
 export function composeMock(options: MockCoreOptions): MockCore {
   const { document, store, region } = options;
-  const ring = parseApiKeys(options.apiKeys);
+  const ring = keyRingOf(document, options.apiKeys);
   const ctx: RouteContext = { store, document };
   const pipeline = createPipeline({
     operations: options.operations ?? new OperationTable(document),

@@ -23,6 +23,11 @@ export interface RunningServer {
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  if (options.watch && options.seedFile === undefined) {
+    throw new Error(
+      'watch needs seedFile, the seed file to watch (its records given as seed: await resolveSeed(seedFile))',
+    );
+  }
   const app = await createApp(options);
   const host = options.host ?? '127.0.0.1';
   const server = createExpressServer(app);
@@ -75,6 +80,9 @@ export function listenError(err: NodeJS.ErrnoException, host: string, port: numb
         ? `${host} is not an address of this machine: give one it has, such as 127.0.0.1`
         : err.code === 'EACCES'
           ? `port ${port} needs privileges: give a port from 1024, or 0 for a free one`
-          : undefined;
+          : // A name that does not resolve (a typo such as "locahost"), or that could not be looked up.
+            err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN'
+            ? `${host} is not an address, nor a name this machine resolves: give an address such as 127.0.0.1, 0.0.0.0 or ::1`
+            : undefined;
   return why ? Object.assign(new Error(`Cannot listen: ${why}`), { code: err.code }) : err;
 }

@@ -7,7 +7,7 @@ import { DEFAULT_SEED } from '../seed/defaults.js';
 import { packageRoot } from '../openapi/packageRoot.js';
 import { contractCommand } from './contractCommand.js';
 import { recordCommand } from './recordCommand.js';
-import { apiKeys, dataFile, host, latency, port, positiveNumber } from './optionValues.js';
+import { apiKeys, dataFile, host, latency, outFile, port, positiveNumber } from './optionValues.js';
 import { serve, type ServeOptions } from './serveCommand.js';
 
 const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
@@ -90,7 +90,7 @@ program
     'what to write, as serve --seed takes it: a bundled dataset name, a product count, a .json file, or none',
     DEFAULT_SEED,
   )
-  .requiredOption('--out <file>', 'file to write; - for standard output')
+  .requiredOption('--out <file>', 'file to write; - for standard output', outFile)
   .action(async (opts: { seed: string; out: string }) => {
     const { runSeedCommand } = await import('./seedCommand.js');
     process.exitCode = await runSeedCommand(opts);

@@ -43,6 +43,8 @@ const namedOption =
   };
 
 export const dataFile = namedOption('names no file: give the file to keep the data in');
+/** --out of seed and record: an empty one was otherwise said to be a directory (the current one). */
+export const outFile = namedOption('names no file: give the path of the file to write');
 export const host = namedOption('names no address: give one such as 127.0.0.1, 0.0.0.0 or ::1');
 /** --settle-ms: read as CONTRACT_SETTLE_MS is (wholeMilliseconds). */
 export function milliseconds(value: string): number {

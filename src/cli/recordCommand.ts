@@ -2,14 +2,14 @@
 // Only the command's definition: what it runs is loaded when it runs.
 import { Command } from 'commander';
 import type { RecordCommandOptions } from '../record/run.js';
-import { positiveInteger } from './optionValues.js';
+import { outFile, positiveInteger } from './optionValues.js';
 
 export function recordCommand(): Command {
   return new Command('record')
     .description("write a deployment's products and product types to a seed file (loadable with --seed FILE)")
     .requiredOption('--base-url <url>', 'everything up to and including /{tenantId}/{environment}')
     .requiredOption('--api-key <key>', 'access token, sent in x-api-key')
-    .requiredOption('--out <file>', 'seed file to write')
+    .requiredOption('--out <file>', 'seed file to write', outFile)
     .option('--limit <n>', 'record at most this many products', positiveInteger)
     .option('--anonymize', 'replace names, descriptions, brand names and media URLs with generated ones')
     .option('--resume', 'continue an interrupted recording from OUT.partial')

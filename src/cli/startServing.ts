@@ -91,6 +91,9 @@ export async function startServing(opts: ServeOptions, events: SeedEvents): Prom
   if (opts.watch && seedFile === undefined) {
     throw new Error(`--watch needs --seed FILE (a JSON dataset file), not "${opts.seed}"`);
   }
+  if (opts.compactAfter !== undefined && opts.data === undefined) {
+    throw new Error('--compact-after sizes the journal of a --data file: give --data FILE with it');
+  }
   // Before the seed is built, which can take a while: an unknown --region, or a --data path that
   // cannot be written, ends it at once.
   const region = checkRegion(await loadApiDocument(), opts.region);

@@ -907,6 +907,8 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A tenantId or an environment, as a request's path names it. */
+        ScopeName: string;
         /** @description Which API requests the rule matches, and what it does to them (a status or a network failure, a delay, or both). */
         FaultRuleInput: components["schemas"]["FaultRuleFields"] | unknown | unknown | unknown;
         /** @description The fields a fault rule may give; FaultRuleInput says which of them it needs. */
@@ -917,9 +919,9 @@ export interface components {
             /** @description A substring of the request's path. */
             path?: string;
             /** @description The tenant of the request's scope, exactly; a rule without it matches every tenant. */
-            tenantId?: string;
+            tenantId?: components["schemas"]["ScopeName"];
             /** @description The environment of the request's scope, exactly. */
-            environment?: string;
+            environment?: components["schemas"]["ScopeName"];
             /**
              * @description The region of the request's scope, in any case (the `/regions/{region}/...` prefix's, or
              *     the server's default under the other prefixes); one of the `region` server variable's values.
@@ -1433,12 +1435,12 @@ export interface components {
          * @description The tenant.
          * @example acme
          */
-        tenantId: string;
+        tenantId: components["schemas"]["ScopeName"];
         /**
          * @description Where the product data lives, for example dev or staging.
          * @example dev
          */
-        environment: string;
+        environment: components["schemas"]["ScopeName"];
         /**
          * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
          *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,

@@ -15,6 +15,9 @@ interface HttpLikeError {
   body?: unknown;
   /** Set by zlib on a body that does not decompress. */
   errno?: number;
+  /** The charset or Content-Encoding body-parser does not read. */
+  charset?: string;
+  encoding?: string;
 }
 
 /** Whether text is JSON: express's parser refuses a JSON null, number or string as a body. */
@@ -48,11 +51,47 @@ export function bodyError(err: unknown): unknown {
       `The body cannot be decompressed as its Content-Encoding says (${e.message ?? 'corrupt'}); send it as it is, without Content-Encoding, or compressed that way`,
     );
   }
+  if (e.type === 'charset.unsupported') {
+    return new CatalogError(
+      'unsupported-media-type',
+      `Content-Type charset ${e.charset ?? '?'} is not accepted: send the JSON body in UTF-8 (charset=utf-8, or none)`,
+    );
+  }
+  if (e.type === 'encoding.unsupported') {
+    return new CatalogError(
+      'unsupported-media-type',
+      `Content-Encoding ${e.encoding ?? '?'} is not accepted: send the body as it is, or compressed with gzip, deflate or br`,
+    );
+  }
   const status = e.status ?? e.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return new CatalogError(KIND_OF_STATUS[status] ?? 'invalid', e.message ?? 'Request rejected');
   }
   return err;
+}
+
+/**
+ * express's JSON parser with the body limit given; a limit that is no size is refused naming the
+ * option (body-parser's words name its own, `limit`), and so is one below a byte, which would
+ * refuse every body with a 413.
+ */
+function jsonParser(limit: string | number): RequestHandler {
+  const refused = () =>
+    new Error(
+      `bodyLimit must be a size such as "5mb" or a number of bytes from 1, not ${typeof limit === 'string' ? JSON.stringify(limit) : String(limit)}`,
+    );
+  if (typeof limit === 'number' && !(limit >= 1)) throw refused();
+  try {
+    return express.json({
+      limit,
+      // The bytes as parsed, after any Content-Encoding: Content-Length counts the compressed ones.
+      verify: (req, _res, buf) => {
+        (req as { bodyBytes?: number }).bodyBytes = buf.length;
+      },
+    });
+  } catch {
+    throw refused();
+  }
 }
 
 /**
@@ -64,13 +103,7 @@ export function expressAdapter(
   handle: Handle,
   options: { bodyLimit?: string | number } = {},
 ): RequestHandler {
-  const parseJson = express.json({
-    limit: options.bodyLimit ?? '5mb',
-    // The bytes as parsed, after any Content-Encoding: Content-Length counts the compressed ones.
-    verify: (req, _res, buf) => {
-      (req as { bodyBytes?: number }).bodyBytes = buf.length;
-    },
-  });
+  const parseJson = jsonParser(options.bodyLimit ?? '5mb');
   return (req, res, next) => {
     const request: MockRequest = {
       method: req.method,

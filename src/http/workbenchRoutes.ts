@@ -4,6 +4,8 @@ import type { KeyRing } from '../pipeline/auth.js';
 import { authenticateAdmin } from './adminRoutes.js';
 import { sendData } from './respond.js';
 import { apiDocument } from '../generated/apiDocument.js';
+import { OperationTable } from '../openapi/operations.js';
+import { invalid } from '../openapi/validator.js';
 import { regionsOf } from '../openapi/regions.js';
 import { loadSchemaValidator, type SchemaValidator } from '../openapi/schemas.js';
 import { mediaCard, mediaFile, MEDIA_PATH } from '../workbench/demoMedia.js';
@@ -14,6 +16,31 @@ import { singleByteRange } from '../workbench/byteRange.js';
 
 /** Every path below MEDIA_PATH. */
 const MEDIA_ROUTE = new RegExp(`^${MEDIA_PATH}/.+`);
+const FAULTS_PATH = '/__admin/faults';
+/** One rule: `/__admin/faults/{faultId}`, in any case and with an optional trailing slash, as express's own. */
+const FAULT_ROUTE = new RegExp(`^${FAULTS_PATH}/[^/]+/?$`, 'i');
+
+/** A path segment decoded; undefined when it is not valid percent-encoding. */
+function decodedSegment(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+let methods: string[] | undefined;
+/** The methods of the API's operations, HEAD beside GET, in the order openapi.yaml first uses them. */
+function apiMethods(): string[] {
+  methods ??= [
+    ...new Set(
+      new OperationTable(apiDocument).operations.flatMap((op) =>
+        op.method === 'GET' ? ['GET', 'HEAD'] : [op.method],
+      ),
+    ),
+  ];
+  return methods;
+}
 
 /** The first value of each query parameter, as text. */
 function firstValues(query: Record<string, unknown>): Record<string, string | undefined> {
@@ -61,7 +88,15 @@ export function mountWorkbenchRoutes(
     const input = body as FaultRuleInput;
     if (input.operationId !== undefined && !operationIds.includes(input.operationId)) {
       throw badRequest(
-        `operationId "${input.operationId}" is not in openapi.yaml; operations: ${operationIds.join(', ')}`,
+        // "Not in openapi.yaml" would be untrue of an admin operation (resetMock), which is documented there.
+        `operationId "${input.operationId}" is not an API operation of openapi.yaml (fault rules do not reach /__admin); operations: ${operationIds.join(', ')}`,
+      );
+    }
+    // Checked here, not in the schema: the methods are those of openapi.yaml's API operations (and
+    // HEAD, answered like GET), in any case; a typo (GETT) would never match.
+    if (input.method !== undefined && !apiMethods().includes(input.method.toUpperCase())) {
+      throw badRequest(
+        `Invalid fault rule: method must be one the API answers: ${apiMethods().join(', ')} (in any case)`,
       );
     }
     // Checked here, not in the schema: the regions are listed once in openapi.yaml, as its server variable.
@@ -89,8 +124,14 @@ export function mountWorkbenchRoutes(
     sendData(res, { deleted });
   });
 
-  app.delete('/__admin/faults/:faultId', admin, (req, res) => {
-    const id = String(req.params.faultId);
+  // Matched by a pattern that decodes nothing, as the media route: a named parameter made express
+  // answer an id that is not valid percent-encoding with a 400 of its own wording.
+  app.delete(FAULT_ROUTE, admin, (req, res) => {
+    const raw = req.path.slice(FAULTS_PATH.length + 1).replace(/\/$/, '');
+    const id = decodedSegment(raw);
+    if (id === undefined) {
+      throw invalid([{ path: 'params.faultId', message: `is not valid percent-encoding: "${raw}"` }]);
+    }
     if (!workbench.faults.remove(id)) throw notFound(`No fault rule "${id}"`);
     sendData(res, { deleted: 1 });
   });

@@ -4,7 +4,7 @@
 // (setupWorker) as in a test runner (setupServer).
 import { http, type HttpHandler } from 'msw';
 import { apiDocument } from '../generated/apiDocument.js';
-import { checkRegion, composeMock, type MockCore } from '../mockCore.js';
+import { checkRegion, composeMock, keyRingOf, type MockCore } from '../mockCore.js';
 import { OperationTable } from '../openapi/operations.js';
 import { regionsOf } from '../openapi/regions.js';
 import type { Wrapper } from '../pipeline/types.js';
@@ -78,6 +78,8 @@ function basesOf(option: CatalogHandlersOptions['baseUrl']): Base[] {
 export function catalogHandlers(options: CatalogHandlersOptions = {}): HttpHandler[] {
   const bases = basesOf(options.baseUrl);
   const region = checkRegion(apiDocument, options.region);
+  // Here, not when the store has opened: a refusal there would be a rejection nothing awaits.
+  keyRingOf(apiDocument, options.apiKeys);
   const seed = seedOf(options.seed);
   const operations = new OperationTable(apiDocument);
   const opened = Store.open({ seed }).then((store) =>

@@ -4,7 +4,7 @@ import { apiDocument } from '../generated/apiDocument.js';
 import { schemaValidator, type SchemaValidator } from '../openapi/schemaValidator.js';
 import { DEFAULT_SEED } from '../seed/defaults.js';
 import { DATASET_NAMES, generateDataset, isDatasetName, type DatasetName } from '../seed/index.js';
-import { checkSeedRecords } from '../seed/records.js';
+import { checkGivenSeed } from '../seed/records.js';
 import type { SeedData } from '../store/store.js';
 
 let validator: SchemaValidator | undefined;
@@ -36,11 +36,6 @@ export function seedOf(given: CatalogSeed = DEFAULT_SEED as DatasetName): SeedDa
       `seed: unknown dataset "${String(seed)}"; one of ${DATASET_NAMES.join(', ')}, none, a product count or { products, productTypes }`,
     );
   }
-  const { products = [], productTypes = [] } = seed;
-  if (!Array.isArray(products) || !Array.isArray(productTypes)) {
-    throw new Error('seed: { products, productTypes } must hold two arrays');
-  }
   // Checked as a seed file's records are, against the bundled openapi.yaml.
-  validator ??= schemaValidator(apiDocument);
-  return checkSeedRecords('seed', { products, productTypes }, validator);
+  return checkGivenSeed(seed, () => (validator ??= schemaValidator(apiDocument)));
 }

@@ -21,17 +21,25 @@ export function apiKeyProblem(value: string): string | undefined {
 
 /** Parses `--api-key` values: `KEY` or `KEY=tenantA,tenantB`. Throws for one apiKeyProblem refuses. */
 export function parseApiKeys(values: readonly string[] = []): KeyRing {
+  // A string would be read letter by letter, each a key ({ apiKeys: 'secret' } from JavaScript).
+  if (!Array.isArray(values)) {
+    throw new Error(
+      `apiKeys must be an array of keys (KEY or KEY=tenantA,tenantB), such as ${JSON.stringify([values])}, not ${JSON.stringify(values)}`,
+    );
+  }
   const ring: KeyRing = new Map();
   for (const value of values) {
     const problem = apiKeyProblem(value);
     if (problem) throw new Error(`API key ${problem}`);
     const eq = value.indexOf('=');
-    if (eq < 0) {
-      ring.set(value.trim(), null);
-    } else {
-      const tenants = splitList(value.slice(eq + 1));
-      ring.set(value.slice(0, eq).trim(), new Set(tenants));
+    const key = (eq < 0 ? value : value.slice(0, eq)).trim();
+    // A second binding would replace the first without a word (k=acme, then k=beta: 403 on acme).
+    if (ring.has(key)) {
+      throw new Error(
+        `API key "${key}" is given twice: give each key once, with all its tenants (KEY=tenantA,tenantB)`,
+      );
     }
+    ring.set(key, eq < 0 ? null : new Set(splitList(value.slice(eq + 1))));
   }
   return ring;
 }

@@ -1,11 +1,39 @@
 // A seed's records checked against openapi.yaml's schemas, for seed files (src/seed/resolve.ts) and
-// the records given to the msw handlers (src/msw/seed.ts): no file access.
+// the records given in code, to the msw handlers (src/msw/seed.ts) or to createApp and startServer
+// (src/mock.ts): no file access.
 import { deriveSpaceIds } from '../domain/spaceIds.js';
 import type { CatalogProduct, ProductType } from '../domain/types.js';
 import { readablePath } from '../openapi/readablePath.js';
 import type { Problem } from '../domain/problem.js';
 import type { SchemaValidator } from '../openapi/schemaValidator.js';
 import type { SeedData } from '../store/store.js';
+
+/**
+ * Seeds known to conform, checked here or generated (generateDataset): a seed given in code that is
+ * one of them, `resolveSeed`'s answer, is not checked again.
+ */
+const conforming = new WeakSet<SeedData>();
+
+/** Notes that `seed` conforms to openapi.yaml, and returns it. */
+export function conformingSeed(seed: SeedData): SeedData {
+  conforming.add(seed);
+  return seed;
+}
+
+/**
+ * A seed given in code, `{ products, productTypes }` (either may be left out), checked as a seed
+ * file's records are; `validator` is asked for only when there is something to check. A seed that
+ * conforms already is returned as it is.
+ */
+export function checkGivenSeed(seed: Partial<SeedData>, validator: () => SchemaValidator): SeedData {
+  if (conforming.has(seed as SeedData)) return seed as SeedData;
+  const { products = [], productTypes = [] } = seed;
+  if (!Array.isArray(products) || !Array.isArray(productTypes)) {
+    throw new Error('seed: { products, productTypes } must hold two arrays');
+  }
+  if (products.length === 0 && productTypes.length === 0) return { products, productTypes };
+  return checkSeedRecords('seed', { products, productTypes }, validator());
+}
 
 /**
  * Every record checked against its schema, ids unique; spaceIds computed where absent. Throws at the
@@ -28,10 +56,10 @@ export function checkSeedRecords(
   const productTypes = checkRecords(label, raw.productTypes, 'productTypes', 'productTypeId', (t) =>
     validator.checkComponent('ProductType', t),
   ) as ProductType[];
-  return {
+  return conformingSeed({
     products: products.map((p) => (p.spaceIds ? p : { ...p, spaceIds: deriveSpaceIds(p) })),
     productTypes,
-  };
+  });
 }
 
 /** Records between two reports of the progress of a check. */

@@ -90,6 +90,9 @@ async function readSeed(file: string, onRead?: ReadOptions['onRead']): Promise<u
           `none, or an existing JSON dataset file`,
       );
     }
+    if (code === 'EISDIR') {
+      throw new Error(`Seed file "${file}" is a directory: name a JSON dataset file in it`);
+    }
     throw code ? new Error(`Cannot read seed file "${file}": ${(err as Error).message}`) : err;
   }
 }

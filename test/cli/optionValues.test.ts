@@ -5,6 +5,7 @@ import {
   host,
   integer,
   milliseconds,
+  outFile,
   port,
   positiveInteger,
   positiveNumber,
@@ -40,6 +41,18 @@ describe('--port (and PORT), --compact-after, --limit, --seed of --generated', (
       expect(() => positiveInteger(value), JSON.stringify(value)).toThrow(InvalidArgumentError);
     for (const value of ['', ' ', '0x10'])
       expect(() => integer(value), JSON.stringify(value)).toThrow(InvalidArgumentError);
+  });
+});
+
+describe('--out of seed and record', () => {
+  it('refuses an empty value, which was said to be a directory', () => {
+    expect(outFile('catalog.json')).toBe('catalog.json');
+    expect(outFile('-')).toBe('-');
+    for (const value of ['', '  ']) {
+      expect(() => outFile(value), JSON.stringify(value)).toThrow(
+        'names no file: give the path of the file to write',
+      );
+    }
   });
 });
 

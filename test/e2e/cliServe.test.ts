@@ -266,7 +266,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     );
   }, 30_000);
 
-  it('refuses --watch without a seed file, a --latency it cannot read, and an --api-key no request could use', async () => {
+  it('refuses --watch without a seed file, --compact-after without --data, a --latency it cannot read, and an --api-key no request could use', async () => {
     const watch = await runCli(['--port', '0', '--watch']);
     expect(watch.code).toBe(1);
     expect(watch.stderr).toMatch(/--watch needs --seed FILE/);
@@ -276,6 +276,12 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     const key = await runCli(['--port', '0', '--api-key', 'k=']);
     expect(key.code).not.toBe(0);
     expect(key.stderr).toMatch(/"k=" binds the key to no tenant/);
+    // Taken without --data, it would be ignored without a word.
+    const compact = await runCli(['--port', '0', '--seed', 'none', '--compact-after', '8']);
+    expect(compact.code).toBe(1);
+    expect(compact.stderr).toBe(
+      'product-catalog-mock: --compact-after sizes the journal of a --data file: give --data FILE with it\n',
+    );
   }, 30_000);
 
   it('names a mistyped command as unknown, and its help points to the options of serve', async () => {

@@ -46,6 +46,15 @@ describe('seed', () => {
 
   const expected = async () => JSON.parse(JSON.stringify(await resolveSeed('5'))) as unknown;
 
+  it('refuses an empty --out, which was said to be a directory', async () => {
+    // As a script's unset variable gives it: --out "$FILE".
+    const { code, stderr } = await seed(['--seed', '5', '--out', '']);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      /^error: option '--out <file>' argument '' is invalid\. names no file: give the path of the file to write\n/,
+    );
+  }, 60_000);
+
   it('--out - writes the dataset to standard output, even one a program gives as a socket', async () => {
     // node's spawn gives the child's stdout as a socket, which /dev/stdout cannot open (ENXIO)
     const { code, stdout, stderr } = await seed(['--seed', '5', '--out', '-']);

@@ -38,4 +38,44 @@ describe('closeApp', () => {
   it('closes an app without a data file, which holds none', async () => {
     await expect(closeApp(await createApp())).resolves.toBeUndefined();
   });
+
+  it('refuses a data option that names no file, which kept the data in memory without a word', async () => {
+    // As --data "" is refused: createApp({ data: process.env.DATA_FILE }) with the variable set empty.
+    for (const data of ['', '  ']) {
+      await expect(createApp({ data }), JSON.stringify(data)).rejects.toThrow(
+        'data names no file: give the file to keep the data in, or leave data out to keep it in memory',
+      );
+    }
+  });
+
+  it('refuses a compactAfterMb without data, or one that is not a positive number of MB', async () => {
+    // Taken, the first was ignored without a word, and NaN never compacted the journal.
+    await expect(createApp({ compactAfterMb: 8 })).rejects.toThrow(
+      'compactAfterMb sizes the journal of a data file: give data with it',
+    );
+    const data = join(dir, 'catalog.json');
+    for (const compactAfterMb of [0, -1, Number.NaN, 'sixty']) {
+      await expect(createApp({ data, compactAfterMb: compactAfterMb as number })).rejects.toThrow(
+        `compactAfterMb must be a positive number of MB, not ${String(compactAfterMb)}`,
+      );
+    }
+    await closeApp(await createApp({ data, compactAfterMb: 0.5 }));
+  });
+
+  it('leaves the --data file alone when it refuses its options, so that the corrected call opens it', async () => {
+    // No app came back to close: a file held by the refused call stayed "already open" for good.
+    const data = join(dir, 'catalog.json');
+    const refused = [
+      { apiKeys: ['k='] },
+      { apiKeys: ['partner=acme/dev'] },
+      { latency: { minMs: 800, maxMs: 100 } },
+      { seed: { products: [{ productGroupId: 7 }], productTypes: [] } },
+      { bodyLimit: 'five megabytes' },
+    ];
+    for (const options of refused) {
+      await expect(createApp({ data, ...(options as object) }), JSON.stringify(options)).rejects.toThrow();
+    }
+    const corrected = await createApp({ data, apiKeys: ['partner=acme'] });
+    await closeApp(corrected);
+  });
 });

@@ -66,4 +66,42 @@ describe('expressAdapter', () => {
       );
     }
   });
+
+  it('says a charset or Content-Encoding it does not read is refused, and what to send instead', async () => {
+    // body-parser's own words were 'unsupported charset "LATIN1"', with nothing to do about it.
+    const handle: Handle = async (req) => ({
+      status: 200,
+      headers: {},
+      json: { got: await req.readBody?.() },
+    });
+    const charset = await request(appOf(handle))
+      .post('/x')
+      .set('content-type', 'application/json; charset=latin1')
+      .send('{"data": []}');
+    expect([charset.status, charset.body.message]).toEqual([
+      415,
+      'Content-Type charset latin1 is not accepted: send the JSON body in UTF-8 (charset=utf-8, or none)',
+    ]);
+    const encoding = await request(appOf(handle))
+      .post('/x')
+      .set('content-type', 'application/json')
+      .set('content-encoding', 'xyz')
+      .send('{"data": []}');
+    expect([encoding.status, encoding.body.message]).toEqual([
+      415,
+      'Content-Encoding xyz is not accepted: send the body as it is, or compressed with gzip, deflate or br',
+    ]);
+  });
+
+  it('refuses a bodyLimit that is not a size, naming the option, instead of refusing every body', () => {
+    // "option limit "abc" is invalid" named body-parser's option; -1 made every body a 413.
+    const handle: Handle = async () => ({ status: 200, headers: {}, json: {} });
+    for (const bodyLimit of ['abc', -1, 0, Number.NaN]) {
+      expect(() => expressAdapter(handle, { bodyLimit }), String(bodyLimit)).toThrow(
+        `bodyLimit must be a size such as "5mb" or a number of bytes from 1, not ${typeof bodyLimit === 'string' ? `"${bodyLimit}"` : bodyLimit}`,
+      );
+    }
+    expect(() => expressAdapter(handle, { bodyLimit: '100kb' })).not.toThrow();
+    expect(() => expressAdapter(handle, { bodyLimit: 1024 })).not.toThrow();
+  });
 });

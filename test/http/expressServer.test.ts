@@ -2,7 +2,7 @@ import express from 'express';
 import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createExpressServer } from '../../src/index.js';
-import { startServer } from '../../src/server.js';
+import { listenError, startServer } from '../../src/server.js';
 
 describe('createExpressServer', () => {
   it("creates requests and responses with express's prototypes, so express need not change them", async () => {
@@ -42,5 +42,23 @@ describe('startServer', () => {
     } finally {
       await new Promise((resolve) => taken.close(resolve));
     }
+  });
+
+  it('says a host name that resolves to no address is one, and what to give instead, keeping the code', () => {
+    // What node's listen reports for a typo such as --host locahost (no lookup is made here).
+    for (const code of ['ENOTFOUND', 'EAI_AGAIN']) {
+      const lookup = Object.assign(new Error(`getaddrinfo ${code} locahost`), { code });
+      const said = listenError(lookup, 'locahost', 4010);
+      expect(said.message).toBe(
+        'Cannot listen: locahost is not an address, nor a name this machine resolves: give an address such as 127.0.0.1, 0.0.0.0 or ::1',
+      );
+      expect(said.code).toBe(code);
+    }
+  });
+
+  it('refuses watch without a seedFile, which would watch nothing without a word', async () => {
+    await expect(startServer({ watch: true, seed: { products: [], productTypes: [] } })).rejects.toThrow(
+      'watch needs seedFile, the seed file to watch (its records given as seed: await resolveSeed(seedFile))',
+    );
   });
 });

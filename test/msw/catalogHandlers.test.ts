@@ -293,5 +293,10 @@ describe('catalogHandlers', () => {
     ).toThrow(/^seed: products\[0\] \(productGroupId "p1"\): productName must be array/);
     expect(() => catalogHandlers({ region: 'mars' })).toThrow(/Unknown region "mars"/);
     expect(() => catalogHandlers({ baseUrl: 'localhost:5173' })).toThrow(/not an http\(s\) URL/);
+    // Refused later, a key was a rejection nothing awaited, which ended the test process.
+    expect(() => catalogHandlers({ apiKeys: ['k='] })).toThrow(/"k=" binds the key to no tenant/);
+    expect(() => catalogHandlers({ apiKeys: ['partner=acme/dev'] })).toThrow(
+      /API key "partner" is bound to tenant "acme\/dev", which no request can name/,
+    );
   });
 });

@@ -88,4 +88,32 @@ describe('authentication', () => {
       'API key "k=" binds the key to no tenant',
     );
   });
+
+  it('refuses apiKeys given as one string, which was taken letter by letter as keys', async () => {
+    // { apiKeys: 'secret' } accepted the tokens "s", "e", "c", "r" and "t", and not "secret".
+    await expect(makeApp({ apiKeys: 'secret' as never })).rejects.toThrow(
+      'apiKeys must be an array of keys (KEY or KEY=tenantA,tenantB), such as ["secret"], not "secret"',
+    );
+  });
+
+  it('refuses at start a key given twice, whose second binding replaced the first without a word', async () => {
+    // --api-key k=acme --api-key k=beta bound k to beta alone: acme answered 403.
+    await expect(makeApp({ apiKeys: ['k=acme', 'k=beta'] })).rejects.toThrow(
+      'API key "k" is given twice: give each key once, with all its tenants (KEY=tenantA,tenantB)',
+    );
+    await expect(makeApp({ apiKeys: ['k', ' k=acme'] })).rejects.toThrow('API key "k" is given twice');
+  });
+
+  it('refuses at start a key bound to a tenant no request can name, such as tenant/environment', async () => {
+    // Taken, the key would get a 403 on every tenant, naming the tenant asked for, not the typo.
+    await expect(makeApp({ apiKeys: ['partner=acme/dev'] })).rejects.toThrow(
+      'API key "partner" is bound to tenant "acme/dev", which no request can name: a tenantId must be 1 to 64 ' +
+        'letters, digits, ".", "_" or "-"',
+    );
+    await expect(makeApp({ apiKeys: ['k', 'p=acme,..'] })).rejects.toThrow(
+      'API key "p" is bound to tenant "..", which no request can name: a tenantId may not be "." or ".."',
+    );
+    const bound = await makeApp({ apiKeys: ['p=acme,b_2.x-y'] });
+    expect((await request(bound).get('/b_2.x-y/dev/product-types').set('x-api-key', 'p')).status).toBe(200);
+  });
 });

@@ -97,6 +97,17 @@ describe('product types (docs/behaviour.md, "Product types")', () => {
     expect((await c.get(`${BASE}/product-types`)).body.data).toEqual([{ productTypeId: 't0' }]);
   });
 
+  it('refuses a delete naming ids in both the body and ?data=, and deletes nothing', async () => {
+    // The query's ids were ignored without a word: the caller believed both lists deleted.
+    await c.post(`${BASE}/product-types`, { data: [shoes, apparel] });
+    const both = await c.delete(`${BASE}/product-types?data=apparel`, { data: ['shoes'] });
+    expect(both.status).toBe(400);
+    expect(both.body.message).toBe(
+      'Name the product types to delete in the body { "data": [id, ...] } or in the query ?data=a,b, not in both',
+    );
+    expect((await c.get(`${BASE}/product-types`)).body.data).toHaveLength(2);
+  });
+
   it('rejects a delete that names no ids', async () => {
     const res = await c.delete(`${BASE}/product-types`);
     expect(res.status).toBe(400);

@@ -17,6 +17,8 @@ interface Spec {
 export function product(s: Spec): CatalogProduct {
   const p: CatalogProduct = {
     productGroupId: s.id,
+    // Given, as a stored product has them: a seed product without them gets them computed.
+    spaceIds: s.prices?.length ? ['store-1'] : [],
     productName: [{ isoLanguageId: 'en-GB', productName: s.name }],
     productType: s.types,
     variants: s.variants ?? [{ productId: `${s.id}-v1` }],

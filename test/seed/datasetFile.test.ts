@@ -416,4 +416,11 @@ describe('--seed FILE', () => {
     );
     await expect(resolveSeed('2000000')).rejects.toThrow(/at most 1,000,000 products/);
   });
+
+  it('says a directory given as the seed is one, and what to give instead', async () => {
+    // node says only "EISDIR: illegal operation on a directory, read".
+    await expect(resolveSeed(dir)).rejects.toThrow(
+      `Seed file "${dir}" is a directory: name a JSON dataset file in it`,
+    );
+  });
 });

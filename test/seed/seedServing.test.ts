@@ -93,3 +93,35 @@ describe('the demo dataset supports the read routes', () => {
     expect(expected.length).toBeLessThan(seed.products.length);
   });
 });
+
+describe('a seed given in code', () => {
+  it('is checked as a seed file is: a bad record stops createApp with a message, before any 500', async () => {
+    // Served unchecked, a product type without productTypeId made GET /search answer 500.
+    const bad = { products: [{ productGroupId: 'p1', productName: 'Boot' }], productTypes: [] };
+    await expect(makeApp({ seed: bad as unknown as SeedData })).rejects.toThrow(
+      'seed: products[0] (productGroupId "p1"): productName must be array',
+    );
+    const untitled = { products: [], productTypes: [{}] };
+    await expect(makeApp({ seed: untitled as unknown as SeedData })).rejects.toThrow(
+      'seed: productTypes[0]: productTypeId is required',
+    );
+    const twice = { products: [{ productGroupId: 'p1' }, { productGroupId: 'p1' }], productTypes: [] };
+    await expect(makeApp({ seed: twice as unknown as SeedData })).rejects.toThrow(
+      'seed: products[1] (productGroupId "p1"): productGroupId repeats the one of products[0]',
+    );
+    await expect(makeApp({ seed: { products: {} } as unknown as SeedData })).rejects.toThrow(
+      'seed: { products, productTypes } must hold two arrays',
+    );
+  });
+
+  it('may leave out products or product types, and gets spaceIds computed as a file does', async () => {
+    const products = [
+      { productGroupId: 'p1', productPriceList: [{ productId: 'v1', spaceId: 's1', listPrice: 1 }] },
+    ];
+    const given = await makeApp({ seed: { products } as unknown as SeedData });
+    const res = await client(given).get(`${BASE}/products/p1`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.spaceIds).toEqual(['s1']);
+    expect((await client(given).get(`${BASE}/product-types`)).body.data).toEqual([]);
+  });
+});

@@ -75,6 +75,16 @@ describe('Prefer: code and delay', () => {
     expect((await c.get(`${BASE}/products`)).status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(115);
   });
+
+  it('refuses a latency option in code that --latency would refuse, instead of delaying nothing', async () => {
+    // Taken, { minMs: 2000 } drew NaN, which a timer reads as no delay.
+    for (const latency of [{ minMs: 2000 }, { minMs: 800, maxMs: 100 }, { minMs: 0, maxMs: 60001 }, 200]) {
+      await expect(makeApp({ latency: latency as never }), JSON.stringify(latency)).rejects.toThrow(
+        `latency must be { minMs, maxMs }, whole milliseconds with 0 <= minMs <= maxMs <= 60000, not ${JSON.stringify(latency)}`,
+      );
+    }
+    await expect(makeApp({ latency: { minMs: 0, maxMs: 60000 } })).resolves.toBeDefined();
+  });
 });
 
 describe('Retry-After on a simulated failure', () => {
@@ -193,6 +203,41 @@ describe('/__admin/faults', () => {
     expect(region.body.message).toMatch(/^Invalid fault rule: region must be one of: eu, us, in, au, uae/);
   });
 
+  it('says a rule id that is not valid percent-encoding is one, in the words of the API', async () => {
+    // express's own words were "Failed to decode param '%ZZ'".
+    const res = await client(await makeApp()).delete('/__admin/faults/%ZZ');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('params.faultId is not valid percent-encoding: "%ZZ"');
+  });
+
+  it('refuses a rule whose method no API request has, such as a typo', async () => {
+    // Taken, GETT or FETCH never matched, and nothing said why.
+    const c = client(await makeApp());
+    for (const method of ['GETT', 'FETCH', 'PUT']) {
+      const res = await c.post('/__admin/faults', { method, status: 503 });
+      expect(res.status, method).toBe(400);
+      expect(res.body.message).toBe(
+        'Invalid fault rule: method must be one the API answers: GET, HEAD, POST, DELETE, PATCH (in any case)',
+      );
+    }
+    expect((await c.get('/__admin/faults')).body.data).toEqual([]);
+    expect((await c.post('/__admin/faults', { method: 'head', status: 503 })).status).toBe(201);
+  });
+
+  it('refuses a rule whose tenantId or environment no request can name, such as tenant/environment', async () => {
+    // Taken, such a rule would never apply, and nothing would say why.
+    const c = client(await makeApp());
+    const scoped = await c.post('/__admin/faults', { tenantId: 'acme/dev', status: 503 });
+    expect(scoped.status).toBe(400);
+    expect(scoped.body.message).toBe(
+      'Invalid fault rule: tenantId must be 1 to 64 letters, digits, ".", "_" or "-"',
+    );
+    const environment = await c.post('/__admin/faults', { environment: '..', status: 503 });
+    expect(environment.status).toBe(400);
+    expect(environment.body.message).toBe('Invalid fault rule: environment may not be "." or ".."');
+    expect((await c.get('/__admin/faults')).body.data).toEqual([]);
+  });
+
   it('refuses a rule that is malformed, does nothing, or names an unknown operation', async () => {
     const c = client(await makeApp());
     for (const rule of [
@@ -208,7 +253,13 @@ describe('/__admin/faults', () => {
     const unknown = await c.post('/__admin/faults', { operationId: 'getProducts', status: 500 });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toMatch(
-      /operationId "getProducts" is not in openapi.yaml; operations: listProducts/,
+      /^operationId "getProducts" is not an API operation of openapi.yaml \(fault rules do not reach \/__admin\); operations: listProducts/,
+    );
+    // An admin operation is in openapi.yaml: it was said not to be.
+    const admin = await c.post('/__admin/faults', { operationId: 'resetMock', status: 500 });
+    expect(admin.status).toBe(400);
+    expect(admin.body.message).toMatch(
+      /^operationId "resetMock" is not an API operation of openapi.yaml \(fault rules do not reach \/__admin\); operations: listProducts/,
     );
     expect((await c.get('/__admin/faults')).body.data).toEqual([]);
   });
