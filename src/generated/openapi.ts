@@ -2513,7 +2513,7 @@ export interface operations {
     deleteProductTypes: {
         parameters: {
             query?: {
-                /** @description Product type ids separated by `,` or `;`, when no body is sent; at most 100, as in the body. */
+                /** @description Product type ids separated by `,` or `;`, when no body is sent; at most 100, as in the body. Given with a body, the request is a 400 (`x-without-body`). */
                 data?: string;
             };
             header?: {

@@ -24,6 +24,11 @@ export interface CompiledOperation {
   numericQuery: string[];
   /** Query parameters documented as lists: only these may be given more than once. */
   listQuery: ReadonlySet<string>;
+  /**
+   * Query parameters marked `x-without-body: true`: another way to send what the body holds, so a
+   * request giving both would have one of them left unread without a word.
+   */
+  withoutBody: string[];
   /** Checks (and coerces, and fills defaults into) { params, query }. */
   parameters(): ValidateFunction;
   body?: {
@@ -142,6 +147,9 @@ function compileOperations(table: OperationTable): Map<DocumentedOperation, Comp
       listQuery: new Set(
         query.filter((p) => (p.schema as { type?: unknown })?.type === 'array').map((p) => p.name),
       ),
+      withoutBody: query
+        .filter((p) => (p as { 'x-without-body'?: unknown })['x-without-body'] === true)
+        .map((p) => p.name),
       parameters: once(() =>
         paramsAjv.compile({
           type: 'object',
@@ -231,6 +239,16 @@ export function repeatedQuery(
     .map(([name, values]) => ({
       path: `query.${name}`,
       message: `is given ${values.length} times; give it once`,
+    }));
+}
+
+/** A problem for each `x-without-body` query parameter given beside a body. */
+function givenWithBody(query: Record<string, unknown>, names: string[]): Problem[] {
+  return names
+    .filter((name) => query[name] !== undefined)
+    .map((name) => ({
+      path: `query.${name}`,
+      message: `is for a request without a body: give ${name} in the JSON body or in the query, not in both`,
     }));
 }
 
@@ -350,6 +368,7 @@ export function requestValidator(table: OperationTable): RequestValidator {
         }
       }
       early.push(...repeatedQuery(query, op.listQuery));
+      if (parts.body !== undefined) early.push(...givenWithBody(query, op.withoutBody));
       const data = { params, query };
       const parameters = op.parameters();
       const valid = parameters(data);

@@ -49,12 +49,6 @@ export function productTypeOperations(ctx: RouteContext): OperationHandlers {
 
     deleteProductTypes: async (call) => {
       const body = call.body as { data?: string[] } | undefined;
-      if (body?.data !== undefined && call.query.data !== undefined) {
-        // One of the two lists would be left undeleted without a word.
-        throw badRequest(
-          'Name the product types to delete in the body { "data": [id, ...] } or in the query ?data=a,b, not in both',
-        );
-      }
       const scope = scopeOf(ctx, call);
       const known = (id: string) => scope.productType(id) !== undefined;
       const ids =

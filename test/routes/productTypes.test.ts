@@ -103,7 +103,7 @@ describe('product types (docs/behaviour.md, "Product types")', () => {
     const both = await c.delete(`${BASE}/product-types?data=apparel`, { data: ['shoes'] });
     expect(both.status).toBe(400);
     expect(both.body.message).toBe(
-      'Name the product types to delete in the body { "data": [id, ...] } or in the query ?data=a,b, not in both',
+      'query.data is for a request without a body: give data in the JSON body or in the query, not in both',
     );
     expect((await c.get(`${BASE}/product-types`)).body.data).toHaveLength(2);
   });
