@@ -23,9 +23,15 @@ export interface SearchRanker {
   /** The searched field ('' for all) and the lowercase words, for the search index. */
   readonly field: string;
   readonly words: readonly string[];
+  /**
+   * The relevance of a product known to hold every word in the searched field (the search index
+   * found it so): what the ranker answers, without looking for the words in all of its text again.
+   */
+  readonly scoreOfHolder: (product: CatalogProduct) => number;
 }
 
-const ALL = '';
+/** The field of a search over every searched field. */
+export const ALL_FIELDS = '';
 
 /** Words one search may hold. */
 export const MAX_SEARCH_WORDS = 32;
@@ -60,7 +66,7 @@ function partsOf(paths: readonly FieldPath[]): PartSpec[] {
 }
 
 const PARTS = new Map<string, readonly PartSpec[]>([
-  [ALL, partsOf(Object.values(SEARCH_FIELDS))],
+  [ALL_FIELDS, partsOf(Object.values(SEARCH_FIELDS))],
   ...Object.entries(SEARCH_FIELDS).map(([name, path]) => [name, partsOf([path])] as const),
 ]);
 
@@ -148,12 +154,12 @@ export function parseSearch(
   const holdsAll = (parts: readonly string[]) => words.every((w) => occursIn(parts, w));
   if (field !== undefined) {
     const rank = (p: CatalogProduct) => (holdsAll(searchParts(p, field)) ? 1 : 0);
-    return Object.assign(rank, { field, words });
+    return Object.assign(rank, { field, words, scoreOfHolder: () => 1 });
   }
-  const rank = (p: CatalogProduct) => {
-    if (!holdsAll(searchParts(p, ALL))) return 0;
+  const scoreOfHolder = (p: CatalogProduct) => {
     const name = searchParts(p, 'productName');
     return words.reduce((score, w) => score + (occursIn(name, w) ? 2 : 1), 0);
   };
-  return Object.assign(rank, { field: ALL, words });
+  const rank = (p: CatalogProduct) => (holdsAll(searchParts(p, ALL_FIELDS)) ? scoreOfHolder(p) : 0);
+  return Object.assign(rank, { field: ALL_FIELDS, words, scoreOfHolder });
 }

@@ -72,15 +72,19 @@ export function compareSortValues(a: Scalar | undefined, b: Scalar | undefined, 
 
 /**
  * Sorts by the keys, then by rank (higher first; search relevance), then by productGroupId ascending.
- * Each key is computed once per product.
+ * Each key is computed once per product. `inIdOrder`: the products come in productGroupId order (a
+ * scope's order, or part of it), so the last tie is broken by position instead of comparing ids,
+ * about a fifth of the first search of a common word at 100,000 products.
  */
 export function sortProducts(
   products: readonly CatalogProduct[],
   keys: readonly SortKey[],
   rank?: (product: CatalogProduct) => number,
+  inIdOrder = false,
 ): CatalogProduct[] {
-  const rows = products.map((product) => ({
+  const rows = products.map((product, position) => ({
     product,
+    position,
     values: keys.map((k) => k.valueOf(product)),
     rank: rank ? rank(product) : 0,
   }));
@@ -90,7 +94,9 @@ export function sortProducts(
       if (order !== 0) return order;
     }
     if (a.rank !== b.rank) return b.rank - a.rank;
-    return compareIds(a.product.productGroupId, b.product.productGroupId);
+    return inIdOrder
+      ? a.position - b.position
+      : compareIds(a.product.productGroupId, b.product.productGroupId);
   });
   return rows.map((r) => r.product);
 }

@@ -112,11 +112,15 @@ function rankInOrder(
   search: SearchRanker,
 ): CatalogProduct[] {
   const scores = new Map<CatalogProduct, number>();
-  const matches = searchCandidates(products, search).filter((p) => {
+  const candidates = searchCandidates(products, search);
+  // Found by the index: every candidate holds every word, only its relevance is left to compute.
+  const score = candidates === products ? search : search.scoreOfHolder;
+  const matches = candidates.filter((p) => {
     if (filter && !filter.predicate(p)) return false;
-    const score = search(p);
-    if (score > 0) scores.set(p, score);
-    return score > 0;
+    const s = score(p);
+    if (s > 0) scores.set(p, s);
+    return s > 0;
   });
-  return sortProducts(matches, sort, (p) => scores.get(p) ?? 0);
+  // Candidates keep the snapshot's order, productGroupId's.
+  return sortProducts(matches, sort, (p) => scores.get(p) ?? 0, true);
 }

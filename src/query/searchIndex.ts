@@ -1,5 +1,5 @@
 // Finds the products a search can match without reading every product's text.
-import { searchParts, SEARCH_FIELDS, type SearchRanker } from '../domain/search.js';
+import { ALL_FIELDS, searchParts, SEARCH_FIELDS, type SearchRanker } from '../domain/search.js';
 import { snapshotCache, type Snapshot } from './snapshotCache.js';
 
 /**
@@ -41,8 +41,9 @@ interface WordHolders {
 const words = snapshotCache<WordHolders>(256);
 
 /**
- * The products, in snapshot order, whose text holds every word of the search; the ranker still decides
- * (and scores) each of them. Before the snapshot's index is built: the whole snapshot.
+ * The products, in snapshot order, whose text holds every word of the search: each only needs its
+ * relevance (SearchRanker.scoreOfHolder). Before the snapshot's index is built: the snapshot itself,
+ * whose products the ranker decides.
  */
 export function searchCandidates(snapshot: Snapshot, search: SearchRanker): Snapshot {
   const state = states(snapshot, search.field, () => ({ searches: 0 }));
@@ -61,28 +62,72 @@ export function searchCandidates(snapshot: Snapshot, search: SearchRanker): Snap
   return (positions ?? []).map((p) => snapshot[p] as Snapshot[number]);
 }
 
+/**
+ * Builds the index of a search over every field for `snapshot` now, instead of at its fourth search:
+ * for a large catalog before the server says it is ready, so that its first search looks a word up
+ * in the distinct texts instead of scanning every product (docs/performance.md, "Start-up").
+ * Lowercases every product's search texts on the way.
+ */
+export function prepareSearchIndex(snapshot: Snapshot): void {
+  const state = states(snapshot, ALL_FIELDS, () => ({ searches: 0 }));
+  state.index ??= buildIndex(snapshot, ALL_FIELDS);
+}
+
+/**
+ * Two passes over flat arrays: the parts of every product as ids, then the holders of each part. Many
+ * parts are one product's own (its id, its variants' codes), and a list per part made 100,000-product
+ * catalogs build about 200,000 small arrays (docs/performance.md, "Search index").
+ */
 function buildIndex(snapshot: Snapshot, field: string): PartIndex {
   const partIds = new Map<string, number>();
   const parts: string[] = [];
-  const holders: number[][] = [];
+  const counts: number[] = [];
+  // Each product's part ids, one after the other; productEnds[i] is where product i's end.
+  let ids = new Int32Array(snapshot.length * 8 + 16);
+  let used = 0;
+  const productEnds = new Int32Array(snapshot.length);
   snapshot.forEach((product, position) => {
+    const start = used;
     for (const part of searchParts(product, field)) {
       let id = partIds.get(part);
       if (id === undefined) {
         partIds.set(part, (id = parts.length));
         parts.push(part);
-        holders.push([]);
+        counts.push(0);
       }
-      const list = holders[id] as number[];
-      // Positions come in ascending order: a part repeated in one product is its last entry.
-      if (list[list.length - 1] !== position) list.push(position);
+      // A part repeated in one product holds it once.
+      if (heldAlready(ids, start, used, id)) continue;
+      if (used === ids.length) {
+        const grown = new Int32Array(ids.length * 2);
+        grown.set(ids);
+        ids = grown;
+      }
+      ids[used++] = id;
+      counts[id] = (counts[id] as number) + 1;
     }
+    productEnds[position] = used;
   });
-  const holderStarts = new Int32Array(holders.length + 1);
-  holders.forEach((list, id) => (holderStarts[id + 1] = (holderStarts[id] as number) + list.length));
-  const positions = new Int32Array(holderStarts[holders.length] as number);
-  holders.forEach((list, id) => positions.set(list, holderStarts[id]));
+  const holderStarts = new Int32Array(parts.length + 1);
+  for (let id = 0; id < parts.length; id++) {
+    holderStarts[id + 1] = (holderStarts[id] as number) + (counts[id] as number);
+  }
+  // Filled in ascending position: each part's holders come out in snapshot order.
+  const next = holderStarts.slice(0, parts.length);
+  const positions = new Int32Array(used);
+  let at = 0;
+  for (let position = 0; position < snapshot.length; position++) {
+    for (const end = productEnds[position] as number; at < end; at++) {
+      const id = ids[at] as number;
+      positions[(next[id] as number)++] = position;
+    }
+  }
   return { parts, holderStarts, positions };
+}
+
+/** Whether ids[start..end) holds id: a product has a handful of parts, a view per check cost more. */
+function heldAlready(ids: Int32Array, start: number, end: number, id: number): boolean {
+  for (let i = start; i < end; i++) if (ids[i] === id) return true;
+  return false;
 }
 
 /** Positions of the products holding a part that contains the word. */

@@ -11,5 +11,5 @@ const orders = snapshotCache<readonly CatalogProduct[]>(16);
  * The order is total, so filtering it gives exactly what sorting the filtered products would.
  */
 export function sortedSnapshot(snapshot: Snapshot, keys: readonly SortKey[]): readonly CatalogProduct[] {
-  return orders(snapshot, sortSpec(keys), () => sortProducts(snapshot, keys));
+  return orders(snapshot, sortSpec(keys), () => sortProducts(snapshot, keys, undefined, true));
 }

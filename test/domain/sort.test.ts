@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseListQuery, runListQuery } from '../../src/query/productQuery.js';
 import { parseSort, sortableFields, sortProducts } from '../../src/domain/sort.js';
+import { compareIds } from '../../src/domain/productTypes.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
 
 const sortable = sortableFields({
@@ -40,6 +41,28 @@ describe('sort', () => {
     ];
     expect(order(products, 'shellLifeDays')).toEqual(['a', 'd', 'b', 'c']);
     expect(order(products, 'shellLifeDays DESC')).toEqual(['b', 'a', 'd', 'c']);
+  });
+
+  it('orders products given in productGroupId order the same with ties broken by position (inIdOrder)', () => {
+    const keys = parseSort('shellLifeDays desc', sortable);
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.string({ minLength: 1, maxLength: 4 }), { maxLength: 30 }),
+        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 30, maxLength: 30 }),
+        (ids, values) => {
+          // Few distinct values and ranks: most products tie on both, and the id decides.
+          const products = [...ids]
+            .sort(compareIds)
+            .map((id, i) => ({ productGroupId: id, shellLifeDays: values[i] === 0 ? undefined : values[i] }));
+          const rank = (p: CatalogProduct) => (p.productGroupId.length % 2) + 1;
+          const ids_ = (list: CatalogProduct[]) => list.map((p) => p.productGroupId);
+          expect(ids_(sortProducts(products, keys, rank, true))).toEqual(
+            ids_(sortProducts(products, keys, rank)),
+          );
+        },
+      ),
+      { seed: 7, numRuns: 200 },
+    );
   });
 
   it('sorts booleans false first', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseSearch } from '../../src/domain/search.js';
-import { searchCandidates } from '../../src/query/searchIndex.js';
+import { prepareSearchIndex, searchCandidates } from '../../src/query/searchIndex.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
 
 const word = fc.stringMatching(/^[abc-]{1,4}$/);
@@ -42,12 +42,32 @@ describe('search candidates', () => {
           const expected = catalog.filter((p) => search(p) > 0).map((p) => p.productGroupId);
           // Enough rounds on one snapshot to pass from scanning to the index.
           for (let round = 0; round < 12; round++) {
-            const found = searchCandidates(catalog, search).filter((p) => search(p) > 0);
+            const candidates = searchCandidates(catalog, search);
+            // Unindexed, the snapshot itself comes back for the ranker to decide; indexed, exactly the
+            // matches, which are only scored (scoreOfHolder), never checked again.
+            const found = candidates === catalog ? catalog.filter((p) => search(p) > 0) : candidates;
             expect(found.map((p) => p.productGroupId)).toEqual(expected);
+            for (const p of found) expect(search.scoreOfHolder(p)).toBe(search(p));
           }
         },
       ),
     );
+  });
+
+  it('answers the first search of a snapshot indexed ahead (prepareSearchIndex) from the index', () => {
+    const catalog: CatalogProduct[] = [
+      { productGroupId: 'a', productName: [{ isoLanguageId: 'en', productName: 'Red lamp' }] },
+      { productGroupId: 'b', productName: [{ isoLanguageId: 'en', productName: 'Blue lamp' }] },
+      { productGroupId: 'c', productTags: [{ isoLanguageId: 'en', productTags: ['red'] }] },
+    ];
+    const red = parseSearch('red');
+    if (!red) throw new Error('blank search');
+    prepareSearchIndex(catalog);
+    const first = searchCandidates(catalog, red);
+    expect(first).not.toBe(catalog);
+    expect(first.map((p) => p.productGroupId)).toEqual(['a', 'c']);
+    // A name match ranks above a match elsewhere.
+    expect(first.map((p) => red.scoreOfHolder(p))).toEqual([2, 1]);
   });
 
   it('looks a word up in the index of the field searched, when one snapshot is searched by several fields', () => {
