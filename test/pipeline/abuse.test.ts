@@ -420,3 +420,43 @@ describe('a request that does not arrive in time', () => {
     }
   });
 });
+
+describe('a number in a body too large to be finite (JSON.parse reads 1e400 as Infinity)', () => {
+  const send = (
+    app: Awaited<ReturnType<typeof makeApp>>,
+    method: 'post' | 'patch',
+    path: string,
+    text: string,
+  ) =>
+    client(app).raw[method](`${BASE}${path}`).set(TOKEN).set('content-type', 'application/json').send(text);
+
+  it('is a 400 naming the place in an undocumented field too, and nothing is written', async () => {
+    const app = await makeApp({ seed });
+    const c = client(app);
+    const before = (await c.get(`${BASE}/products`)).body;
+    const cases: ['post' | 'patch', string, string, string][] = [
+      ['post', '/products-push', '{"data":[{"productGroupId":"p3","extra":1e400}]}', 'body.data[0].extra'],
+      [
+        'post',
+        '/products/push',
+        '{"data":[{"productGroupId":"p1","extra":{"x":[-1e400]}}]}',
+        'body.data[0].extra.x[0]',
+      ],
+      ['patch', '/products', '{"data":[{"productGroupId":"p1","extra":1e400}]}', 'body.data[0].extra'],
+      ['patch', '/variants', '{"data":[{"productId":"v","weight":1e400}]}', 'body.data[0].weight'],
+    ];
+    for (const [method, path, text, at] of cases) {
+      const res = await send(app, method, path, text);
+      expect(res.status, path).toBe(400);
+      expect(res.body.message, path).toBe(`${at} must be a finite number`);
+    }
+    expect((await c.get(`${BASE}/products`)).body).toEqual(before);
+  });
+
+  it('is a 400 in a filter sent as an object, which would otherwise compare with Infinity', async () => {
+    const app = await makeApp({ seed });
+    const res = await send(app, 'post', '/products', '{"filter":{"lt":["shellLifeDays",1e400]}}');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('body.filter.lt[1] must be a finite number');
+  });
+});
