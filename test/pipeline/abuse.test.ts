@@ -460,3 +460,32 @@ describe('a number in a body too large to be finite (JSON.parse reads 1e400 as I
     expect(res.body.message).toBe('body.filter.lt[1] must be a finite number');
   });
 });
+
+describe('a query value whose percent-escapes are no UTF-8 text', () => {
+  it('is a 400 naming the parameter, instead of being read as U+FFFD and looked for', async () => {
+    const c = client(await makeApp({ seed }));
+    const cases: [string, string][] = [
+      ['search=%FF', 'query.search'],
+      // a lone surrogate's bytes, as some encoders write it
+      [
+        `filter=${encodeURIComponent('{"eq":["productGroupId","')}%ED%A0%80${encodeURIComponent('"]}')}`,
+        'query.filter',
+      ],
+      ['limit=2&select=%C3', 'query.select'],
+      ['%FF=1', 'query.%FF'],
+    ];
+    for (const [query, at] of cases) {
+      const res = await c.get(`${BASE}/products?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.message, query).toMatch(
+        new RegExp(
+          `^${at.replace('.', '\\.')} is not valid percent-encoding: ".*" holds bytes that are no UTF-8 text`,
+        ),
+      );
+    }
+    // UTF-8 and a malformed escape, which stays the text it is, still read
+    for (const query of ['search=%C3%A9', 'search=50%off', 'search=%E2%82%AC%20%F0%9F%98%80']) {
+      expect((await c.get(`${BASE}/products?${query}`)).status, query).toBe(200);
+    }
+  });
+});
