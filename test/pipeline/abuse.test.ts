@@ -115,6 +115,14 @@ describe('list parameters a request may not exceed', () => {
     ],
   ];
 
+  it('refuses a search word longer than 256 characters in a POST body, which no URL limit holds back', async () => {
+    const c = client(await makeApp({ seed }));
+    const res = await c.post(`${BASE}/products`, { search: `lamp ${'x'.repeat(1_000_000)}` });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('search has a word of 1000000 characters; the limit is 256 per word');
+    expect((await c.post(`${BASE}/products`, { search: 'p'.repeat(256) })).status).toBe(200);
+  });
+
   it('answers 400 that says the limit, in GET and POST /products', async () => {
     const c = client(await makeApp({ seed }));
     for (const [name, value, message] of cases) {
