@@ -35,6 +35,12 @@ export const ALL_FIELDS = '';
 
 /** Words one search may hold. */
 export const MAX_SEARCH_WORDS = 32;
+/**
+ * Characters one word may hold: as long as the longest productGroupId. Searches are cached by their
+ * words, and 120 searches for distinct words of a million characters (a POST body holds five) kept
+ * 150 MB alive (docs/behaviour.md, "Parameters").
+ */
+export const MAX_WORD_LENGTH = 256;
 
 /**
  * One part of a product's search text: the values at some paths under one top-level field. Parts are
@@ -150,6 +156,12 @@ export function parseSearch(
   // for 38 s (docs/behaviour.md, "Parameters").
   if (words.length > MAX_SEARCH_WORDS) {
     throw badRequest(`${parameter} has ${words.length} words; the limit is ${MAX_SEARCH_WORDS}`);
+  }
+  const long = words.find((w) => w.length > MAX_WORD_LENGTH);
+  if (long !== undefined) {
+    throw badRequest(
+      `${parameter} has a word of ${long.length} characters; the limit is ${MAX_WORD_LENGTH} per word`,
+    );
   }
   const holdsAll = (parts: readonly string[]) => words.every((w) => occursIn(parts, w));
   if (field !== undefined) {

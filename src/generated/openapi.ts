@@ -1464,8 +1464,8 @@ export interface components {
          *     Relevance: each word scores 2 when it occurs in a productName and 1 when it occurs only in
          *     another searched field; a product's relevance is the sum. Without `sort`, results are ordered
          *     by relevance (highest first), then productGroupId; with `sort`, by the sort keys, then
-         *     relevance, then productGroupId. A blank search matches every product. At most 32 words
-         *     (more is a 400).
+         *     relevance, then productGroupId. A blank search matches every product. At most 32 words, of
+         *     at most 256 characters each (more is a 400).
          */
         search: string;
         /**
@@ -1564,8 +1564,8 @@ export interface operations {
                  *     Relevance: each word scores 2 when it occurs in a productName and 1 when it occurs only in
                  *     another searched field; a product's relevance is the sum. Without `sort`, results are ordered
                  *     by relevance (highest first), then productGroupId; with `sort`, by the sort keys, then
-                 *     relevance, then productGroupId. A blank search matches every product. At most 32 words
-                 *     (more is a 400).
+                 *     relevance, then productGroupId. A blank search matches every product. At most 32 words, of
+                 *     at most 256 characters each (more is a 400).
                  */
                 search?: components["parameters"]["search"];
                 /**
@@ -2014,7 +2014,7 @@ export interface operations {
     search: {
         parameters: {
             query: {
-                /** @description Every word must occur in the product (as the list search does, at most 50 products; at most 32 words, more is a 400); product types match when their productTypeId or a title label contains the term, case-insensitive. */
+                /** @description Every word must occur in the product (as the list search does, at most 50 products; at most 32 words of at most 256 characters each, more is a 400); product types match when their productTypeId or a title label contains the term, case-insensitive. */
                 term: string;
                 /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
                 select?: components["parameters"]["select"];

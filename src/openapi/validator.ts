@@ -22,6 +22,8 @@ export interface CompiledOperation {
   bodyProperties: ReadonlySet<string>;
   /** Query parameters documented as numbers or integers. */
   numericQuery: string[];
+  /** Query parameters documented as booleans. */
+  booleanQuery: string[];
   /** Query parameters documented as lists: only these may be given more than once. */
   listQuery: ReadonlySet<string>;
   /**
@@ -143,6 +145,9 @@ function compileOperations(table: OperationTable): Map<DocumentedOperation, Comp
       ),
       numericQuery: query
         .filter((p) => ['integer', 'number'].includes(String((p.schema as { type?: unknown })?.type)))
+        .map((p) => p.name),
+      booleanQuery: query
+        .filter((p) => (p.schema as { type?: unknown })?.type === 'boolean')
         .map((p) => p.name),
       listQuery: new Set(
         query.filter((p) => (p.schema as { type?: unknown })?.type === 'array').map((p) => p.name),
@@ -365,6 +370,13 @@ export function requestValidator(table: OperationTable): RequestValidator {
             path: `query.${name}`,
             message: `must be a number in decimal digits, such as 20 (got "${value}")`,
           });
+        }
+      }
+      // Ajv takes only "true" and "false" here, and would say "must be boolean" of "TRUE", "1" or "".
+      for (const name of op.booleanQuery) {
+        const value = query[name];
+        if (typeof value === 'string' && value !== 'true' && value !== 'false') {
+          early.push({ path: `query.${name}`, message: `must be true or false (got "${value}")` });
         }
       }
       early.push(...repeatedQuery(query, op.listQuery));

@@ -12,7 +12,11 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
  */
 const FILTER_KEYS = new Set(['filter', 'additionalRawFilter']);
 
-/** Finds the first place in a parsed JSON value that is too deep or has a prototype-reaching key. */
+/**
+ * Finds the first place in a parsed JSON value that is too deep, has a prototype-reaching key, or
+ * holds a number too large to be one: JSON.parse reads 1e400 as Infinity, which a field the schema
+ * does not type (an undocumented one, a filter's value) would keep, and answer as null.
+ */
 export function findUnsafe(value: unknown, path = 'body'): string | undefined {
   return walk(value, path, 0, MAX_DEPTH, true);
 }
@@ -24,6 +28,7 @@ function walk(
   maxDepth: number,
   refuseDeeper: boolean,
 ): string | undefined {
+  if (typeof value === 'number' && !Number.isFinite(value)) return `${path} must be a finite number`;
   if (value === null || typeof value !== 'object') return undefined;
   if (depth >= maxDepth) return refuseDeeper ? `${path} nests deeper than ${maxDepth} levels` : undefined;
   const array = Array.isArray(value);

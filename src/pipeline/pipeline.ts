@@ -1,10 +1,10 @@
 // The mock's request handling, from a neutral request to a neutral answer: no framework, no node built-in.
 import { badRequest, notFound } from '../domain/errors.js';
 import { OperationTable } from '../openapi/operations.js';
-import { requestValidator, type ResolvedRequest } from '../openapi/validator.js';
+import { invalid, requestValidator, type ResolvedRequest } from '../openapi/validator.js';
 import { errorAnswer } from './answers.js';
 import { findUnsafe } from './bodyGuard.js';
-import { parseQuery } from './query.js';
+import { parseQuery, queryNotUtf8 } from './query.js';
 import type { AnsweredOperation, Handle, Headers, MockAnswer, MockRequest } from './types.js';
 
 /** What a handler gets: a request matched to its operation and validated against openapi.yaml. */
@@ -187,6 +187,12 @@ export function createPipeline(options: PipelineOptions): Handle {
     search: string,
     body: unknown,
   ): MockAnswer | Promise<MockAnswer> => {
+    const garbled = queryNotUtf8(search);
+    if (garbled) {
+      const { name, written } = garbled;
+      const message = `is not valid percent-encoding: "${written.slice(0, 200)}" holds bytes that are no UTF-8 text; percent-encode the text as UTF-8 (encodeURIComponent does)`;
+      throw invalid([{ path: name === '' ? 'query' : `query.${name}`, message }]);
+    }
     const query = parseQuery(search);
     const unsafe = findUnsafe(body) ?? findUnsafe(query, 'query');
     if (unsafe) throw badRequest(unsafe);

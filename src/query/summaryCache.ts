@@ -8,11 +8,14 @@ const NOTHING: Summary = Object.freeze({
   attributeFilters: Object.freeze(Object.create(null) as Summary['attributeFilters']),
 });
 
-/** The request as a key: facet names in the client's order, then the attribute types asked for. */
+/**
+ * The request as a key: facet names in the client's order, then the attribute types asked for. As
+ * JSON: a name may hold any character but a comma, a newline too, and no separator of ours could
+ * tell `facets=a%0A-` from `facets=a` with `attributeFilters=-%0A-`.
+ */
 function summaryKey({ facets, attributeTypes }: SummaryRequest): string {
-  const types =
-    attributeTypes === undefined ? '-' : attributeTypes === null ? '*' : [...attributeTypes].join(',');
-  return `${facets.map((f) => f.name).join(',')}\n${types}`;
+  const types = attributeTypes === undefined ? '-' : attributeTypes === null ? '*' : [...attributeTypes];
+  return JSON.stringify([facets.map((f) => f.name), types]);
 }
 
 /**

@@ -84,8 +84,11 @@ export function productReadOperations(ctx: RouteContext): OperationHandlers {
     getProduct: (call) => {
       const id = call.params.productGroupId as string;
       const scope = scopeOf(ctx, call);
+      // Made first: a malformed filter or select is a 400 whether or not the id names a product,
+      // as in the barcode lookup, not a 404 that hides it.
+      const present = presenter(scope, call.query as OneProductQuery);
       const stored = scope.product(id);
-      const product = stored && presenter(scope, call.query as OneProductQuery)(stored);
+      const product = stored && present(stored);
       if (!product) {
         throw notFound(stored ? `Product "${id}" does not match the filter` : `Product "${id}" not found`);
       }

@@ -194,6 +194,15 @@ describe('filter: errors name the problem', () => {
     rejects({ contains: ['a', 5] }, /second operand must be a string/);
   });
 
+  it('a number too large to be finite, which JSON.parse reads as Infinity', () => {
+    rejects('{"gt":["a",1e400]}', /^filter\.gt: the second operand must be a finite number/);
+    rejects(
+      '{"not":[{"eq":["a",-1e400]}]}',
+      /^filter\.not\[0\]\.eq: the second operand must be a finite number/,
+    );
+    rejects('{"in":["a",[1,1e400]]}', /^filter\.in: value 2 of the list must be a finite number/);
+  });
+
   it('nesting deeper than 32 levels', () => {
     let deep: unknown = { eq: ['a', 1] };
     for (let i = 0; i < 40; i++) deep = { not: [deep] };

@@ -70,6 +70,17 @@ describe('search', () => {
     expect(() => parseSearch(`  ${words(40)}  `, 'productName')).toThrow('search has 40 words');
   });
 
+  it('takes words of at most 256 characters, the longest productGroupId: searches are cached by their words', () => {
+    const id = 'p'.repeat(256);
+    expect(parseSearch(`lamp ${id}`)?.words).toEqual(['lamp', id]);
+    expect(() => parseSearch(`lamp ${id}x`)).toThrow(
+      'search has a word of 257 characters; the limit is 256 per word',
+    );
+    expect(() => parseSearch('x'.repeat(1_000_000), undefined, 'term')).toThrow(
+      'term has a word of 1000000 characters; the limit is 256 per word',
+    );
+  });
+
   it('reads a new record, not the cached text of a previous one', () => {
     const renamed: CatalogProduct = {
       ...lamp,

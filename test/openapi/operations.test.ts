@@ -108,9 +108,15 @@ describe('request validation from openapi.yaml', () => {
     expect((await c.get(`${BASE}/products?limit=7&page=2`)).body.data.list[0].productGroupId).toBe('p07');
     const flagged = await c.get(`${BASE}/products?limit=1&includeAttributeFilters=true`);
     expect(flagged.status).toBe(200);
-    const notBoolean = await c.get(`${BASE}/products?includeAttributeFilters=yes`);
-    expect(notBoolean.status).toBe(400);
-    expect(notBoolean.body.message).toBe('query.includeAttributeFilters must be boolean');
+    for (const written of ['yes', 'TRUE', '1', '']) {
+      const notBoolean = await c.get(`${BASE}/products?includeAttributeFilters=${written}`);
+      expect(notBoolean.status).toBe(400);
+      expect(notBoolean.body.message).toBe(
+        `query.includeAttributeFilters must be true or false (got "${written}")`,
+      );
+    }
+    const upsert = await c.patch(`${BASE}/variants?upsertSpaceIds=True`, { data: [{ productId: 'v' }] });
+    expect(upsert.body.message).toBe('query.upsertSpaceIds must be true or false (got "True")');
   });
 
   it('rejects a path segment that is not valid percent-encoding, naming the parameter', async () => {

@@ -115,6 +115,14 @@ describe('list parameters a request may not exceed', () => {
     ],
   ];
 
+  it('refuses a search word longer than 256 characters in a POST body, which no URL limit holds back', async () => {
+    const c = client(await makeApp({ seed }));
+    const res = await c.post(`${BASE}/products`, { search: `lamp ${'x'.repeat(1_000_000)}` });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('search has a word of 1000000 characters; the limit is 256 per word');
+    expect((await c.post(`${BASE}/products`, { search: 'p'.repeat(256) })).status).toBe(200);
+  });
+
   it('answers 400 that says the limit, in GET and POST /products', async () => {
     const c = client(await makeApp({ seed }));
     for (const [name, value, message] of cases) {
@@ -417,6 +425,75 @@ describe('a request that does not arrive in time', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
       await workbenchOf(app).close();
+    }
+  });
+});
+
+describe('a number in a body too large to be finite (JSON.parse reads 1e400 as Infinity)', () => {
+  const send = (
+    app: Awaited<ReturnType<typeof makeApp>>,
+    method: 'post' | 'patch',
+    path: string,
+    text: string,
+  ) =>
+    client(app).raw[method](`${BASE}${path}`).set(TOKEN).set('content-type', 'application/json').send(text);
+
+  it('is a 400 naming the place in an undocumented field too, and nothing is written', async () => {
+    const app = await makeApp({ seed });
+    const c = client(app);
+    const before = (await c.get(`${BASE}/products`)).body;
+    const cases: ['post' | 'patch', string, string, string][] = [
+      ['post', '/products-push', '{"data":[{"productGroupId":"p3","extra":1e400}]}', 'body.data[0].extra'],
+      [
+        'post',
+        '/products/push',
+        '{"data":[{"productGroupId":"p1","extra":{"x":[-1e400]}}]}',
+        'body.data[0].extra.x[0]',
+      ],
+      ['patch', '/products', '{"data":[{"productGroupId":"p1","extra":1e400}]}', 'body.data[0].extra'],
+      ['patch', '/variants', '{"data":[{"productId":"v","weight":1e400}]}', 'body.data[0].weight'],
+    ];
+    for (const [method, path, text, at] of cases) {
+      const res = await send(app, method, path, text);
+      expect(res.status, path).toBe(400);
+      expect(res.body.message, path).toBe(`${at} must be a finite number`);
+    }
+    expect((await c.get(`${BASE}/products`)).body).toEqual(before);
+  });
+
+  it('is a 400 in a filter sent as an object, which would otherwise compare with Infinity', async () => {
+    const app = await makeApp({ seed });
+    const res = await send(app, 'post', '/products', '{"filter":{"lt":["shellLifeDays",1e400]}}');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('body.filter.lt[1] must be a finite number');
+  });
+});
+
+describe('a query value whose percent-escapes are no UTF-8 text', () => {
+  it('is a 400 naming the parameter, instead of being read as U+FFFD and looked for', async () => {
+    const c = client(await makeApp({ seed }));
+    const cases: [string, string][] = [
+      ['search=%FF', 'query.search'],
+      // a lone surrogate's bytes, as some encoders write it
+      [
+        `filter=${encodeURIComponent('{"eq":["productGroupId","')}%ED%A0%80${encodeURIComponent('"]}')}`,
+        'query.filter',
+      ],
+      ['limit=2&select=%C3', 'query.select'],
+      ['%FF=1', 'query.%FF'],
+    ];
+    for (const [query, at] of cases) {
+      const res = await c.get(`${BASE}/products?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.message, query).toMatch(
+        new RegExp(
+          `^${at.replace('.', '\\.')} is not valid percent-encoding: ".*" holds bytes that are no UTF-8 text`,
+        ),
+      );
+    }
+    // UTF-8 and a malformed escape, which stays the text it is, still read
+    for (const query of ['search=%C3%A9', 'search=50%off', 'search=%E2%82%AC%20%F0%9F%98%80']) {
+      expect((await c.get(`${BASE}/products?${query}`)).status, query).toBe(200);
     }
   });
 });

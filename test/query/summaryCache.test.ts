@@ -25,6 +25,9 @@ describe('facet summaries kept per snapshot', () => {
       parseSummaryRequest('productType,brand/brandName', undefined, undefined),
       parseSummaryRequest('productType', true, undefined),
       parseSummaryRequest('productType', true, 'size'),
+      // A newline inside a name once made these two the same key: the second got the first's facets.
+      parseSummaryRequest('productType', true, '-\n-'),
+      parseSummaryRequest('productType\n-', undefined, undefined),
     ];
     // Twice over: the second round is answered from the cache and must not mix requests up.
     for (let round = 0; round < 2; round++) {

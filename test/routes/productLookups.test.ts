@@ -62,6 +62,17 @@ describe('GET /products/{productGroupId}', () => {
     expect(bad.body.message).toMatch(/filter\.gt takes 2 operands/);
   });
 
+  it('answers 400 for a bad filter or select whatever the id, as the barcode lookup does', async () => {
+    for (const path of ['/products/p2', '/products/unknown', '/products-barcode/999']) {
+      const filter = await c.get(`${BASE}${path}?filter=${enc({ gt: ['shellLifeDays'] })}`);
+      expect(filter.status, path).toBe(400);
+      expect(filter.body.message, path).toMatch(/filter\.gt takes 2 operands/);
+      const select = await c.get(`${BASE}${path}?select=brand/brandName`);
+      expect(select.status, path).toBe(400);
+      expect(select.body.message, path).toMatch(/^select takes top-level field names/);
+    }
+  });
+
   it('appends the variants of the other products of its variants group, once each, by productGroupId', async () => {
     const res = await c.get(`${BASE}/products/p1?includeProductsByVariantsByGroupId=true`);
     // p1's own, then g1-b's new one (p1-v2 already there), then p3's (variantsByGroupId counts too).
