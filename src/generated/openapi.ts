@@ -873,7 +873,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove one fault rule */
+        /**
+         * Remove one fault rule
+         * @description An empty id (`DELETE /__admin/faults/`) is a 400, not the removal of every rule that
+         *     `DELETE /__admin/faults` is.
+         */
         delete: operations["deleteFaultRule"];
         options?: never;
         head?: never;
@@ -3016,6 +3020,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };

@@ -203,6 +203,25 @@ describe('/__admin/faults', () => {
     expect(region.body.message).toMatch(/^Invalid fault rule: region must be one of: eu, us, in, au, uae/);
   });
 
+  it('refuses an empty rule id (a trailing slash) instead of removing every rule', async () => {
+    // DELETE /__admin/faults/ is what `curl -X DELETE $MOCK/__admin/faults/$ID` sends with ID unset:
+    // it removed every rule, as DELETE /__admin/faults does.
+    const c = client(await makeApp());
+    await c.post('/__admin/faults', { status: 503 });
+    await c.post('/__admin/faults', { status: 500 });
+    for (const path of ['/__admin/faults/', '/__admin/FAULTS/', '/__admin/faults//']) {
+      const res = await c.delete(path);
+      expect(res.status, path).toBe(400);
+      expect(res.body.message, path).toBe(
+        'params.faultId is empty: give the id of the rule to remove (GET /__admin/faults lists them), or send DELETE /__admin/faults, without the slash, to remove them all',
+      );
+    }
+    expect((await c.get('/__admin/faults')).body.data).toHaveLength(2);
+    // The collection itself still takes its trailing slash for every other method.
+    expect((await c.get('/__admin/faults/')).body.data).toHaveLength(2);
+    expect((await c.delete('/__admin/faults')).body.data).toEqual({ deleted: 2 });
+  });
+
   it('says a rule id that is not valid percent-encoding is one, in the words of the API', async () => {
     // express's own words were "Failed to decode param '%ZZ'".
     const res = await client(await makeApp()).delete('/__admin/faults/%ZZ');
