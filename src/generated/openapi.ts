@@ -920,7 +920,10 @@ export interface components {
             /** @description An operationId of this document. */
             operationId?: string;
             method?: string;
-            /** @description A substring of the request's path. */
+            /**
+             * @description A substring of the request's path, as sent (percent-encoded) or decoded (`/products/café`
+             *     matches `/products/caf%C3%A9`); the query is not part of it.
+             */
             path?: string;
             /** @description The tenant of the request's scope, exactly; a rule without it matches every tenant. */
             tenantId?: components["schemas"]["ScopeName"];

@@ -229,6 +229,26 @@ describe('/__admin/faults', () => {
     expect(res.body.message).toBe('params.faultId is not valid percent-encoding: "%ZZ"');
   });
 
+  it('refuses a rule whose path holds a query or is a URL, which no request path ever matches', async () => {
+    // Both were taken, and never applied.
+    const c = client(await makeApp());
+    for (const path of [
+      '/product-types?ids=a',
+      `http://127.0.0.1:4010${BASE}/product-types`,
+      '/products#top',
+    ]) {
+      const res = await c.post('/__admin/faults', { path, status: 503 });
+      expect(res.status, path).toBe(400);
+      expect(res.body.message, path).toBe(
+        "Invalid fault rule: path must be a part of the request's path, such as /products/ABC: not a URL, and without a query (?...), which rules are not matched against",
+      );
+    }
+    expect((await c.get('/__admin/faults')).body.data).toEqual([]);
+    // The rule a person meant applies, its path written decoded or as sent.
+    await c.post('/__admin/faults', { path: '/products/café', status: 503 });
+    expect((await c.get(`${BASE}/products/caf%C3%A9`)).status).toBe(503);
+  });
+
   it('refuses a rule whose method no API request has, such as a typo', async () => {
     // Taken, GETT or FETCH never matched, and nothing said why.
     const c = client(await makeApp());
