@@ -140,7 +140,10 @@ export function mountWorkbenchRoutes(
     if (id === undefined) {
       throw invalid([{ path: 'params.faultId', message: `is not valid percent-encoding: "${raw}"` }]);
     }
-    if (!workbench.faults.remove(id)) throw notFound(`No fault rule "${id}"`);
+    if (!workbench.faults.remove(id)) {
+      // A rule spent or removed by a reset is gone too: the listing says what there is.
+      throw notFound(`No fault rule "${id}": GET ${FAULTS_PATH} lists the rules there are, with their ids`);
+    }
     sendData(res, { deleted: 1 });
   });
 

@@ -166,7 +166,11 @@ describe('/__admin/faults', () => {
     expect((await c.get(`${BASE}/products/p1`)).status).toBe(404);
     expect((await c.delete(`/__admin/faults/${byPath.body.data.id}`)).status).toBe(200);
     expect((await c.get(`${BASE}/products/p1`)).status).toBe(200);
-    expect((await c.delete(`/__admin/faults/${byPath.body.data.id}`)).status).toBe(404);
+    const gone = await c.delete(`/__admin/faults/${byPath.body.data.id}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toBe(
+      `No fault rule "${byPath.body.data.id}": GET /__admin/faults lists the rules there are, with their ids`,
+    );
 
     await c.post('/__admin/faults', { status: 500 });
     expect((await c.delete('/__admin/faults')).body.data).toEqual({ deleted: 2 });
