@@ -37,7 +37,7 @@ export async function createApp(options: MockOptions = {}): Promise<Express> {
     app.use(corsMiddleware());
     app.use('/__admin', adminGuard());
     mountAdminRoutes(app, mock.workbench, mock.ring, {
-      seed: options.seedName ?? 'none',
+      seed: mock.seedName ?? 'none',
       region: mock.region,
     });
     mountWorkbenchRoutes(app, mock.workbench, mock.ring, mock.operationIds);

@@ -1,8 +1,10 @@
 // The mock without a server: the pipeline over a store, ready for any adapter to call.
+import type { OpenAPIV3 } from 'openapi-types';
 import { loadApiDocument } from './openapi/apiDocument.js';
 import { checkRegion, composeMock, keyRingOf, type MockCore } from './mockCore.js';
 import { schemaValidator } from './openapi/schemaValidator.js';
 import { checkGivenSeed } from './seed/records.js';
+import { loadSeedFile } from './seed/resolve.js';
 import type { Wrapper } from './pipeline/types.js';
 import { Store, type SeedData } from './store/store.js';
 import type { Logger } from 'pino';
@@ -22,9 +24,9 @@ export interface MockOptions {
   data?: string;
   /** With data: journal size (MB) from which a snapshot is written in the background; default 64. */
   compactAfterMb?: number;
-  /** What every scope starts from; empty when absent. */
+  /** What every scope starts from; when absent, the records of seedFile, else empty. */
   seed?: SeedData;
-  /** Name of the seed, reported by the health endpoint. */
+  /** Name of the seed, reported by the health endpoint; seedFile when it is what the seed came from. */
   seedName?: string;
   /** Largest accepted body, in bytes or as "5mb"; default 5mb. */
   bodyLimit?: string | number;
@@ -35,7 +37,10 @@ export interface MockOptions {
    * server (see mediaOrigin in src/workbench/demoMedia.ts): it is then served without rebasing.
    */
   seedMediaOrigin?: string;
-  /** The file `seed` was read from: reset reads it again, and --watch watches it. */
+  /**
+   * The file `seed` was read from: reset reads it again, and --watch watches it. Without `seed`, it is
+   * read as the mock starts, as `--seed FILE` is.
+   */
   seedFile?: string;
   /** Request lines and notices (seed reloads) go here; nothing is logged when absent. */
   logger?: Logger;
@@ -53,6 +58,8 @@ export interface Mock extends MockCore {
   workbench: Workbench;
   /** Every documented operationId, for the workbench's fault rules. */
   operationIds: string[];
+  /** What the seed is called (health reports it); undefined when nothing names it. */
+  seedName?: string;
 }
 
 /**
@@ -66,6 +73,19 @@ function checkCompactAfter({ compactAfterMb, data }: MockOptions): void {
   if (typeof compactAfterMb !== 'number' || !Number.isFinite(compactAfterMb) || compactAfterMb <= 0) {
     throw new Error(`compactAfterMb must be a positive number of MB, not ${String(compactAfterMb)}`);
   }
+}
+
+/**
+ * The seed every scope starts from: `seed`, checked as a seed file is (a record the API could not
+ * serve would answer 500; resolveSeed's answer conforms already and is not checked again); else the
+ * records of `seedFile`, read as `--seed FILE` and reset read it (loadSeedFile); else none. Without
+ * this, a seedFile alone served an empty catalog until the first reset.
+ */
+async function givenSeed(options: MockOptions, document: OpenAPIV3.Document): Promise<SeedData> {
+  if (options.seed === undefined && options.seedFile !== undefined) {
+    return loadSeedFile(options.seedFile, options.seedMediaOrigin);
+  }
+  return checkGivenSeed(options.seed ?? { products: [], productTypes: [] }, () => schemaValidator(document));
 }
 
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
@@ -82,17 +102,15 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       'data names no file: give the file to keep the data in, or leave data out to keep it in memory',
     );
   }
-  // Checked as a seed file is (a record the API could not serve would answer 500); resolveSeed's
-  // answer conforms already and is not checked again.
-  const seed = checkGivenSeed(options.seed ?? { products: [], productTypes: [] }, () =>
-    schemaValidator(document),
-  );
+  const seed = await givenSeed(options, document);
   const seeds = new SeedSource(seed, options.seedFile, options.seedMediaOrigin);
+  // A seed read from seedFile alone is named by it, as `--seed FILE` names the CLI's.
+  const seedName = options.seedName ?? (options.seed === undefined ? options.seedFile : undefined);
   const store = await Store.open({
     file: options.data,
     seed: seeds.current,
     compactBytes: options.compactAfterMb === undefined ? undefined : options.compactAfterMb * 1024 * 1024,
-    seedName: options.seedName,
+    seedName,
   });
   const table = new OperationTable(document);
   const operations = table.operations;
@@ -112,5 +130,5 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     store,
     simulate: simulationStep(workbench),
   });
-  return { ...core, workbench, operationIds: operations.map((op) => op.operationId) };
+  return { ...core, workbench, operationIds: operations.map((op) => op.operationId), seedName };
 }

@@ -25,7 +25,7 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   if (options.watch && options.seedFile === undefined) {
     throw new Error(
-      'watch needs seedFile, the seed file to watch (its records given as seed: await resolveSeed(seedFile))',
+      'watch needs seedFile, the JSON dataset file to watch (and to serve, when no seed is given)',
     );
   }
   const app = await createApp(options);

@@ -873,7 +873,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove one fault rule */
+        /**
+         * Remove one fault rule
+         * @description An empty id (`DELETE /__admin/faults/`) is a 400, not the removal of every rule that
+         *     `DELETE /__admin/faults` is.
+         */
         delete: operations["deleteFaultRule"];
         options?: never;
         head?: never;
@@ -916,7 +920,10 @@ export interface components {
             /** @description An operationId of this document. */
             operationId?: string;
             method?: string;
-            /** @description A substring of the request's path. */
+            /**
+             * @description A substring of the request's path, as sent (percent-encoded) or decoded (`/products/café`
+             *     matches `/products/caf%C3%A9`); the query is not part of it.
+             */
             path?: string;
             /** @description The tenant of the request's scope, exactly; a rule without it matches every tenant. */
             tenantId?: components["schemas"]["ScopeName"];
@@ -3016,6 +3023,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };

@@ -70,28 +70,51 @@ export function bodyError(err: unknown): unknown {
   return err;
 }
 
+const UNIT_BYTES: Record<string, number> = {
+  b: 1,
+  kb: 1024,
+  mb: 1024 ** 2,
+  gb: 1024 ** 3,
+  tb: 1024 ** 4,
+  pb: 1024 ** 5,
+};
+
 /**
- * express's JSON parser with the body limit given; a limit that is no size is refused naming the
- * option (body-parser's words name its own, `limit`), and so is one below a byte, which would
- * refuse every body with a 413.
+ * A body limit in bytes: a number, or a size such as "5mb" (units of 1024, as body-parser's); undefined
+ * when it is neither, or below a byte. Read here, not by body-parser: its reading took "-1kb" as
+ * -1024 and "1.5.5mb" as 1, and every body was then refused with a 413.
+ */
+export function bodyLimitBytes(limit: string | number): number | undefined {
+  const match = typeof limit === 'string' ? /^\s*(\d+(?:\.\d+)?)\s*([kmgtp]?b)?\s*$/i.exec(limit) : null;
+  const bytes =
+    typeof limit === 'number'
+      ? limit
+      : match
+        ? Math.floor(Number(match[1]) * (UNIT_BYTES[(match[2] ?? 'b').toLowerCase()] ?? Number.NaN))
+        : Number.NaN;
+  // NaN compares false: refused too. Infinity is no limit, as body-parser takes it.
+  return bytes >= 1 ? bytes : undefined;
+}
+
+/**
+ * express's JSON parser with the body limit given; a limit that is no size, or below a byte (which
+ * would refuse every body with a 413), is refused naming the option (body-parser's words name its
+ * own, `limit`).
  */
 function jsonParser(limit: string | number): RequestHandler {
-  const refused = () =>
-    new Error(
+  const bytes = bodyLimitBytes(limit);
+  if (bytes === undefined) {
+    throw new Error(
       `bodyLimit must be a size such as "5mb" or a number of bytes from 1, not ${typeof limit === 'string' ? JSON.stringify(limit) : String(limit)}`,
     );
-  if (typeof limit === 'number' && !(limit >= 1)) throw refused();
-  try {
-    return express.json({
-      limit,
-      // The bytes as parsed, after any Content-Encoding: Content-Length counts the compressed ones.
-      verify: (req, _res, buf) => {
-        (req as { bodyBytes?: number }).bodyBytes = buf.length;
-      },
-    });
-  } catch {
-    throw refused();
   }
+  return express.json({
+    limit: bytes,
+    // The bytes as parsed, after any Content-Encoding: Content-Length counts the compressed ones.
+    verify: (req, _res, buf) => {
+      (req as { bodyBytes?: number }).bodyBytes = buf.length;
+    },
+  });
 }
 
 /**

@@ -17,8 +17,12 @@ import { singleByteRange } from '../workbench/byteRange.js';
 /** Every path below MEDIA_PATH. */
 const MEDIA_ROUTE = new RegExp(`^${MEDIA_PATH}/.+`);
 const FAULTS_PATH = '/__admin/faults';
-/** One rule: `/__admin/faults/{faultId}`, in any case and with an optional trailing slash, as express's own. */
-const FAULT_ROUTE = new RegExp(`^${FAULTS_PATH}/[^/]+/?$`, 'i');
+/**
+ * One rule: `/__admin/faults/{faultId}`, in any case and with an optional trailing slash, as express's
+ * own. An empty id matches too (`/__admin/faults/`), so that it is refused here rather than taken as
+ * `DELETE /__admin/faults`, which removes every rule (docs/behaviour.md, "Addressing").
+ */
+const FAULT_ROUTE = new RegExp(`^${FAULTS_PATH}/[^/]*/?$`, 'i');
 
 /** A path segment decoded; undefined when it is not valid percent-encoding. */
 function decodedSegment(raw: string): string | undefined {
@@ -118,22 +122,35 @@ export function mountWorkbenchRoutes(
     sendData(res, workbench.faults.add(input), undefined, 201);
   });
 
-  app.delete('/__admin/faults', admin, (_req, res) => {
-    const deleted = workbench.faults.list().length;
-    workbench.faults.clear();
-    sendData(res, { deleted });
-  });
-
   // Matched by a pattern that decodes nothing, as the media route: a named parameter made express
-  // answer an id that is not valid percent-encoding with a 400 of its own wording.
+  // answer an id that is not valid percent-encoding with a 400 of its own wording. Registered before
+  // the route that removes every rule, which express would also match to `/__admin/faults/`.
   app.delete(FAULT_ROUTE, admin, (req, res) => {
     const raw = req.path.slice(FAULTS_PATH.length + 1).replace(/\/$/, '');
+    if (raw === '') {
+      // As a script whose id variable is unset sends it: taken as "all", it removed every rule.
+      throw invalid([
+        {
+          path: 'params.faultId',
+          message: `is empty: give the id of the rule to remove (GET ${FAULTS_PATH} lists them), or send DELETE ${FAULTS_PATH}, without the slash, to remove them all`,
+        },
+      ]);
+    }
     const id = decodedSegment(raw);
     if (id === undefined) {
       throw invalid([{ path: 'params.faultId', message: `is not valid percent-encoding: "${raw}"` }]);
     }
-    if (!workbench.faults.remove(id)) throw notFound(`No fault rule "${id}"`);
+    if (!workbench.faults.remove(id)) {
+      // A rule spent or removed by a reset is gone too: the listing says what there is.
+      throw notFound(`No fault rule "${id}": GET ${FAULTS_PATH} lists the rules there are, with their ids`);
+    }
     sendData(res, { deleted: 1 });
+  });
+
+  app.delete('/__admin/faults', admin, (_req, res) => {
+    const deleted = workbench.faults.list().length;
+    workbench.faults.clear();
+    sendData(res, { deleted });
   });
 
   app.get('/__admin/requests', admin, (req, res) => {

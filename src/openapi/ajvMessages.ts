@@ -19,6 +19,26 @@ const TYPE_WORDS: Readonly<Record<string, string>> = {
   null: 'null',
 };
 
+/** `n` of a countable thing: "1 item", "2 items". */
+const count = (n: number, thing: string): string => `${n} ${thing}${n === 1 ? '' : 's'}`;
+
+/**
+ * A limit's words, by keyword (the limit is Ajv's `params.limit`): Ajv's own ("must NOT have fewer
+ * than 1 items", "must be >= 1") read as a schema's, not as what to send.
+ */
+const LIMIT_WORDS: Readonly<Record<string, (limit: number) => string>> = {
+  minItems: (n) => `must hold at least ${count(n, 'item')}`,
+  maxItems: (n) => `must hold at most ${count(n, 'item')}`,
+  minLength: (n) => `must be at least ${count(n, 'character')} long`,
+  maxLength: (n) => `must be at most ${count(n, 'character')} long`,
+  minProperties: (n) => `must hold at least ${count(n, 'field')}`,
+  maxProperties: (n) => `must hold at most ${count(n, 'field')}`,
+  minimum: (n) => `must be at least ${n}`,
+  maximum: (n) => `must be at most ${n}`,
+  exclusiveMinimum: (n) => `must be greater than ${n}`,
+  exclusiveMaximum: (n) => `must be less than ${n}`,
+};
+
 /** The schema parts an error's wording reads (Ajv's verbose option puts them on the error). */
 interface Schema {
   properties?: Record<string, unknown>;
@@ -44,6 +64,7 @@ function wordOf(e: ErrorObject): WordedError {
     type?: string;
     format?: string;
     allowedValues?: unknown[];
+    limit?: number;
   };
   const parent = (e.parentSchema ?? {}) as Schema;
   const field = params.missingProperty ?? params.additionalProperty;
@@ -75,8 +96,11 @@ function wordOf(e: ErrorObject): WordedError {
       if (typeof e.data === 'number' && !Number.isFinite(e.data)) return worded('must be a finite number');
       return worded(e.message ?? 'is of another type');
     }
-    default:
+    default: {
+      const limitWords = own(LIMIT_WORDS, e.keyword);
+      if (limitWords && typeof params.limit === 'number') return worded(limitWords(params.limit));
       return worded(e.message ?? 'is invalid');
+    }
   }
 }
 

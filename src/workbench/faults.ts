@@ -1,5 +1,6 @@
 // Fault rules set at run time (POST /__admin/faults): which requests fail or slow down, and how.
 import type { components } from '../generated/openapi.js';
+import { pathHolds } from './pathPart.js';
 import type { NetworkFailure } from './prefer.js';
 
 /**
@@ -52,7 +53,8 @@ export function ruleMatches(rule: FaultRuleInput, facts: FaultFacts): boolean {
   return (
     (rule.operationId === undefined || rule.operationId === facts.operationId) &&
     (rule.method === undefined || methodMatches(rule.method, facts.method)) &&
-    (rule.path === undefined || facts.path.includes(rule.path)) &&
+    // As sent or decoded, as the journal's path filter: `/products/café` was never found.
+    (rule.path === undefined || pathHolds(facts.path, rule.path)) &&
     // The scope is matched as a whole value, not as a piece of the path: a rule for tenant `acme`
     // must not fail `acme2`, nor the same tenant in another region (docs/behaviour.md, "Simulated
     // failures and latency").

@@ -2,6 +2,7 @@
 import type { components } from '../generated/openapi.js';
 import { badRequest } from '../domain/errors.js';
 import { parseQuery } from '../pipeline/query.js';
+import { pathHolds } from './pathPart.js';
 
 export const JOURNAL_SIZE = 1000;
 /** A body whose JSON is longer than this is left out of its entry (bodyOmitted says so). */
@@ -83,22 +84,6 @@ function kept(record: JournalRecord): JournalRecord {
   }
   const { body, ...rest } = record;
   return { ...rest, ...journalBody(body, record.bodyBytes) };
-}
-
-/**
- * Whether a kept path (as sent, percent-encoded) holds `part`. The filter arrives decoded from its
- * query string, so `path=café` (sent as `path=caf%C3%A9`) is matched against the decoded path too:
- * compared with the encoded one alone, an id with a space or a non-ASCII letter could not be found.
- */
-function pathMatches(path: string, part: string): boolean {
-  if (path.includes(part)) return true;
-  if (!path.includes('%')) return false;
-  try {
-    return decodeURIComponent(path).includes(part);
-  } catch {
-    // Not valid percent-encoding: the path as sent is all there is to match.
-    return false;
-  }
 }
 
 /** Reads the filters of GET /__admin/requests; a value that cannot be meant gets a 400. */
@@ -194,7 +179,7 @@ export class RequestJournal {
     for (let n = 1; n <= this.#count && found.length < limit; n++) {
       const i = (this.#next - n + this.size) % this.size;
       if (method !== undefined && this.#method[i] !== method) continue;
-      if (filter.path !== undefined && !pathMatches(pathOf(this.#url[i] as string), filter.path)) continue;
+      if (filter.path !== undefined && !pathHolds(pathOf(this.#url[i] as string), filter.path)) continue;
       if (filter.status !== undefined && this.#status[i] !== filter.status) continue;
       if (filter.tenantId !== undefined && this.#tenantId[i] !== filter.tenantId) continue;
       found.push(

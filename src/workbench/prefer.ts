@@ -43,21 +43,31 @@ export function checkDelay(value: unknown, what: string): number {
   return value;
 }
 
+/** The preferences the mock acts on; others (return=minimal, ...) are left to the server they are for. */
+const ACTED_ON = new Set(['code', 'delay', 'network', 'retry-after']);
+
 /**
  * Reads the preferences this server acts on from Prefer header values (RFC 7240: comma-separated,
- * the header may repeat). Other preferences (return=minimal, ...) are left to the server they are for.
+ * the header may repeat). As RFC 7240 has it, the first of a preference given twice is
+ * the one taken, and the later ones are ignored. One given without a value (`Prefer: code`) is read
+ * as given an empty value, and so refused: ignored, it asked for a failure and none came.
  */
 export function parsePrefer(header: string | readonly string[] | undefined): Preference {
   if (header === undefined) return {};
   const preference: Preference = {};
+  const seen = new Set<string>();
   for (const item of (typeof header === 'string' ? header : header.join(',')).split(/[,;]/)) {
     const eq = item.indexOf('=');
-    if (eq < 0) continue;
-    const name = item.slice(0, eq).trim().toLowerCase();
-    const text = item
-      .slice(eq + 1)
-      .trim()
-      .replace(/^"(.*)"$/, '$1');
+    const name = (eq < 0 ? item : item.slice(0, eq)).trim().toLowerCase();
+    if (!ACTED_ON.has(name) || seen.has(name)) continue;
+    seen.add(name);
+    const text =
+      eq < 0
+        ? ''
+        : item
+            .slice(eq + 1)
+            .trim()
+            .replace(/^"(.*)"$/, '$1');
     if (name === 'code') {
       if (!/^[1-5]\d\d$/.test(text)) {
         throw badRequest(`Prefer: code=${text} is not an HTTP status; send e.g. Prefer: code=503`);

@@ -96,12 +96,34 @@ describe('expressAdapter', () => {
   it('refuses a bodyLimit that is not a size, naming the option, instead of refusing every body', () => {
     // "option limit "abc" is invalid" named body-parser's option; -1 made every body a 413.
     const handle: Handle = async () => ({ status: 200, headers: {}, json: {} });
-    for (const bodyLimit of ['abc', -1, 0, Number.NaN]) {
+    // "-1kb", "0kb" and "0" were taken as a limit below a byte, "1.5.5mb" as 1 byte: a 413 for every body.
+    for (const bodyLimit of ['abc', -1, 0, Number.NaN, '-1kb', '0kb', '0', '-5', '1.5.5mb', '5 megabytes']) {
       expect(() => expressAdapter(handle, { bodyLimit }), String(bodyLimit)).toThrow(
         `bodyLimit must be a size such as "5mb" or a number of bytes from 1, not ${typeof bodyLimit === 'string' ? `"${bodyLimit}"` : bodyLimit}`,
       );
     }
     expect(() => expressAdapter(handle, { bodyLimit: '100kb' })).not.toThrow();
     expect(() => expressAdapter(handle, { bodyLimit: 1024 })).not.toThrow();
+  });
+
+  it('reads a bodyLimit size in units of 1024, in any case and with a space before the unit', async () => {
+    const handle: Handle = async (req) => {
+      await req.readBody?.();
+      return { status: 200, headers: {}, json: {} };
+    };
+    const post = (bodyLimit: string | number, bytes: number) => {
+      const app = express();
+      app.use(expressAdapter(handle, { bodyLimit }));
+      app.use(errorHandler);
+      // A JSON body of exactly `bytes` bytes: {"s":""} is 8.
+      return request(app)
+        .post('/')
+        .set('content-type', 'application/json')
+        .send(JSON.stringify({ s: 'x'.repeat(bytes - 8) }));
+    };
+    for (const bodyLimit of ['1.5kb', '1.5 KB', 1536]) {
+      expect((await post(bodyLimit, 1536)).status, String(bodyLimit)).toBe(200);
+      expect((await post(bodyLimit, 1537)).status, String(bodyLimit)).toBe(413);
+    }
   });
 });

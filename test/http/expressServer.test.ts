@@ -58,7 +58,7 @@ describe('startServer', () => {
 
   it('refuses watch without a seedFile, which would watch nothing without a word', async () => {
     await expect(startServer({ watch: true, seed: { products: [], productTypes: [] } })).rejects.toThrow(
-      'watch needs seedFile, the seed file to watch (its records given as seed: await resolveSeed(seedFile))',
+      'watch needs seedFile, the JSON dataset file to watch (and to serve, when no seed is given)',
     );
   });
 });

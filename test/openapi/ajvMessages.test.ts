@@ -40,4 +40,27 @@ describe('wordErrors', () => {
     };
     expect(worded(schema, { id: 5 })).toEqual(['/id must be string']);
   });
+
+  it('says a limit as what to send, not in Ajv\'s words ("must NOT have fewer than 1 items", ">= 1")', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        ids: { type: 'array', minItems: 1, maxItems: 2 },
+        name: { type: 'string', minLength: 1, maxLength: 3 },
+        rate: { type: 'number', minimum: 0, maximum: 1 },
+        times: { type: 'integer', minimum: 1 },
+      },
+    };
+    expect(worded(schema, { ids: [], name: '', rate: -0.5, times: 0 })).toEqual([
+      '/ids must hold at least 1 item',
+      '/name must be at least 1 character long',
+      '/rate must be at least 0',
+      '/times must be at least 1',
+    ]);
+    expect(worded(schema, { ids: [1, 2, 3], name: 'four', rate: 2 })).toEqual([
+      '/ids must hold at most 2 items',
+      '/name must be at most 3 characters long',
+      '/rate must be at most 1',
+    ]);
+  });
 });

@@ -274,10 +274,10 @@ describe('validation messages', () => {
     const tooMany = await c.post(`${BASE}/product-types`, {
       data: Array.from({ length: 101 }, (_, i) => ({ productTypeId: `t${i}` })),
     });
-    expect(tooMany.body.message).toBe('body.data must NOT have more than 100 items');
+    expect(tooMany.body.message).toBe('body.data must hold at most 100 items');
     const limit = await c.get(`${BASE}/products?limit=0`);
     expect(limit.status).toBe(400);
-    expect(limit.body.message).toBe('query.limit must be >= 1');
+    expect(limit.body.message).toBe('query.limit must be at least 1');
   });
 
   it('tell how to clear a list when null is sent for one', async () => {

@@ -14,6 +14,18 @@ describe('fault rules', () => {
     expect(rules.apply({ ...GET_PRODUCT, path: '/acme/dev/products/ZZZ' })).toBeUndefined();
   });
 
+  it('match a path as sent or as decoded, as the journal filter does', () => {
+    // A rule for /products/café never applied: the request's path is percent-encoded.
+    const cafe = { method: 'GET', path: '/acme/dev/products/caf%C3%A9', operationId: 'getProduct' };
+    expect(ruleMatches({ path: '/products/café', status: 503 }, cafe)).toBe(true);
+    expect(ruleMatches({ path: '/products/caf%C3%A9', status: 503 }, cafe)).toBe(true);
+    expect(ruleMatches({ path: '/products/cafe', status: 503 }, cafe)).toBe(false);
+    // A path that is not valid percent-encoding is matched as sent.
+    expect(
+      ruleMatches({ path: '/products/%ZZ', status: 503 }, { ...cafe, path: '/acme/dev/products/%ZZ' }),
+    ).toBe(true);
+  });
+
   it('for GET apply to HEAD too, which answers like GET; one for HEAD stays with HEAD', () => {
     const rules = new FaultRules();
     const get = rules.add({ method: 'GET', path: '/products/ABC', status: 503 });

@@ -166,7 +166,11 @@ describe('/__admin/faults', () => {
     expect((await c.get(`${BASE}/products/p1`)).status).toBe(404);
     expect((await c.delete(`/__admin/faults/${byPath.body.data.id}`)).status).toBe(200);
     expect((await c.get(`${BASE}/products/p1`)).status).toBe(200);
-    expect((await c.delete(`/__admin/faults/${byPath.body.data.id}`)).status).toBe(404);
+    const gone = await c.delete(`/__admin/faults/${byPath.body.data.id}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toBe(
+      `No fault rule "${byPath.body.data.id}": GET /__admin/faults lists the rules there are, with their ids`,
+    );
 
     await c.post('/__admin/faults', { status: 500 });
     expect((await c.delete('/__admin/faults')).body.data).toEqual({ deleted: 2 });
@@ -203,11 +207,50 @@ describe('/__admin/faults', () => {
     expect(region.body.message).toMatch(/^Invalid fault rule: region must be one of: eu, us, in, au, uae/);
   });
 
+  it('refuses an empty rule id (a trailing slash) instead of removing every rule', async () => {
+    // DELETE /__admin/faults/ is what `curl -X DELETE $MOCK/__admin/faults/$ID` sends with ID unset:
+    // it removed every rule, as DELETE /__admin/faults does.
+    const c = client(await makeApp());
+    await c.post('/__admin/faults', { status: 503 });
+    await c.post('/__admin/faults', { status: 500 });
+    for (const path of ['/__admin/faults/', '/__admin/FAULTS/', '/__admin/faults//']) {
+      const res = await c.delete(path);
+      expect(res.status, path).toBe(400);
+      expect(res.body.message, path).toBe(
+        'params.faultId is empty: give the id of the rule to remove (GET /__admin/faults lists them), or send DELETE /__admin/faults, without the slash, to remove them all',
+      );
+    }
+    expect((await c.get('/__admin/faults')).body.data).toHaveLength(2);
+    // The collection itself still takes its trailing slash for every other method.
+    expect((await c.get('/__admin/faults/')).body.data).toHaveLength(2);
+    expect((await c.delete('/__admin/faults')).body.data).toEqual({ deleted: 2 });
+  });
+
   it('says a rule id that is not valid percent-encoding is one, in the words of the API', async () => {
     // express's own words were "Failed to decode param '%ZZ'".
     const res = await client(await makeApp()).delete('/__admin/faults/%ZZ');
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('params.faultId is not valid percent-encoding: "%ZZ"');
+  });
+
+  it('refuses a rule whose path holds a query or is a URL, which no request path ever matches', async () => {
+    // Both were taken, and never applied.
+    const c = client(await makeApp());
+    for (const path of [
+      '/product-types?ids=a',
+      `http://127.0.0.1:4010${BASE}/product-types`,
+      '/products#top',
+    ]) {
+      const res = await c.post('/__admin/faults', { path, status: 503 });
+      expect(res.status, path).toBe(400);
+      expect(res.body.message, path).toBe(
+        "Invalid fault rule: path must be a part of the request's path, such as /products/ABC: not a URL, and without a query (?...), which rules are not matched against",
+      );
+    }
+    expect((await c.get('/__admin/faults')).body.data).toEqual([]);
+    // The rule a person meant applies, its path written decoded or as sent.
+    await c.post('/__admin/faults', { path: '/products/café', status: 503 });
+    expect((await c.get(`${BASE}/products/caf%C3%A9`)).status).toBe(503);
   });
 
   it('refuses a rule whose method no API request has, such as a typo', async () => {

@@ -20,6 +20,30 @@ describe('Prefer header', () => {
     expect(parsePrefer('code=503; delay=100')).toEqual({ code: 503, delayMs: 100 });
   });
 
+  it('takes the first of a preference given twice, as RFC 7240 says, in one header or several', () => {
+    // The last one was taken: code=500 here.
+    expect(parsePrefer('code=503, code=500')).toEqual({ code: 503 });
+    expect(parsePrefer(['delay=100', 'delay=2000, code=429'])).toEqual({ delayMs: 100, code: 429 });
+    // A later one is ignored "without signaling an error" (RFC 7240).
+    expect(parsePrefer('network=reset, network=soon')).toEqual({ network: 'reset' });
+  });
+
+  it('refuses a preference it acts on given without a value, instead of ignoring it', () => {
+    // `Prefer: code` answered as if no failure had been asked for; `code=` was refused.
+    expect(() => parsePrefer('code')).toThrow(
+      'Prefer: code= is not an HTTP status; send e.g. Prefer: code=503',
+    );
+    expect(() => parsePrefer('return=minimal, Delay')).toThrow(
+      'Prefer: delay=: must be a whole number of milliseconds from 0 to 60000',
+    );
+    expect(() => parsePrefer('network')).toThrow(/^Prefer: network= is not a network failure/);
+    expect(() => parsePrefer('code=503, retry-after')).toThrow(
+      /^Prefer: retry-after=: must be a whole number/,
+    );
+    // Preferences for other servers still pass, with a value or without.
+    expect(parsePrefer('respond-async, return=minimal, handling=lenient')).toEqual({});
+  });
+
   it('refuses a code that is no status and a delay out of bounds, saying what is allowed', () => {
     expect(() => parsePrefer('code=abc')).toThrow(/not an HTTP status/);
     expect(() => parsePrefer('code=99')).toThrow(/not an HTTP status/);

@@ -4,6 +4,9 @@ import type { CatalogProduct } from '../../src/domain/types.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { createApp } from '../../src/app.js';
+import { startServer } from '../../src/server.js';
 import { loadSeedFile, resolveSeed } from '../../src/seed/resolve.js';
 import { writeDatasetFile } from '../../src/seed/file.js';
 import { SeedSource } from '../../src/workbench/seedSource.js';
@@ -71,6 +74,44 @@ describe('a seed file', () => {
       await writeDatasetFile(named('New boot'), file);
       await source.reload();
       expect(source.product('P1')?.productName?.[0]?.productName).toBe('New boot');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('given alone to createApp or startServer, is served from the start, as --seed FILE is', async () => {
+    // Without a seed beside it, seedFile was only read by the first reset: an empty catalog until then.
+    const dir = await mkdtemp(join(tmpdir(), 'seed-source-'));
+    try {
+      const file = join(dir, 'seed.json');
+      await writeDatasetFile(await resolveSeed('electronics'), file);
+      const expected = (await loadSeedFile(file)).productTypes.map((t) => t.productTypeId).sort();
+      expect(expected.length).toBeGreaterThan(0);
+
+      const app = await createApp({ seedFile: file });
+      const types = await request(app).get('/acme/dev/product-types').set('x-api-key', 'k');
+      expect((types.body.data as { productTypeId: string }[]).map((t) => t.productTypeId).sort()).toEqual(
+        expected,
+      );
+      expect((await request(app).get('/__admin/health')).body.data.seed).toBe(file);
+
+      // Served, its demo media name the server's origin, as a --seed FILE's do.
+      const server = await startServer({ port: 0, seedFile: file });
+      try {
+        const res = await fetch(`${server.url}/acme/dev/products?limit=5`, { headers: { 'x-api-key': 'k' } });
+        const { list } = ((await res.json()) as { data: { list: CatalogProduct[] } }).data;
+        expect(list.length).toBeGreaterThan(0);
+        const served = logos(list);
+        expect(served.length).toBeGreaterThan(0);
+        expect(served.every((url) => url?.startsWith(`${server.url}/__media/`))).toBe(true);
+      } finally {
+        await server.close();
+      }
+
+      // A file that does not load is refused as the mock starts, in the words of --seed FILE.
+      await expect(createApp({ seedFile: join(dir, 'missing.json') })).rejects.toThrow(
+        `Seed file "${join(dir, 'missing.json')}" does not exist`,
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
