@@ -127,6 +127,31 @@ describe('admin endpoints hold to what openapi.yaml documents of them', () => {
     expect((await request(app).get('/__admin/faults?x=1')).status).toBe(400);
   });
 
+  it('refuses a body where they document none, and does nothing', async () => {
+    const app = await makeApp();
+    const token = { 'x-api-key': 'dev' };
+    await request(app).post(`${BASE}/product-types`).set(token).send(type('kept'));
+    // a tenant named in the body does not narrow a reset of every tenant: it is refused
+    const reset = await request(app).post('/__admin/reset').send({ tenantId: 'acme' });
+    expect(reset.status).toBe(400);
+    expect(reset.body.message).toBe(
+      'POST /__admin/reset takes no body (resetMock acts on what its path names, and would ignore it); send it without one',
+    );
+    expect(typeIds(await request(app).get(`${BASE}/product-types`).set(token))).toEqual(['kept']);
+    // a rule's id in the body of the call that removes them all
+    const rule = await request(app)
+      .post('/__admin/faults')
+      .send({ status: 503, operationId: 'listProducts' });
+    expect(rule.status).toBe(201);
+    const removeAll = await request(app)
+      .delete('/__admin/faults')
+      .send({ id: (rule.body as { data: { id: string } }).data.id });
+    expect(removeAll.status).toBe(400);
+    expect((await request(app).get('/__admin/faults')).body.data).toHaveLength(1);
+    // without a body, as documented
+    expect((await request(app).post('/__admin/reset')).status).toBe(200);
+  });
+
   it('refuses a journal filter given twice rather than use its first value', async () => {
     const app = await makeApp();
     const token = { 'x-api-key': 'dev' };
