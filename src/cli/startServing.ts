@@ -1,7 +1,7 @@
 // Starting the server of `product-catalog-mock serve`, wherever it runs (see tuning.ts).
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { applyHeapPolicy } from './heapPolicy.js';
-import { prepareSearchIndex } from '../query/searchIndex.js';
+import { prepareSearch } from '../query/searchIndex.js';
 import { resolveSeed, seedFileOf, type SeedStep } from '../seed/resolve.js';
 import { listenError, startServer, type RunningServer } from '../server.js';
 import type { SeedData } from '../store/store.js';
@@ -133,7 +133,7 @@ export async function startServing(opts: ServeOptions, events: SeedEvents): Prom
   // 248 against 197 MiB resident, over the memory target (docs/performance.md, "Start-up"). The seed as
   // served: the records the store holds, whose texts are cached by identity.
   const served = running.seed().products;
-  if (served.length >= WARM_SEARCH_FROM) prepareSearchIndex(served);
+  if (served.length >= WARM_SEARCH_FROM) prepareSearch(served);
   if (opts.tune) applyHeapPolicy();
   return running;
 }

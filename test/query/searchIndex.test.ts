@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseSearch } from '../../src/domain/search.js';
-import { prepareSearchIndex, searchCandidates } from '../../src/query/searchIndex.js';
+import { INDEX_AHEAD_UP_TO, prepareSearch, searchCandidates } from '../../src/query/searchIndex.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
 
 const word = fc.stringMatching(/^[abc-]{1,4}$/);
@@ -54,7 +54,7 @@ describe('search candidates', () => {
     );
   });
 
-  it('answers the first search of a snapshot indexed ahead (prepareSearchIndex) from the index', () => {
+  it('answers the first search of a snapshot indexed ahead (prepareSearch) from the index', () => {
     const catalog: CatalogProduct[] = [
       { productGroupId: 'a', productName: [{ isoLanguageId: 'en', productName: 'Red lamp' }] },
       { productGroupId: 'b', productName: [{ isoLanguageId: 'en', productName: 'Blue lamp' }] },
@@ -62,12 +62,22 @@ describe('search candidates', () => {
     ];
     const red = parseSearch('red');
     if (!red) throw new Error('blank search');
-    prepareSearchIndex(catalog);
+    prepareSearch(catalog);
     const first = searchCandidates(catalog, red);
     expect(first).not.toBe(catalog);
     expect(first.map((p) => p.productGroupId)).toEqual(['a', 'c']);
     // A name match ranks above a match elsewhere.
     expect(first.map((p) => red.scoreOfHolder(p))).toEqual([2, 1]);
+  });
+
+  it('builds no index ahead above INDEX_AHEAD_UP_TO products: their first search scans', () => {
+    const catalog: CatalogProduct[] = Array.from({ length: INDEX_AHEAD_UP_TO + 1 }, (_, i) => ({
+      productGroupId: `p${String(i).padStart(7, '0')}`,
+    }));
+    const search = parseSearch('p0000001');
+    if (!search) throw new Error('blank search');
+    prepareSearch(catalog);
+    expect(searchCandidates(catalog, search)).toBe(catalog);
   });
 
   it('looks a word up in the index of the field searched, when one snapshot is searched by several fields', () => {
