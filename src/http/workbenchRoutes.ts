@@ -1,3 +1,4 @@
+import { METHODS } from 'node:http';
 import express, { type Express } from 'express';
 import { badRequest, CatalogError, notFound } from '../domain/errors.js';
 import type { KeyRing } from '../pipeline/auth.js';
@@ -154,7 +155,7 @@ export function mountWorkbenchRoutes(
   });
 
   app.get('/__admin/requests', admin, (req, res) => {
-    const filter = parseJournalFilter(firstValues(req.query as Record<string, unknown>));
+    const filter = parseJournalFilter(firstValues(req.query as Record<string, unknown>), METHODS);
     sendData(res, workbench.journal.find(filter));
   });
 

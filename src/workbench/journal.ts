@@ -86,8 +86,15 @@ function kept(record: JournalRecord): JournalRecord {
   return { ...rest, ...journalBody(body, record.bodyBytes) };
 }
 
-/** Reads the filters of GET /__admin/requests; a value that cannot be meant gets a 400. */
-export function parseJournalFilter(query: Record<string, string | undefined>): JournalFilter {
+/**
+ * Reads the filters of GET /__admin/requests; a value that cannot be meant gets a 400. `methods`: the
+ * methods a request can have (node's http.METHODS, passed in: this module also runs in a browser);
+ * a method outside them (GETT) matched nothing, without a word.
+ */
+export function parseJournalFilter(
+  query: Record<string, string | undefined>,
+  methods?: readonly string[],
+): JournalFilter {
   const known = new Set(['method', 'path', 'status', 'tenantId', 'limit']);
   const unknown = Object.keys(query).filter((name) => !known.has(name));
   if (unknown.length > 0) {
@@ -108,8 +115,12 @@ export function parseJournalFilter(query: Record<string, string | undefined>): J
       throw badRequest(`${name} is empty: give a value to filter by, or leave ${name} out`);
     return query[name];
   };
+  const method = text('method');
+  if (method !== undefined && methods && !methods.includes(method.toUpperCase())) {
+    throw badRequest(`method "${method}" is no HTTP method a request can have, such as GET or POST`);
+  }
   return {
-    method: text('method'),
+    method,
     path: text('path'),
     tenantId: text('tenantId'),
     status: whole('status', 100, 599),

@@ -152,6 +152,12 @@ describe('admin endpoints hold to what openapi.yaml documents of them', () => {
     expect((await request(app).post('/__admin/reset')).status).toBe(200);
   });
 
+  it('refuses a journal filter by a method no request can have', async () => {
+    const res = await request(await makeApp()).get('/__admin/requests?method=GETT');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^method "GETT" is no HTTP method/);
+  });
+
   it('refuses a journal filter given twice rather than use its first value', async () => {
     const app = await makeApp();
     const token = { 'x-api-key': 'dev' };

@@ -146,6 +146,16 @@ describe('request journal', () => {
     expect(() => parseJournalFilter({ tenant: 'acme' })).toThrow(/Unknown filter tenant/);
   });
 
+  it('refuses a method no request can have (GETT), which matched nothing, and takes any real one in any case', () => {
+    const methods = ['GET', 'POST', 'PROPFIND'];
+    expect(() => parseJournalFilter({ method: 'GETT' }, methods)).toThrow(
+      'method "GETT" is no HTTP method a request can have, such as GET or POST',
+    );
+    expect(parseJournalFilter({ method: 'post' }, methods).method).toBe('post');
+    // a method no API operation has still reaches the server (and gets a 405): it may be looked for
+    expect(parseJournalFilter({ method: 'PROPFIND' }, methods).method).toBe('PROPFIND');
+  });
+
   it('refuses an empty text filter, which matched no entry (or, for path, every one)', () => {
     // As a script's empty variable gives it: ?method=$METHOD.
     for (const name of ['method', 'path', 'tenantId']) {
