@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import type { SeedData } from '../store/store.js';
 import { WHOLE_FILE_LIMIT } from './defaults.js';
 import { replaceFile } from './replaceFile.js';
+import { ValueSharing } from './sharedValues.js';
 
 export interface WriteOptions {
   /** Stops the write: the file is left as it was, and the promise rejects with the signal's reason. */
@@ -130,11 +131,18 @@ export async function readDatasetFile(file: string, options: ReadOptions = {}): 
     const raw = await readFile(file, 'utf8');
     // A byte-order mark, as some editors write, is not JSON.
     const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+    let parsed: unknown;
     try {
-      return JSON.parse(text);
+      parsed = JSON.parse(text);
     } catch (err) {
       throw new Error(`Seed file "${file}" is not valid JSON: ${withLine((err as Error).message, text)}`);
     }
+    const products = (parsed as { products?: unknown } | null)?.products;
+    if (Array.isArray(products)) {
+      const sharing = new ValueSharing();
+      for (const product of products) sharing.share(product);
+    }
+    return parsed;
   }
   const onRead = options.onRead && ((bytes: number) => options.onRead?.(bytes, size));
   return readRecordPerLine(file, wholeFileLimit, maxLineBytes, onRead);
@@ -205,6 +213,9 @@ async function readRecordPerLine(
 ): Promise<unknown> {
   const sections: Record<string, unknown[]> = {};
   let current: unknown[] | undefined;
+  // Shared as each product is parsed: the copies die young, before a collection has to keep them.
+  const sharing = new ValueSharing();
+  let sharingSection = false;
   let lineNumber = 0;
   const fail = (why: string) =>
     new Error(
@@ -218,12 +229,15 @@ async function readRecordPerLine(
         const line = raw.trim();
         const opening = /^"(products|productTypes)": \[$/.exec(line);
         if (line === '{' || line === '}' || line === '') continue;
-        if (opening) sections[opening[1]!] = current = [];
-        else if (line === ']' || line === '],') current = undefined;
+        if (opening) {
+          sections[opening[1]!] = current = [];
+          sharingSection = opening[1] === 'products';
+        } else if (line === ']' || line === '],') current = undefined;
         else if (!current) throw fail('expected "products": [ or "productTypes": [');
         else {
           try {
-            current.push(JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line));
+            const record: unknown = JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line);
+            current.push(sharingSection ? sharing.share(record) : record);
           } catch (err) {
             throw fail((err as Error).message);
           }

@@ -255,6 +255,20 @@ describe('dataset files too large for one string', () => {
     expect(await readDatasetFile(file, { wholeFileLimit: 0 })).toEqual(JSON.parse(JSON.stringify(data)));
   });
 
+  it('share equal values between their products, read whole or record by record', async () => {
+    const file = join(dir, 'shared.json');
+    await writeDatasetFile(generateDataset('electronics', { count: 30 }), file);
+    for (const wholeFileLimit of [0, undefined]) {
+      const { products } = (await readDatasetFile(file, { wholeFileLimit })) as {
+        products: { brand: unknown }[];
+      };
+      const first = products[0]!;
+      const others = products.slice(1).filter((p) => JSON.stringify(p.brand) === JSON.stringify(first.brand));
+      expect(others.length).toBeGreaterThan(0);
+      for (const other of others) expect(other.brand).toBe(first.brand);
+    }
+  });
+
   it('are read whatever their line endings, and across lines longer than a read', async () => {
     const file = join(dir, 'long.json');
     // Non-ASCII text throughout, so a read or a block cut inside a character would show.
