@@ -101,6 +101,21 @@ export function sortProducts(
   return rows.map((r) => r.product);
 }
 
+/**
+ * The order sortProducts gives without a rank, as a comparison of two products: to place a few
+ * products into a list already in that order. The last tie is broken by productGroupId, as
+ * sortProducts breaks it by position in a list in productGroupId order.
+ */
+export function productOrder(keys: readonly SortKey[]): (a: CatalogProduct, b: CatalogProduct) => number {
+  return (a, b) => {
+    for (const key of keys) {
+      const order = compareSortValues(key.valueOf(a), key.valueOf(b), key.descending);
+      if (order !== 0) return order;
+    }
+    return compareIds(a.productGroupId, b.productGroupId);
+  };
+}
+
 /** The keys in one normal form ("a asc,b desc"): equal sorts, however written, share a cache entry. */
 export const sortSpec = (keys: readonly SortKey[]): string =>
   keys.map((k) => `${k.field} ${k.descending ? 'desc' : 'asc'}`).join(',');

@@ -1,12 +1,16 @@
 // A map of at most `limit` entries that drops the least recently used first: a JavaScript Map keeps
 // its keys in the order they were set, so the one set longest ago is the first it gives back.
 
-/** Gets the value of `key`, built and kept on first use; a use makes an entry the most recent. */
-export type Lru<K, V> = (key: K, build: () => V) => V;
+export interface Lru<K, V> {
+  /** Gets the value of `key`, built and kept on first use; a use makes an entry the most recent. */
+  (key: K, build: () => V): V;
+  /** The value of `key` if kept, without counting as a use. */
+  peek(key: K): V | undefined;
+}
 
 export function lru<K, V>(limit: number): Lru<K, V> {
   const entries = new Map<K, V>();
-  return (key, build) => {
+  const get = (key: K, build: () => V): V => {
     let value = entries.get(key);
     if (value === undefined) {
       value = build();
@@ -17,4 +21,5 @@ export function lru<K, V>(limit: number): Lru<K, V> {
     entries.set(key, value);
     return value;
   };
+  return Object.assign(get, { peek: (key: K) => entries.get(key) });
 }

@@ -8,6 +8,7 @@ import { parseSort, sortProducts, sortSpec, type SortKey } from '../domain/sort.
 import { sortedSnapshot } from './sortedSnapshot.js';
 import { snapshotCache, type Snapshot } from './snapshotCache.js';
 import { summaryOf } from './summaryCache.js';
+import { carryOver } from './carryOver.js';
 import type { CatalogProduct, ProductListResult, ProductQuery } from '../domain/types.js';
 
 export const DEFAULT_LIMIT = 50;
@@ -86,7 +87,11 @@ const filtered = snapshotCache<readonly CatalogProduct[]>(16);
 function filterInOrder(products: Snapshot, { filter, sort }: ListQuery): readonly CatalogProduct[] {
   const base = sort.length > 0 ? sortedSnapshot(products, sort) : products;
   if (!filter) return base;
-  return filtered(products, `${sortSpec(sort)}\n${filter.key}`, () => base.filter(filter.predicate));
+  return filtered(products, `${sortSpec(sort)}\n${filter.key}`, (previous) =>
+    previous
+      ? carryOver(previous.value, previous.lineage, sort, filter.predicate)
+      : base.filter(filter.predicate),
+  );
 }
 
 /**

@@ -259,8 +259,10 @@ export class Store {
   #apply(name: string, change: ScopeChange): void {
     let scope = this.#scopes.get(name);
     if (!scope) {
+      const fresh = this.#db.data.scopes[name] === undefined;
       const record = (this.#db.data.scopes[name] ??= copyRecord(this.#seed));
-      scope = new Scope(record);
+      // A scope's first write starts from the seed's snapshot: carried over, not sorted again.
+      scope = fresh ? new Scope(record, this.#seedScope.products()) : new Scope(record);
       this.#scopes.set(name, scope);
     }
     scope.apply(change);

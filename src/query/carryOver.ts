@@ -1,0 +1,29 @@
+// A list derived from a snapshot, carried over to the snapshot a write made from it.
+import { replaceInOrder } from '../domain/orderedList.js';
+import { productOrder, sortProducts, type SortKey } from '../domain/sort.js';
+import type { CatalogProduct } from '../domain/types.js';
+import type { Lineage } from './snapshotLineage.js';
+
+/**
+ * `list`, the products of the previous snapshot passing `admits` in the order of `sort` (then
+ * productGroupId), made the same list for the snapshot `lineage` leads to: the records the write
+ * removed taken out, the ones it added that pass put in their places. Exactly what sorting and
+ * filtering the new snapshot would give, for a copy of the list and a few comparisons per
+ * product written (docs/performance.md, "Snapshots after a write").
+ */
+export function carryOver(
+  list: readonly CatalogProduct[],
+  { removed, added }: Lineage,
+  sort: readonly SortKey[],
+  admits?: (product: CatalogProduct) => boolean,
+): CatalogProduct[] {
+  // Both lists are in productGroupId order, so the position breaks the last tie as productOrder does.
+  const inOrder = (products: readonly CatalogProduct[]) =>
+    sort.length > 0 ? sortProducts(products, sort, undefined, true) : products;
+  return replaceInOrder(
+    list,
+    inOrder(removed),
+    inOrder(admits ? added.filter(admits) : added),
+    productOrder(sort),
+  );
+}
