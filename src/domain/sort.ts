@@ -102,14 +102,21 @@ export function sortProducts(
 }
 
 /**
- * The order sortProducts gives without a rank, as a comparison of two products: to place a few
- * products into a list already in that order. The last tie is broken by productGroupId, as
- * sortProducts breaks it by position in a list in productGroupId order.
+ * The order sortProducts gives, as a comparison of two products: to place a few products into a list
+ * already in that order. The last tie is broken by productGroupId, as sortProducts breaks it by
+ * position in a list in productGroupId order.
  */
-export function productOrder(keys: readonly SortKey[]): (a: CatalogProduct, b: CatalogProduct) => number {
+export function productOrder(
+  keys: readonly SortKey[],
+  rank?: (product: CatalogProduct) => number,
+): (a: CatalogProduct, b: CatalogProduct) => number {
   return (a, b) => {
     for (const key of keys) {
       const order = compareSortValues(key.valueOf(a), key.valueOf(b), key.descending);
+      if (order !== 0) return order;
+    }
+    if (rank) {
+      const order = rank(b) - rank(a);
       if (order !== 0) return order;
     }
     return compareIds(a.productGroupId, b.productGroupId);

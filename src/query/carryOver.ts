@@ -5,10 +5,10 @@ import type { CatalogProduct } from '../domain/types.js';
 import type { Lineage } from './snapshotLineage.js';
 
 /**
- * `list`, the products of the previous snapshot passing `admits` in the order of `sort` (then
- * productGroupId), made the same list for the snapshot `lineage` leads to: the records the write
- * removed taken out, the ones it added that pass put in their places. Exactly what sorting and
- * filtering the new snapshot would give, for a copy of the list and a few comparisons per
+ * `list`, the products of the previous snapshot passing `admits` in the order of `sort` (then `rank`,
+ * higher first, then productGroupId), made the same list for the snapshot `lineage` leads to: the
+ * records the write removed taken out, the ones it added that pass put in their places. Exactly what
+ * sorting and filtering the new snapshot would give, for a copy of the list and a few comparisons per
  * product written (docs/performance.md, "Snapshots after a write").
  */
 export function carryOver(
@@ -16,14 +16,11 @@ export function carryOver(
   { removed, added }: Lineage,
   sort: readonly SortKey[],
   admits?: (product: CatalogProduct) => boolean,
+  rank?: (product: CatalogProduct) => number,
 ): CatalogProduct[] {
   // Both lists are in productGroupId order, so the position breaks the last tie as productOrder does.
   const inOrder = (products: readonly CatalogProduct[]) =>
-    sort.length > 0 ? sortProducts(products, sort, undefined, true) : products;
-  return replaceInOrder(
-    list,
-    inOrder(removed),
-    inOrder(admits ? added.filter(admits) : added),
-    productOrder(sort),
-  );
+    sort.length > 0 || rank ? sortProducts(products, sort, rank, true) : products;
+  const entering = admits ? added.filter(admits) : added;
+  return replaceInOrder(list, inOrder(removed), inOrder(entering), productOrder(sort, rank));
 }

@@ -108,7 +108,13 @@ function searchInOrder(
   search: SearchRanker,
 ): readonly CatalogProduct[] {
   const key = `${search.field}\n${search.words.join(' ')}\n${sortSpec(query.sort)}\n${query.filter?.key ?? ''}`;
-  return searched(products, key, () => rankInOrder(products, query, search));
+  return searched(products, key, (previous) => {
+    if (!previous) return rankInOrder(products, query, search);
+    // Every product of the list holds every word: its relevance alone orders it.
+    const { filter, sort } = query;
+    const admits = (p: CatalogProduct) => (!filter || filter.predicate(p)) && search(p) > 0;
+    return carryOver(previous.value, previous.lineage, sort, admits, search.scoreOfHolder);
+  });
 }
 
 function rankInOrder(

@@ -18,6 +18,10 @@ const product = fc.record(
     productName: fc
       .constantFrom('Boot', 'boot', 'Bag', 'Ännu')
       .map((n) => [{ isoLanguageId: 'en-GB', productName: n }]),
+    // A word found outside the name counts once, in the name twice: relevance orders the matches.
+    productDescription: fc
+      .constantFrom('Boot polish', 'A bag')
+      .map((text) => [{ isoLanguageId: 'en-GB', productDescription: text }]),
     productPriceList: fc.array(
       fc.integer({ min: 1, max: 4 }).map((listPrice) => ({ productId: 'v', spaceId: 's', listPrice })),
       { maxLength: 2 },
@@ -47,10 +51,12 @@ const query = fc.record({
     JSON.stringify({ eq: ['productName/productName', 'Boot'] }),
   ),
   facets: fc.constantFrom(undefined, 'shellLifeDays'),
+  // Words in names and ids: relevance (a word in the name counts double) ties and differs.
+  search: fc.constantFrom(undefined, undefined, 'boot', 'b', 'p1', 'boot p2', 'ännu'),
   page: fc.integer({ min: 1, max: 2 }),
 });
 
-describe('sorted and filtered lists carried over after a write', () => {
+describe('sorted, filtered and searched lists carried over after a write', () => {
   it('answer exactly as a fresh snapshot of the same products does', () => {
     fc.assert(
       fc.property(
