@@ -51,47 +51,130 @@ export function parseSummaryRequest(
   };
 }
 
-/** One pass over the matches: per facet, how many products have each value; per feature type, its values. */
-export function summarize(matches: readonly CatalogProduct[], request: SummaryRequest): Summary {
+/**
+ * What a summary is made from: per facet, how many matches hold each value; per feature type, how
+ * many hold each value. Kept beside a cached summary, so that the counts can follow a write
+ * (adjustCounts) instead of being taken again over every match.
+ */
+export interface SummaryCounts {
+  facets: Map<Scalar, number>[];
+  features: Map<string, Map<string, number>>;
+}
+
+/** The feature values of a product a request asks for, each type and value once per call of `each`. */
+function featuresOf(
+  product: CatalogProduct,
+  attributeTypes: ReadonlySet<string> | null,
+  each: (type: string, value: string) => void,
+): void {
+  for (const feature of product.productFeature ?? []) {
+    const type = feature.productFeatureType;
+    if (typeof type !== 'string' || typeof feature.productFeatureValue !== 'string') continue;
+    if (attributeTypes !== null && !attributeTypes.has(type)) continue;
+    each(type, feature.productFeatureValue);
+  }
+}
+
+/** One pass over the matches: per facet and per feature type, how many products hold each value. */
+export function countSummary(matches: readonly CatalogProduct[], request: SummaryRequest): SummaryCounts {
   // value -> [count, index of the last product counted], so a product counts once per value.
   const counts = request.facets.map(() => new Map<Scalar, [number, number]>());
-  const features = new Map<string, Set<string>>();
+  const features = new Map<string, Map<string, [number, number]>>();
   const { attributeTypes } = request;
+  const bump = <K>(seen: Map<K, [number, number]>, value: K, index: number) => {
+    const entry = seen.get(value);
+    if (!entry) seen.set(value, [1, index]);
+    else if (entry[1] !== index) {
+      entry[0]++;
+      entry[1] = index;
+    }
+  };
   matches.forEach((product, index) => {
     request.facets.forEach(({ path }, f) => {
       const seen = counts[f] as Map<Scalar, [number, number]>;
       someValueAt(product, path, (value) => {
-        if (!isScalar(value)) return false;
-        const entry = seen.get(value);
-        if (!entry) seen.set(value, [1, index]);
-        else if (entry[1] !== index) {
-          entry[0]++;
-          entry[1] = index;
-        }
+        if (isScalar(value)) bump(seen, value, index);
         return false;
       });
     });
     if (attributeTypes === undefined) return;
-    for (const feature of product.productFeature ?? []) {
-      const type = feature.productFeatureType;
-      if (typeof type !== 'string' || typeof feature.productFeatureValue !== 'string') continue;
-      if (attributeTypes !== null && !attributeTypes.has(type)) continue;
+    featuresOf(product, attributeTypes, (type, value) => {
       let values = features.get(type);
-      if (!values) features.set(type, (values = new Set()));
-      values.add(feature.productFeatureValue);
-    }
+      if (!values) features.set(type, (values = new Map()));
+      bump(values, value, index);
+    });
   });
+  const plain = <K>(seen: Map<K, [number, number]>) => new Map([...seen].map(([k, [count]]) => [k, count]));
+  return {
+    facets: counts.map(plain),
+    features: new Map([...features].map(([type, values]) => [type, plain(values)])),
+  };
+}
 
+/**
+ * The counts of a list of matches after a write: `removed` products taken out of it and `added` ones
+ * put in (the caller knows which of them match). A new object: the given counts stay those of the
+ * list before the write.
+ */
+export function adjustCounts(
+  counts: SummaryCounts,
+  removed: readonly CatalogProduct[],
+  added: readonly CatalogProduct[],
+  request: SummaryRequest,
+): SummaryCounts {
+  const facets = counts.facets.map((values) => new Map(values));
+  const features = new Map([...counts.features].map(([type, values]) => [type, new Map(values)]));
+  const bump = <K>(values: Map<K, number>, value: K, by: number) => {
+    const count = (values.get(value) ?? 0) + by;
+    if (count > 0) values.set(value, count);
+    else values.delete(value);
+  };
+  const { attributeTypes } = request;
+  const count = (product: CatalogProduct, by: number) => {
+    request.facets.forEach(({ path }, f) => {
+      const held = new Set<Scalar>();
+      someValueAt(product, path, (value) => {
+        if (isScalar(value)) held.add(value);
+        return false;
+      });
+      for (const value of held) bump(facets[f] as Map<Scalar, number>, value, by);
+    });
+    if (attributeTypes === undefined) return;
+    const held = new Map<string, Set<string>>();
+    featuresOf(product, attributeTypes, (type, value) => {
+      let values = held.get(type);
+      if (!values) held.set(type, (values = new Set()));
+      values.add(value);
+    });
+    for (const [type, values] of held) {
+      let counted = features.get(type);
+      if (!counted) features.set(type, (counted = new Map()));
+      for (const value of values) bump(counted, value, by);
+      if (counted.size === 0) features.delete(type);
+    }
+  };
+  for (const product of removed) count(product, -1);
+  for (const product of added) count(product, 1);
+  return { facets, features };
+}
+
+/** The summary the counts make: each facet's values by count (most first), then value. */
+export function summaryFrom(counts: SummaryCounts, request: SummaryRequest): Summary {
   // Null-prototype objects: a facet or feature type named "__proto__" is just a key.
   const facets = Object.create(null) as Record<string, FacetResult[]>;
   request.facets.forEach(({ name }, f) => {
-    facets[name] = [...(counts[f] as Map<Scalar, [number, number]>)]
-      .map(([value, [count]]) => ({ value, count }))
+    facets[name] = [...(counts.facets[f] as Map<Scalar, number>)]
+      .map(([value, count]) => ({ value, count }))
       .sort((a, b) => b.count - a.count || compareScalars(a.value, b.value));
   });
   const attributeFilters = Object.create(null) as Record<string, string[]>;
-  for (const type of [...features.keys()].sort(compareIds)) {
-    attributeFilters[type] = [...(features.get(type) as Set<string>)].sort(compareIds);
+  for (const type of [...counts.features.keys()].sort(compareIds)) {
+    attributeFilters[type] = [...(counts.features.get(type) as Map<string, number>).keys()].sort(compareIds);
   }
   return { facets, attributeFilters };
+}
+
+/** Per facet, how many products have each value; per feature type, its values. */
+export function summarize(matches: readonly CatalogProduct[], request: SummaryRequest): Summary {
+  return summaryFrom(countSummary(matches, request), request);
 }

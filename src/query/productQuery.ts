@@ -70,7 +70,7 @@ export function runListQuery(products: Snapshot, query: ListQuery): ProductListR
   // snapshot and filter whatever the sort.
   const { facets, attributeFilters } = summaryOf(
     products,
-    query.filter?.key ?? '',
+    query.filter,
     ordered,
     query.summary,
     query.search === undefined,

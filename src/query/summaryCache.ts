@@ -1,5 +1,14 @@
 // Facets and attribute filters of a catalog snapshot's unsearched matches, counted once per snapshot.
-import { summarize, type Summary, type SummaryRequest } from '../domain/facets.js';
+import {
+  adjustCounts,
+  countSummary,
+  summarize,
+  summaryFrom,
+  type Summary,
+  type SummaryCounts,
+  type SummaryRequest,
+} from '../domain/facets.js';
+import type { ParsedFilter } from '../domain/filter.js';
 import { snapshotCache, type Snapshot } from './snapshotCache.js';
 import type { CatalogProduct } from '../domain/types.js';
 
@@ -18,26 +27,45 @@ function summaryKey({ facets, attributeTypes }: SummaryRequest): string {
   return JSON.stringify([facets.map((f) => f.name), types]);
 }
 
+/** A summary kept, with the counts it was made from: a write's next snapshot adjusts them. */
+interface Kept {
+  counts: SummaryCounts;
+  summary: Summary;
+}
+
 /**
  * The few facet requests a client repeats, per snapshot: counting them reads every match, which over a
  * whole catalog of 100,000 products took longer than anything else a list query does
  * (docs/performance.md, "Facet counts per snapshot"). Answers share the cached summary: nobody changes it.
+ * After a write, the previous snapshot's counts are adjusted by the products the write removed and
+ * added (docs/performance.md, "Snapshots after a write").
  */
-const summaries = snapshotCache<Summary>(16);
+const summaries = snapshotCache<Kept>(16);
 
 /**
- * The summary of `matches`, which are the products of `snapshot` passing the filter whose key is
- * `filterKey` ('' for none), in any order: facets do not depend on it. A search's matches are not
- * cached (searches vary too much to be repeated); pass cacheable false for them.
+ * The summary of `matches`, which are the products of `snapshot` passing `filter` (none: all), in any
+ * order: facets do not depend on it. A search's matches are not cached (searches vary too much to be
+ * repeated); pass cacheable false for them.
  */
 export function summaryOf(
   snapshot: Snapshot,
-  filterKey: string,
+  filter: Pick<ParsedFilter, 'key' | 'predicate'> | undefined,
   matches: readonly CatalogProduct[],
   request: SummaryRequest,
   cacheable: boolean,
 ): Summary {
   if (request.facets.length === 0 && request.attributeTypes === undefined) return NOTHING;
   if (!cacheable) return summarize(matches, request);
-  return summaries(snapshot, `${filterKey}\n${summaryKey(request)}`, () => summarize(matches, request));
+  const key = `${filter?.key ?? ''}\n${summaryKey(request)}`;
+  return summaries(snapshot, key, (previous) => {
+    let counts: SummaryCounts;
+    if (previous) {
+      const { removed, added } = previous.lineage;
+      const admits = filter ? filter.predicate : () => true;
+      counts = adjustCounts(previous.value.counts, removed.filter(admits), added.filter(admits), request);
+    } else {
+      counts = countSummary(matches, request);
+    }
+    return { counts, summary: summaryFrom(counts, request) };
+  }).summary;
 }

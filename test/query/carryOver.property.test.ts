@@ -22,6 +22,15 @@ const product = fc.record(
     productDescription: fc
       .constantFrom('Boot polish', 'A bag')
       .map((text) => [{ isoLanguageId: 'en-GB', productDescription: text }]),
+    // Repeated within a product too: a product counts once per value.
+    productFeature: fc.array(
+      fc.record({
+        productId: fc.constant('v'),
+        productFeatureType: fc.constantFrom('color', 'size'),
+        productFeatureValue: fc.constantFrom('red', 'blue'),
+      }),
+      { maxLength: 3 },
+    ),
     productPriceList: fc.array(
       fc.integer({ min: 1, max: 4 }).map((listPrice) => ({ productId: 'v', spaceId: 's', listPrice })),
       { maxLength: 2 },
@@ -50,13 +59,15 @@ const query = fc.record({
     JSON.stringify({ le: ['productPriceList/listPrice', 2] }),
     JSON.stringify({ eq: ['productName/productName', 'Boot'] }),
   ),
-  facets: fc.constantFrom(undefined, 'shellLifeDays'),
+  facets: fc.constantFrom(undefined, 'shellLifeDays', 'productPriceList/listPrice,productName/productName'),
+  includeAttributeFilters: fc.constantFrom(undefined, true),
+  attributeFilters: fc.constantFrom(undefined, 'color'),
   // Words in names and ids: relevance (a word in the name counts double) ties and differs.
   search: fc.constantFrom(undefined, undefined, 'boot', 'b', 'p1', 'boot p2', 'ännu'),
   page: fc.integer({ min: 1, max: 2 }),
 });
 
-describe('sorted, filtered and searched lists carried over after a write', () => {
+describe('sorted, filtered and searched lists, and facets, carried over after a write', () => {
   it('answer exactly as a fresh snapshot of the same products does', () => {
     fc.assert(
       fc.property(
@@ -81,6 +92,7 @@ describe('sorted, filtered and searched lists carried over after a write', () =>
               );
               expect(carried.count).toBe(fresh.count);
               expect(carried.facets).toEqual(fresh.facets);
+              expect(carried.attributeFilters).toEqual(fresh.attributeFilters);
             }
           }
         },

@@ -32,20 +32,20 @@ describe('facet summaries kept per snapshot', () => {
     // Twice over: the second round is answered from the cache and must not mix requests up.
     for (let round = 0; round < 2; round++) {
       for (const request of requests) {
-        expect(summaryOf(snapshot, '', snapshot, request, true)).toEqual(summarize(snapshot, request));
+        expect(summaryOf(snapshot, undefined, snapshot, request, true)).toEqual(summarize(snapshot, request));
         const matches = snapshot.filter(shoes.predicate);
-        expect(summaryOf(snapshot, shoes.key, matches, request, true)).toEqual(summarize(matches, request));
+        expect(summaryOf(snapshot, shoes, matches, request, true)).toEqual(summarize(matches, request));
       }
     }
   });
 
   it('counts a new snapshot afresh, and an uncacheable (searched) match list every time', () => {
     const request = parseSummaryRequest('brand/brandName', undefined, undefined);
-    expect(summaryOf(snapshot, '', snapshot, request, true).facets['brand/brandName']).toHaveLength(2);
+    expect(summaryOf(snapshot, undefined, snapshot, request, true).facets['brand/brandName']).toHaveLength(2);
     const changed = [...snapshot, product('d', 'hat', 'Cove', 'green')];
-    expect(summaryOf(changed, '', changed, request, true).facets['brand/brandName']).toHaveLength(3);
+    expect(summaryOf(changed, undefined, changed, request, true).facets['brand/brandName']).toHaveLength(3);
     const one = [snapshot[1] as CatalogProduct];
-    expect(summaryOf(snapshot, '', one, request, false).facets['brand/brandName']).toEqual([
+    expect(summaryOf(snapshot, undefined, one, request, false).facets['brand/brandName']).toEqual([
       { value: 'Bolt', count: 1 },
     ]);
   });
@@ -53,7 +53,7 @@ describe('facet summaries kept per snapshot', () => {
   it('answers no facets and no attribute filters without counting', () => {
     const none = summaryOf(
       snapshot,
-      '',
+      undefined,
       snapshot,
       parseSummaryRequest(undefined, undefined, undefined),
       true,
