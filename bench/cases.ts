@@ -61,6 +61,28 @@ function variantBodies(prices: PriceRef[]): string[] {
   }));
 }
 
+/** One product's tags changed, then the whole-catalog facets, the filtered page and the search, over and over. */
+function readsBetweenWrites(fx: Fixtures): BenchRequest[] {
+  const filter = encodeURIComponent(JSON.stringify({ ge: ['productPriceList/listPrice', fx.priceFloor] }));
+  const reads = [
+    get(`/products?facets=${encodeURIComponent('productType,brand/brandName')}`),
+    get(
+      `/products?filter=${filter}&sort=${encodeURIComponent('productPriceList/listPrice asc')}&page=3&limit=50`,
+    ),
+    get(`/products?search=${encodeURIComponent(fx.searchWord)}`),
+  ];
+  return fx.ids.flatMap((productGroupId, i) => [
+    {
+      method: 'PATCH' as const,
+      path: `${BASE}/products`,
+      body: JSON.stringify({
+        data: [{ productGroupId, productTags: [{ isoLanguageId: 'en-US', productTags: [`bench-${i}`] }] }],
+      }),
+    },
+    ...reads,
+  ]);
+}
+
 const push = (fx: Fixtures): BenchRequest[] =>
   pushBodies(fx.prices).map((body) => ({ method: 'POST', path: `${BASE}/products-push`, body }));
 
@@ -126,6 +148,14 @@ export const CASES: readonly BenchCase[] = [
     server: 'memory',
     requests: (fx) =>
       variantBodies(fx.prices).map((body) => ({ method: 'PATCH', path: `${BASE}/variants`, body })),
+  },
+  {
+    // A demo or load test that edits while others browse: each write makes a new catalog snapshot,
+    // and the reads after it must not redo their work over the whole catalog.
+    name: 'readsBetweenWrites',
+    title: 'PATCH /products 1, then 3 list reads',
+    server: 'memory',
+    requests: readsBetweenWrites,
   },
   {
     name: 'pushFile',

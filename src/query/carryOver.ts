@@ -18,9 +18,8 @@ export function carryOver(
   admits?: (product: CatalogProduct) => boolean,
   rank?: (product: CatalogProduct) => number,
 ): CatalogProduct[] {
-  // Both lists are in productGroupId order, so the position breaks the last tie as productOrder does.
-  const inOrder = (products: readonly CatalogProduct[]) =>
-    sort.length > 0 || rank ? sortProducts(products, sort, rank, true) : products;
   const entering = admits ? added.filter(admits) : added;
-  return replaceInOrder(list, inOrder(removed), inOrder(entering), productOrder(sort, rank));
+  // `added` is in productGroupId order, so the position breaks the last tie as productOrder does.
+  const inOrder = sort.length > 0 || rank ? sortProducts(entering, sort, rank, true) : entering;
+  return replaceInOrder(list, removed, inOrder, productOrder(sort, rank));
 }

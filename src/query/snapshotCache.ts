@@ -1,12 +1,12 @@
 // Data derived from one catalog snapshot, cached by the snapshot's identity.
 import type { CatalogProduct } from '../domain/types.js';
 import { lru, type Lru } from './lru.js';
-import { lineageOf, type Lineage } from './snapshotLineage.js';
+import { lineageTo, type Lineage } from './snapshotLineage.js';
 
 /** A products array that is never mutated once queried, as Scope.products() answers until the next write. */
 export type Snapshot = readonly CatalogProduct[];
 
-/** The same key's value for the snapshot a write made this one from, and what the write changed. */
+/** The same key's value for an earlier snapshot of the scope, and what writes changed since. */
 export interface Previous<T> {
   value: T;
   lineage: Lineage;
@@ -16,8 +16,8 @@ export interface Previous<T> {
  * A cache of values derived from a snapshot, by key (a normalised sort, a search field). Entries live
  * as long as their snapshot (a write makes a new one, and the old one and all it derived are freed)
  * and at most `limit` keys per snapshot are kept, least recently used dropped first. A value not kept
- * yet is built; when the snapshot a write made this one from still keeps the same key, `build` gets
- * that value and what changed, to carry it over instead of deriving it again (docs/performance.md,
+ * yet is built; when a snapshot a few writes back still keeps the same key, `build` gets that value
+ * and what changed since, to carry it over instead of deriving it again (docs/performance.md,
  * "Snapshots after a write").
  */
 export function snapshotCache<T>(
@@ -28,8 +28,9 @@ export function snapshotCache<T>(
     let entries = bySnapshot.get(snapshot);
     if (!entries) bySnapshot.set(snapshot, (entries = lru(limit)));
     return entries(key, () => {
-      const lineage = lineageOf(snapshot);
-      const value = lineage && bySnapshot.get(lineage.previous)?.peek(key);
+      const kept = (earlier: Snapshot) => bySnapshot.get(earlier)?.peek(key);
+      const lineage = lineageTo(snapshot, (earlier) => kept(earlier) !== undefined);
+      const value = lineage && kept(lineage.previous);
       return build(value === undefined || lineage === undefined ? undefined : { value, lineage });
     });
   };

@@ -10,10 +10,11 @@ import { positionOf, replaceInOrder } from '../domain/orderedList.js';
 const byId = (a: CatalogProduct, b: CatalogProduct) => compareIds(a.productGroupId, b.productGroupId);
 
 /**
- * A snapshot is carried over from the last one while a write changed at most this share of it;
- * beyond, sorting the whole record again costs about the same.
+ * A snapshot is carried over from the last one while a write changed at most this share of it (or
+ * this few products); beyond, sorting the whole record again costs about the same.
  */
 const CARRY_OVER_SHARE = 0.25;
+const CARRY_OVER_ALWAYS = 64;
 
 /** What one scope persists: records keyed by id, in null-prototype objects so no id reaches a prototype. */
 export interface ScopeRecord {
@@ -101,7 +102,8 @@ export class Scope {
     const previous = this.#sorted;
     if (previous !== null && this.#written.size === 0) return previous;
     const next =
-      previous === null || this.#written.size > previous.length * CARRY_OVER_SHARE
+      previous === null ||
+      this.#written.size > Math.max(CARRY_OVER_ALWAYS, previous.length * CARRY_OVER_SHARE)
         ? Object.values(this.record.products).sort(byId)
         : this.#carriedOver(previous);
     this.#written.clear();

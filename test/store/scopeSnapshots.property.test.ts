@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Scope, emptyRecord } from '../../src/store/scope.js';
-import { lineageOf } from '../../src/query/snapshotLineage.js';
+import { lineageTo } from '../../src/query/snapshotLineage.js';
 import { compareIds } from '../../src/domain/productTypes.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
 
@@ -42,7 +42,7 @@ describe('a scope snapshot carried over after writes', () => {
           // An earlier snapshot is never changed: caches hold it by identity.
           expect(last).toEqual(lastCopy);
           if (!wrote) expect(next).toBe(last);
-          const lineage = wrote ? lineageOf(next) : undefined;
+          const lineage = wrote ? lineageTo(next, () => true) : undefined;
           if (lineage) {
             expect(lineage.previous).toBe(last);
             const before = new Set(last);
@@ -66,7 +66,7 @@ describe('a scope snapshot carried over after writes', () => {
     const written = { productGroupId: 'p50', version: 2 } as unknown as CatalogProduct;
     scope.putProducts([written]);
     const next = scope.products();
-    const lineage = lineageOf(next);
+    const lineage = lineageTo(next, () => true);
     expect(lineage?.previous).toBe(first);
     expect(lineage?.added).toEqual([written]);
     const at = first.findIndex((p) => p.productGroupId === 'p50');
