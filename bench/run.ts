@@ -62,16 +62,20 @@ const serveArgs = (seed: string) => ['--port', '0', '--host', '127.0.0.1', '--qu
 const seedArgs = serveArgs(values.seed ?? String(products));
 const profileDir = values.profile ? await mkdtemp(join(tmpdir(), 'catalog-bench-profile-')) : undefined;
 
+/** A mock on the run's seed, profiled with --profile. */
+const inMemory = () =>
+  startChild({
+    script: cli,
+    args: seedArgs,
+    nodeArgs: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+    readyPath: READY_PATH,
+    headers: HEADERS,
+  });
+
 const start = {
   baseline: () => startChild({ script: join(packageRoot, 'dist', 'bench', 'baseline.js'), readyPath: '/' }),
-  memory: () =>
-    startChild({
-      script: cli,
-      args: seedArgs,
-      nodeArgs: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
-      readyPath: READY_PATH,
-      headers: HEADERS,
-    }),
+  memory: () => inMemory(),
+  mixed: () => inMemory(),
   file: async (): Promise<ServerHandle> => {
     const dir = await mkdtemp(join(tmpdir(), 'catalog-bench-data-'));
     const child = await startChild({

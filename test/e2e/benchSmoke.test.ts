@@ -30,6 +30,7 @@ describe('benchmark smoke run', () => {
       {
         baseline: () => startBaseline(),
         memory: () => mock({ seed }),
+        mixed: () => mock({ seed }),
         file: () => mock({ seed, data: join(dir, 'catalog.json') }),
       },
       { connections: 4, warmup: { amount: 10 }, measured: { amount: 100 } },
