@@ -59,6 +59,10 @@ export interface paths {
          *     included, stored as sent); nothing else changes, spaceIds included: it is not recomputed,
          *     and sending it replaces it. An unknown productGroupId creates nothing and gets status 404
          *     in its result item. Records apply in order; a batch with any invalid record writes nothing.
+         *
+         *     No field is removed by this update: `null` for a list is a 400 that says to send `[]`, and
+         *     for any other documented field a 400 that says to send the whole record without it to
+         *     POST /products/push (overwrite push), which replaces the stored record.
          */
         patch: operations["updateProducts"];
         trace?: never;
@@ -297,7 +301,9 @@ export interface paths {
          *     storageInstructions, consumerStorageInstruction, productShippingInstruction, productType,
          *     productLabel, productTags, brand, productVendor, productDescription): the sent array
          *     replaces the stored one; `[]` clears it; `null` is a 400. Every other field (scalars,
-         *     relatedProductGroups, undocumented top-level fields) replaces the stored value as sent.
+         *     relatedProductGroups, undocumented top-level fields) replaces the stored value as sent;
+         *     `null` for a documented scalar is a 400 that says to send the whole record without it to
+         *     POST /products/push (overwrite push), the write that removes a field.
          *
          *     Merge fields and their keys: variants (productId, productGroupId), productFeature
          *     (productId), productPriceList (productId, spaceId), productStatus (spaceId),
@@ -522,7 +528,8 @@ export interface paths {
          *     written. With upsertSpaceIds (the body's wins over the query's), the spaceIds of the sent
          *     productPriceList and productItemQuantity elements are added to the product's spaceIds;
          *     without it spaceIds is unchanged. Items apply in order. Per-item status 200 updated,
-         *     404 no product holds the variant.
+         *     404 no product holds the variant. `null` for a variant field is a 400 that says how to
+         *     remove the field: a merge push of the whole variant without it.
          */
         patch: operations["updateVariants"];
         trace?: never;
