@@ -1220,7 +1220,9 @@ export interface components {
             };
             sort?: string;
             facets?: string;
+            /** @description The includeAttributeFilters of GET /products. */
             includeAttributeFilters?: boolean;
+            /** @description The attributeFilters of GET /products; ignored unless includeAttributeFilters is true. */
             attributeFilters?: string;
         };
         FacetResult: {
@@ -1554,9 +1556,15 @@ export interface components {
          *     product has gives `[]`. At most 20 paths (more is a 400).
          */
         facets: string;
-        /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value. Otherwise attributeFilters is `{}`. */
+        /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value; the attributeFilters parameter narrows it to the types it lists. Otherwise the response's attributeFilters is `{}`, whatever the attributeFilters parameter lists. */
         includeAttributeFilters: boolean;
-        /** @description Comma-separated productFeatureType values to limit attributeFilters to (only with includeAttributeFilters=true). */
+        /**
+         * @description Comma-separated productFeatureType values (for example `color,size`) that narrow the
+         *     response's attributeFilters to those types. It only narrows what includeAttributeFilters=true
+         *     asks for and asks for nothing by itself: without includeAttributeFilters=true it is ignored
+         *     and the response's attributeFilters is `{}` (not a 400: a client may keep its list of types
+         *     while it turns the flag off).
+         */
         attributeFilters: string;
         /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. */
         includeProductsByVariantsByGroupId: boolean;
@@ -1654,9 +1662,15 @@ export interface operations {
                  *     product has gives `[]`. At most 20 paths (more is a 400).
                  */
                 facets?: components["parameters"]["facets"];
-                /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value. Otherwise attributeFilters is `{}`. */
+                /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value; the attributeFilters parameter narrows it to the types it lists. Otherwise the response's attributeFilters is `{}`, whatever the attributeFilters parameter lists. */
                 includeAttributeFilters?: components["parameters"]["includeAttributeFilters"];
-                /** @description Comma-separated productFeatureType values to limit attributeFilters to (only with includeAttributeFilters=true). */
+                /**
+                 * @description Comma-separated productFeatureType values (for example `color,size`) that narrow the
+                 *     response's attributeFilters to those types. It only narrows what includeAttributeFilters=true
+                 *     asks for and asks for nothing by itself: without includeAttributeFilters=true it is ignored
+                 *     and the response's attributeFilters is `{}` (not a 400: a client may keep its list of types
+                 *     while it turns the flag off).
+                 */
                 attributeFilters?: components["parameters"]["attributeFilters"];
             };
             header?: {
