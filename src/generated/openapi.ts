@@ -1295,6 +1295,7 @@ export interface components {
         };
         VariantUpdateBatch: {
             data: components["schemas"]["VariantUpdateFields"][];
+            /** @description When true, the spaceIds of the sent productPriceList and productItemQuantity elements are added to the product's spaceIds. May be given in the query instead; when both are given, this one is used. */
             upsertSpaceIds?: boolean;
         };
         VariantItemResult: {
@@ -2364,6 +2365,7 @@ export interface operations {
     updateVariants: {
         parameters: {
             query?: {
+                /** @description The body's upsertSpaceIds, given in the URL instead. When both are given, the body's is used and this one is not read. */
                 upsertSpaceIds?: boolean;
             };
             header?: {
