@@ -59,6 +59,10 @@ export interface paths {
          *     included, stored as sent); nothing else changes, spaceIds included: it is not recomputed,
          *     and sending it replaces it. An unknown productGroupId creates nothing and gets status 404
          *     in its result item. Records apply in order; a batch with any invalid record writes nothing.
+         *
+         *     No field is removed by this update: `null` for a list is a 400 that says to send `[]`, and
+         *     for any other documented field a 400 that says to send the whole record without it to
+         *     POST /products/push (overwrite push), which replaces the stored record.
          */
         patch: operations["updateProducts"];
         trace?: never;
@@ -297,7 +301,9 @@ export interface paths {
          *     storageInstructions, consumerStorageInstruction, productShippingInstruction, productType,
          *     productLabel, productTags, brand, productVendor, productDescription): the sent array
          *     replaces the stored one; `[]` clears it; `null` is a 400. Every other field (scalars,
-         *     relatedProductGroups, undocumented top-level fields) replaces the stored value as sent.
+         *     relatedProductGroups, undocumented top-level fields) replaces the stored value as sent;
+         *     `null` for a documented scalar is a 400 that says to send the whole record without it to
+         *     POST /products/push (overwrite push), the write that removes a field.
          *
          *     Merge fields and their keys: variants (productId, productGroupId), productFeature
          *     (productId), productPriceList (productId, spaceId), productStatus (spaceId),
@@ -522,7 +528,8 @@ export interface paths {
          *     written. With upsertSpaceIds (the body's wins over the query's), the spaceIds of the sent
          *     productPriceList and productItemQuantity elements are added to the product's spaceIds;
          *     without it spaceIds is unchanged. Items apply in order. Per-item status 200 updated,
-         *     404 no product holds the variant.
+         *     404 no product holds the variant. `null` for a variant field is a 400 that says how to
+         *     remove the field: a merge push of the whole variant without it.
          */
         patch: operations["updateVariants"];
         trace?: never;
@@ -1213,7 +1220,9 @@ export interface components {
             };
             sort?: string;
             facets?: string;
+            /** @description The includeAttributeFilters of GET /products. */
             includeAttributeFilters?: boolean;
+            /** @description The attributeFilters of GET /products; ignored unless includeAttributeFilters is true. */
             attributeFilters?: string;
         };
         FacetResult: {
@@ -1286,6 +1295,7 @@ export interface components {
         };
         VariantUpdateBatch: {
             data: components["schemas"]["VariantUpdateFields"][];
+            /** @description When true, the spaceIds of the sent productPriceList and productItemQuantity elements are added to the product's spaceIds. May be given in the query instead; when both are given, this one is used. */
             upsertSpaceIds?: boolean;
         };
         VariantItemResult: {
@@ -1547,9 +1557,15 @@ export interface components {
          *     product has gives `[]`. At most 20 paths (more is a 400).
          */
         facets: string;
-        /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value. Otherwise attributeFilters is `{}`. */
+        /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value; the attributeFilters parameter narrows it to the types it lists. Otherwise the response's attributeFilters is `{}`, whatever the attributeFilters parameter lists. */
         includeAttributeFilters: boolean;
-        /** @description Comma-separated productFeatureType values to limit attributeFilters to (only with includeAttributeFilters=true). */
+        /**
+         * @description Comma-separated productFeatureType values (for example `color,size`) that narrow the
+         *     response's attributeFilters to those types. It only narrows what includeAttributeFilters=true
+         *     asks for and asks for nothing by itself: without includeAttributeFilters=true it is ignored
+         *     and the response's attributeFilters is `{}` (not a 400: a client may keep its list of types
+         *     while it turns the flag off).
+         */
         attributeFilters: string;
         /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. */
         includeProductsByVariantsByGroupId: boolean;
@@ -1647,9 +1663,15 @@ export interface operations {
                  *     product has gives `[]`. At most 20 paths (more is a 400).
                  */
                 facets?: components["parameters"]["facets"];
-                /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value. Otherwise attributeFilters is `{}`. */
+                /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value; the attributeFilters parameter narrows it to the types it lists. Otherwise the response's attributeFilters is `{}`, whatever the attributeFilters parameter lists. */
                 includeAttributeFilters?: components["parameters"]["includeAttributeFilters"];
-                /** @description Comma-separated productFeatureType values to limit attributeFilters to (only with includeAttributeFilters=true). */
+                /**
+                 * @description Comma-separated productFeatureType values (for example `color,size`) that narrow the
+                 *     response's attributeFilters to those types. It only narrows what includeAttributeFilters=true
+                 *     asks for and asks for nothing by itself: without includeAttributeFilters=true it is ignored
+                 *     and the response's attributeFilters is `{}` (not a 400: a client may keep its list of types
+                 *     while it turns the flag off).
+                 */
                 attributeFilters?: components["parameters"]["attributeFilters"];
             };
             header?: {
@@ -2343,6 +2365,7 @@ export interface operations {
     updateVariants: {
         parameters: {
             query?: {
+                /** @description The body's upsertSpaceIds, given in the URL instead. When both are given, the body's is used and this one is not read. */
                 upsertSpaceIds?: boolean;
             };
             header?: {

@@ -5,6 +5,7 @@ import type { Problem } from '../domain/problem.js';
 import { readablePath } from './readablePath.js';
 import { wordErrors } from './ajvMessages.js';
 import { listTypeMessage } from './listHint.js';
+import { nullFieldHint } from './nullHint.js';
 import { openApiAjv } from './ajv.js';
 import type { DocumentedOperation, OperationTable } from './operations.js';
 import { JSON_TYPE, unsupportedFeatures } from './supported.js';
@@ -71,13 +72,17 @@ function problemsOf(
   prefix: string,
   /** The operation whose body is checked: what [] does to a list depends on it. */
   bodyOf?: string,
+  /** The schema its errors' schemaPaths start from: what it requires is not removed by leaving it out. */
+  bodySchema?: unknown,
 ): { problems: Problem[]; unlisted: Unlisted } {
   const all = errors ?? [];
   // A few more than are listed: a choice's alternatives come before it.
   const read = all.slice(0, 4 * MAX_PROBLEMS);
   const worded = wordErrors(read).map(({ error, field, message }) => ({
     path: readablePath(prefix + error.instancePath + (field === undefined ? '' : `/${field}`)),
-    message: clearHint(error) ? listTypeMessage(bodyOf, error.instancePath) : message,
+    message: clearHint(error)
+      ? listTypeMessage(bodyOf, error.instancePath)
+      : withNullHint(error, message, bodyOf, bodySchema),
   }));
   // Each once, before they are counted: Ajv reports some twice (an item that is not an object).
   const distinct = [...new Map(worded.map((p) => [`${p.path} ${p.message}`, p])).values()];
@@ -96,6 +101,39 @@ function problemsOf(
 function clearHint(error: ErrorObject): boolean {
   if (error.keyword !== 'type' || (error.params as { type?: string }).type !== 'array') return false;
   return ((error.parentSchema as { minItems?: number } | undefined)?.minItems ?? 0) === 0;
+}
+
+/**
+ * A type error for null where no list belongs, in a write's body: the message adds how to remove
+ * the field, unless the object holding it requires it.
+ */
+function withNullHint(
+  error: ErrorObject,
+  message: string,
+  bodyOf: string | undefined,
+  bodySchema: unknown,
+): string {
+  if (error.keyword !== 'type' || error.data !== null) return message;
+  const property = /^(.*)\/properties\/([^/]+)\/type$/.exec(error.schemaPath);
+  if (!property) return message;
+  const holder = atPointer(bodySchema, property[1] ?? '') as { required?: unknown } | undefined;
+  const field = unescapePointer(property[2] ?? '');
+  if (Array.isArray(holder?.required) && holder.required.includes(field)) return message;
+  const hint = nullFieldHint(bodyOf, error.instancePath);
+  return hint === undefined ? message : `${message}; ${hint}`;
+}
+
+const unescapePointer = (token: string): string => token.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/** The part of `schema` at an Ajv schemaPath (`#/properties/data/items`). */
+function atPointer(schema: unknown, path: string): unknown {
+  let at = schema;
+  for (const token of path.replace(/^#/, '').split('/').slice(1)) {
+    if (typeof at !== 'object' || at === null) return undefined;
+    const key = unescapePointer(token);
+    at = Object.hasOwn(at, key) ? (at as Record<string, unknown>)[key] : undefined;
+  }
+  return at;
 }
 
 /** Problems not listed: how many, counted or estimated. */
@@ -295,12 +333,12 @@ function checkBody(
   if (bodyBytes === undefined || bodyBytes <= LIST_EVERY_PROBLEM_UP_TO) {
     const every = body.everyProblem();
     if (!every(value)) {
-      const { problems, unlisted } = problemsOf(every.errors, '/body', operationId);
+      const { problems, unlisted } = problemsOf(every.errors, '/body', operationId, every.schema);
       throw invalid(problems, unlisted);
     }
   }
   throw invalid(
-    problemsOf(validate.errors, '/body', operationId).problems,
+    problemsOf(validate.errors, '/body', operationId, validate.schema).problems,
     undefined,
     `the first problem found; a body over ${LIST_EVERY_PROBLEM_UP_TO / 1024} KB is not searched for more`,
   );

@@ -220,6 +220,26 @@ describe('GET /products: facets and attribute filters', () => {
     expect((await list('attributeFilters=color')).attributeFilters).toEqual({});
     expect((await list('includeAttributeFilters=false')).attributeFilters).toEqual({});
   });
+
+  // docs/behaviour.md, "Facets and attribute filters": attributeFilters narrows the switch, and is
+  // no switch itself; a request sending it without the switch is answered, not refused.
+  it('answers attributeFilters without includeAttributeFilters=true with no attribute filters, in the query and in a body', async () => {
+    const narrowed = await list('includeAttributeFilters=true&attributeFilters=color');
+    expect(narrowed.attributeFilters).toEqual({ color: ['blue', 'red'] });
+    for (const query of ['attributeFilters=color', 'includeAttributeFilters=false&attributeFilters=color']) {
+      const data = await list(query);
+      expect(data.attributeFilters).toEqual({});
+      expect(ids(data.list)).toEqual(ids(narrowed.list));
+    }
+    for (const body of [
+      { attributeFilters: 'color' },
+      { includeAttributeFilters: false, attributeFilters: 'color' },
+    ]) {
+      const res = await c.post(`${BASE}/products`, body);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.attributeFilters).toEqual({});
+    }
+  });
 });
 
 describe('POST /products', () => {

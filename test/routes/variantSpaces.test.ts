@@ -49,13 +49,21 @@ describe('PATCH /variants and upsertSpaceIds', () => {
     expect((await c.get(`${base}/products/p1`)).body.data.spaceIds).toEqual(['s1', 's2', 's3']);
   });
 
-  it("reads the body's upsertSpaceIds before the query's", async () => {
-    const base = fresh();
-    await c.post(`${base}/products-push`, { data: [boot] });
-    await c.patch(`${base}/variants?upsertSpaceIds=true`, {
-      upsertSpaceIds: false,
-      data: [{ productId: 'v1', productPriceList: [{ productId: 'v1', spaceId: 's9', listPrice: 1 }] }],
-    });
-    expect((await c.get(`${base}/products/p1`)).body.data.spaceIds).toEqual(['s1']);
-  });
+  // docs/behaviour.md, "Variants": both ways, so neither "either is true" nor "both are true" passes.
+  it.each([
+    [true, false, ['s1']],
+    [false, true, ['s1', 's9']],
+  ])(
+    "reads the body's upsertSpaceIds before the query's (query %s, body %s)",
+    async (query, body, spaceIds) => {
+      const base = fresh();
+      await c.post(`${base}/products-push`, { data: [boot] });
+      const res = await c.patch(`${base}/variants?upsertSpaceIds=${query}`, {
+        upsertSpaceIds: body,
+        data: [{ productId: 'v1', productPriceList: [{ productId: 'v1', spaceId: 's9', listPrice: 1 }] }],
+      });
+      expect(res.status).toBe(200);
+      expect((await c.get(`${base}/products/p1`)).body.data.spaceIds).toEqual(spaceIds);
+    },
+  );
 });
