@@ -21,11 +21,11 @@ const REMOVE_BY_OVERWRITE = (field: string): string =>
 
 /** Per write, how to remove a batch item's top-level field. */
 const ITEM_HINTS: Readonly<Record<string, (field: string) => string>> = {
-  // docs/behaviour.md, "PATCH /products" and "POST /products-push": a sent field replaces, one not
+  // docs/behaviour.md, "PATCH /products" and "POST /products-push (merge push)": a sent field replaces, one not
   // sent stays; neither write can take a field away.
   updateProducts: REMOVE_BY_OVERWRITE,
   pushProducts: REMOVE_BY_OVERWRITE,
-  // docs/behaviour.md, "POST /products/push": the record sent is the record stored.
+  // docs/behaviour.md, "POST /products/push (overwrite push)": the record sent is the record stored.
   overwriteProducts: (field) =>
     `to remove ${field}, leave it out: this push replaces the stored record whole`,
   // docs/behaviour.md, "Variants": the variant update replaces the fields it is sent; a merge push
