@@ -244,7 +244,7 @@ describe('/__admin/faults', () => {
       const res = await c.post('/__admin/faults', { path, status: 503 });
       expect(res.status, path).toBe(400);
       expect(res.body.message, path).toBe(
-        "Invalid fault rule: path must be a part of the request's path, such as /products/ABC: not a URL, and without a query (?...), which rules are not matched against",
+        `Invalid fault rule: path must be a part of the request's path, such as /products/ABC: not a URL, and without a query (?...), which rules are not matched against (got ${JSON.stringify(path)})`,
       );
     }
     expect((await c.get('/__admin/faults')).body.data).toEqual([]);
@@ -273,7 +273,7 @@ describe('/__admin/faults', () => {
     const scoped = await c.post('/__admin/faults', { tenantId: 'acme/dev', status: 503 });
     expect(scoped.status).toBe(400);
     expect(scoped.body.message).toBe(
-      'Invalid fault rule: tenantId must be 1 to 64 letters, digits, ".", "_" or "-"',
+      'Invalid fault rule: tenantId must be 1 to 64 letters, digits, ".", "_" or "-" (got "acme/dev")',
     );
     const environment = await c.post('/__admin/faults', { environment: '..', status: 503 });
     expect(environment.status).toBe(400);
