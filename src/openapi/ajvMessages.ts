@@ -38,10 +38,11 @@ function shown(value: unknown): string {
 
 /**
  * What was given, after what was expected: "must be a whole number (got "x")", as the query's own
- * checks say it (validator.ts). Every worded error ends so when Ajv gave the value; withoutGiven
- * takes it off, where problems found at many places are said once (the contract suite's report).
+" * checks say it (validator.ts). Every worded error ends so when Ajv gave the value, and so do the
+ * checks schemas cannot make (a fault rule's method, the journal's filters); withoutGiven takes it
+ * off, where problems found at many places are said once (the contract suite's report).
  */
-const given = (value: unknown): string => ` (got ${shown(value)})`;
+export const given = (value: unknown): string => ` (got ${shown(value)})`;
 
 /** A message without its " (got …)": the rule broken, whatever the value was. */
 export const withoutGiven = (message: string): string => message.replace(/ \(got .*\)$/s, '');
