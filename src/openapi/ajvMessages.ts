@@ -143,6 +143,9 @@ function wordOf(e: ErrorObject): WordedError {
       return worded(`must be ${JSON.stringify(params.allowedValue)}${given(e.data)}`);
     case 'multipleOf':
       return worded(`must be a multiple of ${params.multipleOf}${given(e.data)}`);
+    // A oneOf none of whose alternatives took the value is said in wordErrors; this one took several.
+    case 'oneOf':
+      return worded('fits more than one of the forms it may take, and must fit exactly one');
     case 'uniqueItems':
       return worded('must not hold the same item twice');
     case 'type': {

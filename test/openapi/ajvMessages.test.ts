@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { openApiAjv } from '../../src/openapi/ajv.js';
 import { wordErrors } from '../../src/openapi/ajvMessages.js';
+import { apiDocument } from '../../src/generated/apiDocument.js';
 
 const worded = (schema: object, value: unknown) => {
   const validate = openApiAjv({ allErrors: true }).compile(schema);
@@ -124,5 +125,41 @@ describe('wordErrors', () => {
     expect(worded({ type: 'string', enum: ['b'] }, long)).toEqual([
       ` must be one of: b (got "${'a'.repeat(80)}…", 100 characters)`,
     ]);
+  });
+
+  it('says a oneOf that took a value in more than one form in words, not "must match exactly one schema in oneOf"', () => {
+    expect(worded({ oneOf: [{ type: 'number' }, { type: 'integer' }] }, 3)).toEqual([
+      ' fits more than one of the forms it may take, and must fit exactly one',
+    ]);
+  });
+
+  it("is given, by openapi.yaml, no keyword whose errors it leaves in Ajv's words", () => {
+    // Keywords that fail with Ajv's own message (wordOf's default): a schema using one would show it.
+    const unworded = new Set([
+      'dependencies',
+      'dependentRequired',
+      'dependentSchemas',
+      'propertyNames',
+      'contains',
+      'minContains',
+      'maxContains',
+      'if',
+      'additionalItems',
+      'unevaluatedItems',
+      'unevaluatedProperties',
+      'prefixItems',
+    ]);
+    const used = new Set<string>();
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node !== null && typeof node === 'object') {
+        for (const [key, value] of Object.entries(node)) {
+          if (unworded.has(key)) used.add(key);
+          walk(value);
+        }
+      }
+    };
+    walk(apiDocument);
+    expect([...used]).toEqual([]);
   });
 });
