@@ -77,7 +77,7 @@ function problemsOf(
   const read = all.slice(0, 4 * MAX_PROBLEMS);
   const worded = wordErrors(read).map(({ error, field, message }) => ({
     path: readablePath(prefix + error.instancePath + (field === undefined ? '' : `/${field}`)),
-    message: clearHint(error) ? listTypeMessage(bodyOf, error.instancePath) : message,
+    message: clearHint(error) ? listTypeMessage(bodyOf, error.instancePath, error.data) : message,
   }));
   // Each once, before they are counted: Ajv reports some twice (an item that is not an object).
   const distinct = [...new Map(worded.map((p) => [`${p.path} ${p.message}`, p])).values()];

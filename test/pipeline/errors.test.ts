@@ -290,7 +290,7 @@ describe('validation messages', () => {
       data: [{ productTypeId: 'x', title: null }],
     });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('body.data[0].title must be an array (send [] to clear it)');
+    expect(res.body.message).toBe('body.data[0].title must be an array; send [] to clear it (got null)');
   });
 
   it('answer a missing body with 400 and a body of another type with 415', async () => {
