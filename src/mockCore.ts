@@ -5,6 +5,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { OperationTable } from './openapi/operations.js';
 import { regionsOf } from './openapi/regions.js';
 import { schemaValidator } from './openapi/schemaValidator.js';
+import { withoutGiven } from './openapi/ajvMessages.js';
 import { authorizer, parseApiKeys, type KeyRing } from './pipeline/auth.js';
 import { createPipeline, type SimulationStep } from './pipeline/pipeline.js';
 import { wrap, type Handle, type Wrapper } from './pipeline/types.js';
@@ -76,8 +77,9 @@ function checkBoundTenants(document: OpenAPIV3.Document, ring: KeyRing): void {
   for (const { key, tenant } of bound) {
     const [problem] = validator.check(parameter.schema, tenant);
     if (problem) {
+      // The tenant is named already: the problem without its "(got …)" says it once.
       throw new Error(
-        `API key "${key}" is bound to tenant "${tenant}", which no request can name: a tenantId ${problem.message}`,
+        `API key "${key}" is bound to tenant "${tenant}", which no request can name: a tenantId ${withoutGiven(problem.message)}`,
       );
     }
   }

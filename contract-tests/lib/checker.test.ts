@@ -37,7 +37,7 @@ describe('the response checker (it must be able to fail)', () => {
       contentType: json,
       body: { data: { productGroupId: 'p1', productName: 'Shoe' } },
     });
-    expect(wrongType).toEqual([expect.stringContaining('/data/productName must be array')]);
+    expect(wrongType).toEqual([expect.stringContaining('/data/productName must be an array (got "Shoe")')]);
     const unwrapped = checker.check({
       method: 'GET',
       path: '/products/p1',
@@ -91,7 +91,8 @@ describe('the response checker (it must be able to fail)', () => {
         contentType: json,
         body: { data: { productId: 'v1', productGroupId, spaceIds: [] } },
       });
-    expect(variant(5)).toEqual(['getVariant 200 body/data/productGroupId must be string']);
+    expect(variant(5)).toEqual(['getVariant 200 body/data/productGroupId must be a string (got 5)']);
+    // Places that gave different values (5, 6) break one rule: said once, without the values.
     const list = [5, 6].map((productGroupId) => ({ productGroupId, productName: [] }));
     expect(
       checker.check({
@@ -102,7 +103,7 @@ describe('the response checker (it must be able to fail)', () => {
         body: { data: { list, count: 2, facets: {}, attributeFilters: {} } },
       }),
     ).toEqual([
-      'listProducts 200 body/data/list/*/productGroupId must be string (at 2 places, the first body/data/list/0/productGroupId)',
+      'listProducts 200 body/data/list/*/productGroupId must be a string (at 2 places, the first body/data/list/0/productGroupId)',
     ]);
   });
 

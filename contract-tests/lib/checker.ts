@@ -1,6 +1,7 @@
 // Checks one HTTP exchange against openapi.yaml: a documented status, and a body its schema accepts.
 import type { OpenAPIV3 } from 'openapi-types';
 import { OperationTable, type DocumentedOperation } from '../../src/openapi/operations.js';
+import { withoutGiven } from '../../src/openapi/ajvMessages.js';
 import { loadSchemaValidator, type SchemaValidator } from '../../src/openapi/schemas.js';
 
 /** Every documented path starts with this; the target's base URL stands for it. */
@@ -33,12 +34,14 @@ function jsonSchemaOf(response: OpenAPIV3.ResponseObject): object | undefined {
  * a list): its path with `*` for the indexes, the number of places and the first of them. Listed
  * one by one, a page of 20 products filled the report with one problem. The validator gives each
  * problem once per place, so a field two parts of an `allOf` both check is not counted "at 2 places".
+ * Places that gave different values break the same rule: folded, a problem says the rule without
+ * the value (" (got 5)") of each.
  */
 function repeatsFolded(problems: readonly { path: string; message: string }[]) {
   const groups = new Map<string, { path: string; message: string; first: string; count: number }>();
   for (const { path, message } of problems) {
     const pattern = path.replace(/\/\d+(?=\/|$)/g, '/*');
-    const key = `${pattern} ${message}`;
+    const key = `${pattern} ${withoutGiven(message)}`;
     const group = groups.get(key);
     if (group) group.count++;
     else groups.set(key, { path: pattern, message, first: path, count: 1 });
@@ -46,7 +49,7 @@ function repeatsFolded(problems: readonly { path: string; message: string }[]) {
   return [...groups.values()].map(({ path, message, first, count }) =>
     count === 1
       ? { path: first, message }
-      : { path, message: `${message} (at ${count} places, the first body${first})` },
+      : { path, message: `${withoutGiven(message)} (at ${count} places, the first body${first})` },
   );
 }
 
@@ -54,11 +57,11 @@ const FOLDED = / \(at (\d+) places, the first body\S*\)$/;
 
 /**
  * The rule a problem of check() breaks, whatever the answer it was found in: its path with `*` for
- * the indexes and without the count repeatsFolded adds. A test that reads a product twice, with two
+ * the indexes, without the value given and the count repeatsFolded adds. A test that reads a product twice, with two
  * prices and then three, meets one rule, not "at 2 places" and "at 3 places" as two.
  */
 export function ruleOf(problem: string): string {
-  return problem.replace(FOLDED, '').replace(/\/\d+(?=\/|\s|$)/g, '/*');
+  return withoutGiven(problem.replace(FOLDED, '')).replace(/\/\d+(?=\/|\s|$)/g, '/*');
 }
 
 /** At how many places of its answer a problem of check() was found. */

@@ -154,7 +154,7 @@ describe('a failing assertion on an answer', () => {
     const detail = {
       operationId: 'getProduct',
       curl: 'curl GET p1',
-      differences: ['body/data/color must be string'],
+      differences: ['body/data/color must be a string (got 42)'],
     };
     try {
       failureContext.sent({ method: 'GET', url: 'p1', headers: {} }, 'getProduct');
@@ -171,7 +171,7 @@ describe('a failing assertion on an answer', () => {
     }
     expect(task.meta.contractFailure?.differences).toEqual([
       '$.data.color: expected "red", received 42',
-      'body/data/color must be string',
+      'body/data/color must be a string (got 42)',
     ]);
     // outside a test or setup nothing holds it: the request fails at once
     expect(failureContext.schemaMismatch(detail, new Error('outside'))).toBe(false);
@@ -183,8 +183,8 @@ describe('a failing assertion on an answer', () => {
     const curl = 'curl GET p1';
     const problem = (places: number) =>
       places === 1
-        ? 'getProduct 200 body/data/productPriceList/0/listPrice must be number'
-        : `getProduct 200 body/data/productPriceList/*/listPrice must be number (at ${places} places, the first body/data/productPriceList/0/listPrice)`;
+        ? 'getProduct 200 body/data/productPriceList/0/listPrice must be a number (got "12")'
+        : `getProduct 200 body/data/productPriceList/*/listPrice must be a number (at ${places} places, the first body/data/productPriceList/0/listPrice)`;
     let met: Error | undefined;
     try {
       // the same product read with one price, three, then two: one rule

@@ -5,7 +5,7 @@ import { junitXml } from './junit.js';
 import type { CaseResult, RunResults } from './results.js';
 import { errorsBesideDifferences } from './shownErrors.js';
 
-const problem = 'getProduct 200 body/data/productPriceList/0/listPrice must be number';
+const problem = 'getProduct 200 body/data/productPriceList/0/listPrice must be a number (got true)';
 /** A failure whose answer is outside openapi.yaml's schemas, as the suite records it (api.ts). */
 const schemaFailure: CaseResult = {
   file: 'productWrites.test.ts',
@@ -91,13 +91,13 @@ describe('a failure says each difference once', () => {
         failure: {
           operationId: 'listProductTypes',
           kind: 'valid',
-          problems: ['listProductTypes 200 body/data must be array'],
+          problems: ['listProductTypes 200 body/data must be an array (got an object)'],
           curl: "curl -sS -X GET 'http://h/product-types'",
           answer: '200 {"data":{}}',
           shrinks: 2,
         },
       },
     ]);
-    expect(times(junitXml(generated), 'body/data must be array')).toBe(1);
+    expect(times(junitXml(generated), 'body/data must be an array (got an object)')).toBe(1);
   });
 });

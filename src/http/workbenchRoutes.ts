@@ -6,6 +6,7 @@ import { authenticateAdmin } from './adminRoutes.js';
 import { sendData } from './respond.js';
 import { apiDocument } from '../generated/apiDocument.js';
 import { OperationTable } from '../openapi/operations.js';
+import { given } from '../openapi/ajvMessages.js';
 import { invalid } from '../openapi/validator.js';
 import { regionsOf } from '../openapi/regions.js';
 import { loadSchemaValidator, type SchemaValidator } from '../openapi/schemas.js';
@@ -101,13 +102,15 @@ export function mountWorkbenchRoutes(
     // HEAD, answered like GET), in any case; a typo (GETT) would never match.
     if (input.method !== undefined && !apiMethods().includes(input.method.toUpperCase())) {
       throw badRequest(
-        `Invalid fault rule: method must be one the API answers: ${apiMethods().join(', ')} (in any case)`,
+        `Invalid fault rule: method must be one the API answers, in any case: ${apiMethods().join(', ')}${given(input.method)}`,
       );
     }
     // Checked here, not in the schema: the regions are listed once in openapi.yaml, as its server variable.
     const regions = regionsOf(apiDocument);
     if (input.region !== undefined && !regions.includes(input.region.toLowerCase())) {
-      throw badRequest(`Invalid fault rule: region must be one of: ${regions.join(', ')}`);
+      throw badRequest(
+        `Invalid fault rule: region must be one of, in any case: ${regions.join(', ')}${given(input.region)}`,
+      );
     }
     // Checked here: the schema language of openapi.yaml (OpenAPI 3.0) cannot say "only with status".
     if (input.network !== undefined && input.status !== undefined) {

@@ -7,6 +7,7 @@ import { own } from '../domain/own.js';
 const FORMAT_WORDS: Readonly<Record<string, string>> = {
   int32: 'must be a whole number from -2147483648 to 2147483647',
   int64: 'must be a whole number',
+  'date-time': 'must be a date and time such as 2024-01-31T09:30:00Z',
 };
 
 const TYPE_WORDS: Readonly<Record<string, string>> = {
@@ -19,24 +20,57 @@ const TYPE_WORDS: Readonly<Record<string, string>> = {
   null: 'null',
 };
 
+/** A string given is shown up to this many characters: enough to recognise, not a page of it. */
+const SHOWN_CHARACTERS = 80;
+
+/**
+ * The value given, as a message shows it: a scalar as JSON ("abc" quoted, 1.5, null), a list or an
+ * object by its kind, a long string cut short.
+ */
+function shown(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (value !== null && typeof value === 'object') return 'an object';
+  if (typeof value === 'string' && value.length > SHOWN_CHARACTERS) {
+    return `${JSON.stringify(value.slice(0, SHOWN_CHARACTERS)).slice(0, -1)}…", ${value.length} characters`;
+  }
+  return JSON.stringify(value) ?? String(value);
+}
+
+/**
+ * What was given, after what was expected: "must be a whole number (got "x")", as the query's own
+" * checks say it (validator.ts). Every worded error ends so when Ajv gave the value, and so do the
+ * checks schemas cannot make (a fault rule's method, the journal's filters); withoutGiven takes it
+ * off, where problems found at many places are said once (the contract suite's report).
+ */
+export const given = (value: unknown): string => ` (got ${shown(value)})`;
+
+/** A message without its " (got …)": the rule broken, whatever the value was. */
+export const withoutGiven = (message: string): string => message.replace(/ \(got .*\)$/s, '');
+
 /** `n` of a countable thing: "1 item", "2 items". */
 const count = (n: number, thing: string): string => `${n} ${thing}${n === 1 ? '' : 's'}`;
 
+/** How many items, characters or fields a value holds, for a limit on them. */
+const itemCount = (v: unknown): number => (Array.isArray(v) ? v.length : 0);
+const characterCount = (v: unknown): number => (typeof v === 'string' ? [...v].length : 0);
+const fieldCount = (v: unknown): number => (v !== null && typeof v === 'object' ? Object.keys(v).length : 0);
+
 /**
- * A limit's words, by keyword (the limit is Ajv's `params.limit`): Ajv's own ("must NOT have fewer
- * than 1 items", "must be >= 1") read as a schema's, not as what to send.
+ * A limit's words, by keyword (the limit is Ajv's `params.limit`), and what the value given holds
+ * against it: Ajv's own ("must NOT have fewer than 1 items", "must be >= 1") read as a schema's,
+ * not as what to send, and said nothing of what was sent.
  */
-const LIMIT_WORDS: Readonly<Record<string, (limit: number) => string>> = {
-  minItems: (n) => `must hold at least ${count(n, 'item')}`,
-  maxItems: (n) => `must hold at most ${count(n, 'item')}`,
-  minLength: (n) => `must be at least ${count(n, 'character')} long`,
-  maxLength: (n) => `must be at most ${count(n, 'character')} long`,
-  minProperties: (n) => `must hold at least ${count(n, 'field')}`,
-  maxProperties: (n) => `must hold at most ${count(n, 'field')}`,
-  minimum: (n) => `must be at least ${n}`,
-  maximum: (n) => `must be at most ${n}`,
-  exclusiveMinimum: (n) => `must be greater than ${n}`,
-  exclusiveMaximum: (n) => `must be less than ${n}`,
+const LIMIT_WORDS: Readonly<Record<string, (limit: number, value: unknown) => string>> = {
+  minItems: (n, v) => `must hold at least ${count(n, 'item')} (got ${itemCount(v)})`,
+  maxItems: (n, v) => `must hold at most ${count(n, 'item')} (got ${itemCount(v)})`,
+  minLength: (n, v) => `must be at least ${count(n, 'character')} long${given(v)}`,
+  maxLength: (n, v) => `must be at most ${count(n, 'character')} long (got ${characterCount(v)})`,
+  minProperties: (n, v) => `must hold at least ${count(n, 'field')} (got ${fieldCount(v)})`,
+  maxProperties: (n, v) => `must hold at most ${count(n, 'field')} (got ${fieldCount(v)})`,
+  minimum: (n, v) => `must be at least ${n}${given(v)}`,
+  maximum: (n, v) => `must be at most ${n}${given(v)}`,
+  exclusiveMinimum: (n, v) => `must be greater than ${n}${given(v)}`,
+  exclusiveMaximum: (n, v) => `must be less than ${n}${given(v)}`,
 };
 
 /** The schema parts an error's wording reads (Ajv's verbose option puts them on the error). */
@@ -44,11 +78,16 @@ interface Schema {
   properties?: Record<string, unknown>;
   /** openapi.yaml's words for a pattern, beside it: a regular expression is no instruction. */
   'x-pattern-message'?: string;
+  /** OpenAPI 3.0's null allowed beside the type, which Ajv's params.type does not name. */
+  nullable?: boolean;
 }
 
 /** Alternatives as a sentence says them: "a or b", "a, b or c". */
 const eitherOf = (words: readonly string[]): string =>
   words.length <= 2 ? words.join(' or ') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+
+/** A type's words: Ajv's params.type is one name, or several ("string,null") where null is allowed. */
+const typeWords = (type: string): string => eitherOf(type.split(',').map((t) => own(TYPE_WORDS, t) ?? t));
 
 /** One error, worded; `field` is the property it names (missing or not allowed), if any. */
 export interface WordedError {
@@ -64,7 +103,9 @@ function wordOf(e: ErrorObject): WordedError {
     type?: string;
     format?: string;
     allowedValues?: unknown[];
+    allowedValue?: unknown;
     limit?: number;
+    multipleOf?: number;
   };
   const parent = (e.parentSchema ?? {}) as Schema;
   const field = params.missingProperty ?? params.additionalProperty;
@@ -85,20 +126,38 @@ function wordOf(e: ErrorObject): WordedError {
     // The path of a worded error names the missing field itself (see WordedError's field).
     case 'required':
       return worded('is required');
+    // A schema's pattern without words of its own is said as it is: the value given shows what differs.
     case 'pattern':
-      return worded(parent['x-pattern-message'] ?? e.message ?? 'is invalid');
+      return worded(
+        `${parent['x-pattern-message'] ?? `must match the pattern ${String(e.schema)}`}${given(e.data)}`,
+      );
     case 'format':
-      return worded(own(FORMAT_WORDS, params.format ?? '') ?? e.message ?? 'is invalid');
+      return worded(
+        `${own(FORMAT_WORDS, params.format ?? '') ?? `must be in the ${params.format ?? 'documented'} format`}${given(e.data)}`,
+      );
     case 'enum':
-      return worded(`${e.message ?? 'must be one of'}: ${(params.allowedValues ?? []).join(', ')}`);
+      return worded(
+        `must be one of: ${(params.allowedValues ?? []).map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ')}${given(e.data)}`,
+      );
+    case 'const':
+      return worded(`must be ${JSON.stringify(params.allowedValue)}${given(e.data)}`);
+    case 'multipleOf':
+      return worded(`must be a multiple of ${params.multipleOf}${given(e.data)}`);
+    // A oneOf none of whose alternatives took the value is said in wordErrors; this one took several.
+    case 'oneOf':
+      return worded('fits more than one of the forms it may take, and must fit exactly one');
+    case 'uniqueItems':
+      return worded('must not hold the same item twice');
     case 'type': {
       // JSON.parse reads 1e400 as Infinity, which no JSON number is.
       if (typeof e.data === 'number' && !Number.isFinite(e.data)) return worded('must be a finite number');
-      return worded(e.message ?? 'is of another type');
+      const types = (params.type ?? '').split(',');
+      if (parent.nullable === true && !types.includes('null')) types.push('null');
+      return worded(`must be ${typeWords(types.join(','))}${given(e.data)}`);
     }
     default: {
       const limitWords = own(LIMIT_WORDS, e.keyword);
-      if (limitWords && typeof params.limit === 'number') return worded(limitWords(params.limit));
+      if (limitWords && typeof params.limit === 'number') return worded(limitWords(params.limit, e.data));
       return worded(e.message ?? 'is invalid');
     }
   }
@@ -142,8 +201,8 @@ export function wordErrors(errors: readonly ErrorObject[]): WordedError[] {
       // Matched more than one alternative: Ajv's words.
       out.push(wordOf(e));
     } else if (here && branches.every((b) => b.keyword === 'type')) {
-      const types = branches.map((b) => own(TYPE_WORDS, String(b.params.type)) ?? String(b.params.type));
-      out.push({ error: e, message: `must be ${eitherOf(types)}` });
+      const types = branches.map((b) => typeWords(String(b.params.type)));
+      out.push({ error: e, message: `must be ${eitherOf(types)}${given(e.data)}` });
     } else if (here && branches.every((b) => b.keyword === 'required')) {
       const fields = branches.map((b) => String((b.params as { missingProperty?: string }).missingProperty));
       out.push({ error: e, message: `needs ${eitherOf(fields)}` });

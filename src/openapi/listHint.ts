@@ -2,9 +2,10 @@
 // meant. [] empties a list that the write replaces, but not one whose elements are merged into the
 // stored ones by key: there it merges nothing (docs/behaviour.md, "Errors").
 import { own } from '../domain/own.js';
+import { given } from './ajvMessages.js';
 import { MERGE_FIELDS, VARIANT_ELEMENT_FIELDS } from '../domain/productFields.js';
 
-const CLEARS = 'must be an array (send [] to clear it)';
+const CLEARS = 'must be an array; send [] to clear it';
 
 /** Per operation, the body lists whose sent elements are merged by key, and what to say of them. */
 const MERGED: Readonly<Record<string, { fields: ReadonlySet<string>; message: string }>> = {
@@ -12,7 +13,7 @@ const MERGED: Readonly<Record<string, { fields: ReadonlySet<string>; message: st
   pushProducts: {
     fields: new Set(Object.keys(MERGE_FIELDS)),
     message:
-      'must be an array of elements to merge by key; [] merges none and leaves the stored ones (PATCH /products with [] empties the list)',
+      'must be an array of elements to merge by key; [] merges none and leaves the stored ones, and PATCH /products with [] empties the list',
   },
   // docs/behaviour.md, "Variants": prices, quantities and features merge into the variant's.
   updateVariants: {
@@ -26,11 +27,15 @@ const MERGED: Readonly<Record<string, { fields: ReadonlySet<string>; message: st
 const ITEM_FIELD = /^\/data\/\d+\/([^/]+)$/;
 
 /**
- * The message for a list sent as null or a scalar, at `instancePath` of the body of `operationId`
- * (undefined for a path or query parameter).
+ * The message for a list sent as `value`, null or a scalar, at `instancePath` of the body of
+ * `operationId` (undefined for a path or query parameter); it ends with the value, as every other.
  */
-export function listTypeMessage(operationId: string | undefined, instancePath: string): string {
+export function listTypeMessage(
+  operationId: string | undefined,
+  instancePath: string,
+  value: unknown,
+): string {
   const merged = operationId === undefined ? undefined : own(MERGED, operationId);
   const field = ITEM_FIELD.exec(instancePath)?.[1];
-  return merged && field !== undefined && merged.fields.has(field) ? merged.message : CLEARS;
+  return (merged && field !== undefined && merged.fields.has(field) ? merged.message : CLEARS) + given(value);
 }

@@ -81,7 +81,7 @@ function problemsOf(
   const worded = wordErrors(read).map(({ error, field, message }) => ({
     path: readablePath(prefix + error.instancePath + (field === undefined ? '' : `/${field}`)),
     message: clearHint(error)
-      ? listTypeMessage(bodyOf, error.instancePath)
+      ? listTypeMessage(bodyOf, error.instancePath, error.data)
       : withNullHint(error, message, bodyOf, bodySchema),
   }));
   // Each once, before they are counted: Ajv reports some twice (an item that is not an object).

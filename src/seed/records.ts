@@ -93,7 +93,7 @@ function checkRecords(
   return records;
 }
 
-/** "/productPriceList/0/listPrice" + "must be number" -> "productPriceList[0].listPrice must be number". */
+/** "/productPriceList/0/listPrice" + "must be a number (got "9")" -> "productPriceList[0].listPrice must be a number (got "9")". */
 function describeProblem({ path, message }: Problem): string {
   const field = readablePath(path);
   return field ? `${field} ${message}` : `record ${message}`;

@@ -1,6 +1,7 @@
 // The request journal: the last API requests, for a test to ask what an app sent (GET /__admin/requests).
 import type { components } from '../generated/openapi.js';
 import { badRequest } from '../domain/errors.js';
+import { given } from '../openapi/ajvMessages.js';
 import { parseQuery } from '../pipeline/query.js';
 import { pathHolds } from './pathPart.js';
 
@@ -87,7 +88,8 @@ function kept(record: JournalRecord): JournalRecord {
 }
 
 /**
- * Reads the filters of GET /__admin/requests; a value that cannot be meant gets a 400. `methods`: the
+ * Reads the filters of GET /__admin/requests; a value that cannot be meant gets a 400 that names the
+ * parameter as the API's operations do (`query.limit`), and says what was given. `methods`: the
  * methods a request can have (node's http.METHODS, passed in: this module also runs in a browser);
  * a method outside them (GETT) matched nothing, without a word.
  */
@@ -98,26 +100,30 @@ export function parseJournalFilter(
   const known = new Set(['method', 'path', 'status', 'tenantId', 'limit']);
   const unknown = Object.keys(query).filter((name) => !known.has(name));
   if (unknown.length > 0) {
-    throw badRequest(`Unknown filter ${unknown.join(', ')}; filters: ${[...known].join(', ')}`);
+    throw badRequest(
+      `${unknown.map((name) => `query.${name}`).join(', ')}: no such filter; filters: ${[...known].join(', ')}`,
+    );
   }
   const whole = (name: string, min: number, max: number): number | undefined => {
     const text = query[name];
     if (text === undefined) return undefined;
     const n = Number(text);
     if (!/^\d+$/.test(text) || n < min || n > max) {
-      throw badRequest(`${name} must be a whole number from ${min} to ${max}, not "${text}"`);
+      throw badRequest(`query.${name} must be a whole number from ${min} to ${max}${given(text)}`);
     }
     return n;
   };
   // An empty one (?method=$METHOD, unset) matched no entry, or for path every one: neither was meant.
   const text = (name: string): string | undefined => {
     if (query[name] === '')
-      throw badRequest(`${name} is empty: give a value to filter by, or leave ${name} out`);
+      throw badRequest(`query.${name} is empty: give a value to filter by, or leave ${name} out`);
     return query[name];
   };
   const method = text('method');
   if (method !== undefined && methods && !methods.includes(method.toUpperCase())) {
-    throw badRequest(`method "${method}" is no HTTP method a request can have, such as GET or POST`);
+    throw badRequest(
+      `query.method must be an HTTP method a request can have, such as GET or POST${given(method)}`,
+    );
   }
   return {
     method,

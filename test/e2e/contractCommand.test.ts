@@ -273,7 +273,7 @@ describe('product-catalog-mock contract', () => {
         /^\d+\) FAIL pushProducts \[openapi\.yaml\] productReads\.test\.ts > reads of products this run wrote \(its setup\)$/m;
       expect(out).toMatch(heading);
       const failure = out.slice(out.search(heading)).split(/\n\n/)[0]!;
-      expect(failure).toMatch(/body\/data\/\*\/status must be integer/);
+      expect(failure).toMatch(/body\/data\/\*\/status must be a whole number \(at \d+ places/);
       // the tests the setup wrote for ran, and passed: the catalog was stored
       expect(out).not.toMatch(/the setup of "reads of products this run wrote" failed/);
       const summary = /Tests: (\d+) failed, (\d+) passed/.exec(out);
@@ -432,7 +432,7 @@ describe('product-catalog-mock contract', () => {
       const failure = out.slice(out.search(merge)).split(/\n\n/)[0]!;
       expect(failure).toMatch(/^ {5}\$\.data\.productPriceList: lacks an element equal to /m);
       expect(failure).toMatch(
-        /^ {5}getProduct 200 body\/data\/productPriceList\/\*\/listPrice must be number/m,
+        /^ {5}getProduct 200 body\/data\/productPriceList\/\*\/listPrice must be a number/m,
       );
       // the spaceIds test reads no price: only the shape fails it
       expect(out).toMatch(

@@ -143,7 +143,7 @@ describe('contract --generated', () => {
       expect(code).toBe(1);
       expect(output).toMatch(/^x {2}listProductTypes \(GET \/product-types\): valid FAILED$/m);
       expect(output).toMatch(/FAIL listProductTypes, a valid request \(shrunk in [1-9]\d* steps? /);
-      expect(output).toMatch(/^ {3}- listProductTypes 200 body\/data must be array$/m);
+      expect(output).toMatch(/^ {3}- listProductTypes 200 body\/data must be an array \(got an object\)$/m);
       expect(output).toMatch(/^ {3}answer: +200 \{"data":\{"oops":1\}\}$/m);
       // shrunk to what still fails: one id, and no other parameter
       const curl = /request: (curl .*)$/m.exec(output)?.[1] ?? '';

@@ -290,7 +290,7 @@ describe('catalogHandlers', () => {
     // Given records are checked as a seed file's are.
     expect(() =>
       catalogHandlers({ seed: { products: [{ productGroupId: 'p1', productName: 'x' } as never] } }),
-    ).toThrow(/^seed: products\[0\] \(productGroupId "p1"\): productName must be array/);
+    ).toThrow(/^seed: products\[0\] \(productGroupId "p1"\): productName must be an array \(got "x"\)/);
     expect(() => catalogHandlers({ region: 'mars' })).toThrow(/Unknown region "mars"/);
     expect(() => catalogHandlers({ baseUrl: 'localhost:5173' })).toThrow(/not an http\(s\) URL/);
     // Refused later, a key was a rejection nothing awaited, which ended the test process.

@@ -32,7 +32,7 @@ describe('null for a field that is not a list', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(
-      'body.data[0].introductionDate must be string; null does not remove a field: to remove introductionDate, send the whole record without it to POST /products/push, which replaces the stored record',
+      'body.data[0].introductionDate must be a string (got null); null does not remove a field: to remove introductionDate, send the whole record without it to POST /products/push, which replaces the stored record',
     );
     expect((await read()).introductionDate).toBe('2024-01-02');
     const without: Partial<typeof boot> = { ...boot };
@@ -54,12 +54,12 @@ describe('null for a field that is not a list', () => {
       {
         path: 'body.data[0].shellLifeDays',
         message:
-          'must be integer; null does not remove a field: to remove shellLifeDays, send the whole record without it to POST /products/push, which replaces the stored record',
+          'must be a whole number (got null); null does not remove a field: to remove shellLifeDays, send the whole record without it to POST /products/push, which replaces the stored record',
       },
       {
         path: 'body.data[0].isDeleted',
         message:
-          'must be boolean; null does not remove a field: to remove isDeleted, send the whole record without it to POST /products/push, which replaces the stored record',
+          'must be true or false (got null); null does not remove a field: to remove isDeleted, send the whole record without it to POST /products/push, which replaces the stored record',
       },
     ]);
     expect((await read()).shellLifeDays).toBe(30);
@@ -71,7 +71,7 @@ describe('null for a field that is not a list', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(
-      'body.data[0].variantsGroupId must be string; to remove variantsGroupId, leave it out: this push replaces the stored record whole',
+      'body.data[0].variantsGroupId must be a string (got null); to remove variantsGroupId, leave it out: this push replaces the stored record whole',
     );
   });
 
@@ -84,7 +84,7 @@ describe('null for a field that is not a list', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(
-      'body.data[0].productPriceList[0].suggestedRetailPrice must be number; to remove suggestedRetailPrice, leave it out of the element: an element sent replaces the stored one whole',
+      'body.data[0].productPriceList[0].suggestedRetailPrice must be a number (got null); to remove suggestedRetailPrice, leave it out of the element: an element sent replaces the stored one whole',
     );
     expect(
       (await c.post(`${base}/products-push`, { data: [{ productGroupId: 'p1', productPriceList: [price] }] }))
@@ -99,7 +99,7 @@ describe('null for a field that is not a list', () => {
     const res = await c.patch(`${base}/variants`, { data: [{ productId: 'v1', color: null }] });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(
-      'body.data[0].color must be string; null does not remove a field: to remove color, send the whole variant without it in variants of a POST /products-push for its product, which replaces the stored variant with that productId',
+      'body.data[0].color must be a string (got null); null does not remove a field: to remove color, send the whole variant without it in variants of a POST /products-push for its product, which replaces the stored variant with that productId',
     );
     const push = await c.post(`${base}/products-push`, {
       data: [{ productGroupId: 'p1', variants: [{ productId: 'v1', size: '42' }] }],
@@ -113,8 +113,12 @@ describe('null for a field that is not a list', () => {
   it('no advice to remove what names a record or element, or what its element requires', async () => {
     const base = fresh();
     const cases: [string, object, string][] = [
-      ['patch', { data: [{ productGroupId: null }] }, 'body.data[0].productGroupId must be string'],
-      ['variants', { data: [{ productId: null }] }, 'body.data[0].productId must be string'],
+      [
+        'patch',
+        { data: [{ productGroupId: null }] },
+        'body.data[0].productGroupId must be a string (got null)',
+      ],
+      ['variants', { data: [{ productId: null }] }, 'body.data[0].productId must be a string (got null)'],
       [
         'push',
         {
@@ -122,12 +126,12 @@ describe('null for a field that is not a list', () => {
             { productGroupId: 'p1', productPriceList: [{ productId: 'v1', spaceId: 's1', listPrice: null }] },
           ],
         },
-        'body.data[0].productPriceList[0].listPrice must be number',
+        'body.data[0].productPriceList[0].listPrice must be a number (got null)',
       ],
       [
         'push',
         { data: [{ productGroupId: 'p1', variants: [{ productId: 'v1', productGroupId: null }] }] },
-        'body.data[0].variants[0].productGroupId must be string',
+        'body.data[0].variants[0].productGroupId must be a string (got null)',
       ],
     ];
     for (const [write, body, message] of cases) {
@@ -145,6 +149,6 @@ describe('null for a field that is not a list', () => {
   it('a read is told only the type: it removes nothing', async () => {
     const res = await c.post(`${fresh()}/products`, { search: null });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('body.search must be string');
+    expect(res.body.message).toBe('body.search must be a string (got null)');
   });
 });

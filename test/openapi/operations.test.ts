@@ -190,8 +190,8 @@ describe('request validation from openapi.yaml', () => {
     });
     expect(status.status).toBe(400);
     expect(status.body.message).toBe(
-      'body.data[0].productStatus[0].productStatus must be equal to one of the allowed values: ' +
-        'Active, Inactive, Discontinued, Dormant, Frozen, Replaced, Obsolete, Abandoned, Blocked',
+      'body.data[0].productStatus[0].productStatus must be one of: ' +
+        'Active, Inactive, Discontinued, Dormant, Frozen, Replaced, Obsolete, Abandoned, Blocked (got "Gone")',
     );
     expect((await c.get(`${BASE}/products`)).body.data.count).toBe(0);
   });

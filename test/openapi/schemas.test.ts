@@ -69,6 +69,6 @@ describe('schema validator', () => {
     const v = await loadSchemaValidator();
     expect(v.checkComponent('CatalogProduct', { productGroupId: 'p1', productType: ['shoes'] })).toEqual([]);
     const problems = v.checkComponent('CatalogProduct', { productGroupId: 'p1', productName: 'Shoe' });
-    expect(problems).toEqual([{ path: '/productName', message: 'must be array' }]);
+    expect(problems).toEqual([{ path: '/productName', message: 'must be an array (got "Shoe")' }]);
   });
 });

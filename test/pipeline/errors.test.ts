@@ -119,10 +119,13 @@ describe('errors and hostile bodies', () => {
     expect(small.body.message).toMatch(/; and about 880 more problems not listed$/);
     // Ajv reports a null item twice: it is listed once, and counted once
     const nulls = await c.post(`${BASE}/products-push`, { data: [null] });
-    expect(nulls.body.errors).toEqual([{ path: 'body.data[0]', message: 'must be object' }]);
+    expect(nulls.body.errors).toEqual([{ path: 'body.data[0]', message: 'must be an object (got null)' }]);
     const thirty = await c.post(`${BASE}/products-push`, { data: Array.from({ length: 30 }, () => null) });
     expect(thirty.body.errors).toHaveLength(20);
-    expect(thirty.body.errors[19]).toEqual({ path: 'body.data[19]', message: 'must be object' });
+    expect(thirty.body.errors[19]).toEqual({
+      path: 'body.data[19]',
+      message: 'must be an object (got null)',
+    });
     expect(thirty.body.message).toMatch(/; and 10 more problems not listed$/);
     // 30,000 elements, over 64 KB: the first problem, and why there are no more
     const large = await c.post(`${BASE}/products-push`, {
@@ -176,7 +179,7 @@ describe('errors and hostile bodies', () => {
     const message = async (res: PromiseLike<request.Response>) => (await res).body.message as string;
     // a choice none of whose alternatives matched: said once, with what it takes
     expect(await message(c.post(`${BASE}/products`, { filter: [1] }))).toBe(
-      'body.filter must be a string or an object',
+      'body.filter must be a string or an object (got an array)',
     );
     // a field the body does not have: named, with those it has
     expect(await message(c.post(`${BASE}/products`, { data: {} }))).toMatch(
@@ -184,14 +187,14 @@ describe('errors and hostile bodies', () => {
     );
     // openapi.yaml's words beside a pattern, and a format's range
     expect(await message(c.get('/ac*me/dev/products'))).toBe(
-      'params.tenantId must be 1 to 64 letters, digits, ".", "_" or "-"',
+      'params.tenantId must be 1 to 64 letters, digits, ".", "_" or "-" (got "ac*me")',
     );
     expect(await message(c.get(`${BASE}/search?term=%20`))).toBe(
-      'query.term must hold a word, not only spaces',
+      'query.term must hold a word, not only spaces (got " ")',
     );
     const push = (product: object) => c.post(`${BASE}/products-push`, { data: [product] });
     expect(await message(push({ productGroupId: 'a', shellLifeDays: 99_999_999_999 }))).toBe(
-      'body.data[0].shellLifeDays must be a whole number from -2147483648 to 2147483647',
+      'body.data[0].shellLifeDays must be a whole number from -2147483648 to 2147483647 (got 99999999999)',
     );
     // JSON.parse reads 1e400 as Infinity
     const huge = await request(app)
@@ -203,7 +206,9 @@ describe('errors and hostile bodies', () => {
       );
     expect(huge.body.message).toBe('body.data[0].productPriceList[0].listPrice must be a finite number');
     // [] clears a list, but a batch's data may not be empty: no such hint there
-    expect(await message(c.post(`${BASE}/product-types`, { data: null }))).toBe('body.data must be array');
+    expect(await message(c.post(`${BASE}/product-types`, { data: null }))).toBe(
+      'body.data must be an array (got null)',
+    );
     // fault rules: the choice of status or delayMs, a field not allowed, and a body not sent as JSON
     const fault = (body: object) => request(app).post('/__admin/faults').send(body);
     expect((await fault({})).body.message).toBe('Invalid fault rule: rule needs status, delayMs or network');
@@ -274,10 +279,10 @@ describe('validation messages', () => {
     const tooMany = await c.post(`${BASE}/product-types`, {
       data: Array.from({ length: 101 }, (_, i) => ({ productTypeId: `t${i}` })),
     });
-    expect(tooMany.body.message).toBe('body.data must hold at most 100 items');
+    expect(tooMany.body.message).toBe('body.data must hold at most 100 items (got 101)');
     const limit = await c.get(`${BASE}/products?limit=0`);
     expect(limit.status).toBe(400);
-    expect(limit.body.message).toBe('query.limit must be at least 1');
+    expect(limit.body.message).toBe('query.limit must be at least 1 (got 0)');
   });
 
   it('tell how to clear a list when null is sent for one', async () => {
@@ -285,7 +290,7 @@ describe('validation messages', () => {
       data: [{ productTypeId: 'x', title: null }],
     });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('body.data[0].title must be an array (send [] to clear it)');
+    expect(res.body.message).toBe('body.data[0].title must be an array; send [] to clear it (got null)');
   });
 
   it('answer a missing body with 400 and a body of another type with 415', async () => {

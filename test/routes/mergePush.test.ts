@@ -37,7 +37,7 @@ describe('merge push', () => {
     const res = await c.post(`${base}/products-push`, { data: [{ productGroupId: 'p1', variants: null }] });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(
-      'body.data[0].variants must be an array of elements to merge by key; [] merges none and leaves the stored ones (PATCH /products with [] empties the list)',
+      'body.data[0].variants must be an array of elements to merge by key; [] merges none and leaves the stored ones, and PATCH /products with [] empties the list (got null)',
     );
     expect((await c.get(`${base}/products/p1`)).body.data.variants).toEqual(stored);
     // What the message says, each half.
@@ -55,11 +55,11 @@ describe('merge push', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual(
       expect.arrayContaining([
-        { path: 'body.data[0].productType', message: 'must be an array (send [] to clear it)' },
+        { path: 'body.data[0].productType', message: 'must be an array; send [] to clear it (got null)' },
         {
           path: 'body.data[0].productPriceList',
           message:
-            'must be an array of elements to merge by key; [] merges none and leaves the stored ones (PATCH /products with [] empties the list)',
+            'must be an array of elements to merge by key; [] merges none and leaves the stored ones, and PATCH /products with [] empties the list (got "x")',
         },
       ]),
     );

@@ -223,7 +223,7 @@ describe('PATCH /variants (docs/behaviour.md, "Variants")', () => {
     const res = await patch({ data: [{ productId: 'v1', productPriceList: null }] });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(
-      "body.data[0].productPriceList must be an array of elements to merge by key into the variant's; [] merges none and leaves them as they are",
+      "body.data[0].productPriceList must be an array of elements to merge by key into the variant's; [] merges none and leaves them as they are (got null)",
     );
     expect(await read('p1')).toMatchObject({ productPriceList: boot.productPriceList });
     // As the message says: [] leaves the variant's prices as they are.

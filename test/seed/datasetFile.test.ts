@@ -391,7 +391,7 @@ describe('--seed FILE', () => {
       ],
     });
     await expect(resolveSeed(file)).rejects.toThrow(
-      /products\[1\] \(productGroupId "B"\): productPriceList\[0\]\.listPrice must be number/,
+      /products\[1\] \(productGroupId "B"\): productPriceList\[0\]\.listPrice must be a number \(got "12"\)/,
     );
   });
 

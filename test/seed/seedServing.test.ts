@@ -99,7 +99,7 @@ describe('a seed given in code', () => {
     // Served unchecked, a product type without productTypeId made GET /search answer 500.
     const bad = { products: [{ productGroupId: 'p1', productName: 'Boot' }], productTypes: [] };
     await expect(makeApp({ seed: bad as unknown as SeedData })).rejects.toThrow(
-      'seed: products[0] (productGroupId "p1"): productName must be array',
+      'seed: products[0] (productGroupId "p1"): productName must be an array (got "Boot")',
     );
     const untitled = { products: [], productTypes: [{}] };
     await expect(makeApp({ seed: untitled as unknown as SeedData })).rejects.toThrow(

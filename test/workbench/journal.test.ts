@@ -141,15 +141,21 @@ describe('request journal', () => {
   it('reads query strings with repeated names, and refuses filters it does not know', () => {
     expect(parseQuery('a=1&b=2&a=3')).toEqual({ a: ['1', '3'], b: '2' });
     expect(parseJournalFilter({ status: '404', limit: '5' })).toMatchObject({ status: 404, limit: 5 });
-    expect(() => parseJournalFilter({ limit: '0' })).toThrow(/limit must be a whole number from 1 to 1000/);
-    expect(() => parseJournalFilter({ status: 'bad' })).toThrow(/status/);
-    expect(() => parseJournalFilter({ tenant: 'acme' })).toThrow(/Unknown filter tenant/);
+    expect(() => parseJournalFilter({ limit: '0' })).toThrow(
+      'query.limit must be a whole number from 1 to 1000 (got "0")',
+    );
+    expect(() => parseJournalFilter({ status: 'bad' })).toThrow(
+      'query.status must be a whole number from 100 to 599 (got "bad")',
+    );
+    expect(() => parseJournalFilter({ tenant: 'acme' })).toThrow(
+      /^query\.tenant: no such filter; filters: method, /,
+    );
   });
 
   it('refuses a method no request can have (GETT), which matched nothing, and takes any real one in any case', () => {
     const methods = ['GET', 'POST', 'PROPFIND'];
     expect(() => parseJournalFilter({ method: 'GETT' }, methods)).toThrow(
-      'method "GETT" is no HTTP method a request can have, such as GET or POST',
+      'query.method must be an HTTP method a request can have, such as GET or POST (got "GETT")',
     );
     expect(parseJournalFilter({ method: 'post' }, methods).method).toBe('post');
     // a method no API operation has still reaches the server (and gets a 405): it may be looked for
@@ -160,7 +166,7 @@ describe('request journal', () => {
     // As a script's empty variable gives it: ?method=$METHOD.
     for (const name of ['method', 'path', 'tenantId']) {
       expect(() => parseJournalFilter({ [name]: '' }), name).toThrow(
-        `${name} is empty: give a value to filter by, or leave ${name} out`,
+        `query.${name} is empty: give a value to filter by, or leave ${name} out`,
       );
     }
     expect(parseJournalFilter({ method: 'POST', path: '/products-push', tenantId: 'acme' })).toMatchObject({
