@@ -103,13 +103,14 @@ export const YOUNG_GENERATION_MIB = 12;
 
 /**
  * The young generation of a server loading a large seed: a seed file read record by record (one
- * larger than WHOLE_FILE_LIMIT), or LARGE_SEED_PRODUCTS generated products or more. While a seed
+ * larger than WHOLE_FILE_LIMIT), or more than LARGE_SEED_PRODUCTS generated products. While a seed
  * loads everything survives, and a small young generation is collected over and over: from an
  * 818 MB file of 100,000 products, start-up took 12 s with 48 MiB against 14.6 to 16.2 s with
  * 12 MiB; a million generated products 59 to 64 s against 94 s, 300,000 about 14.5 s against 15.5 s.
- * 100,000 generated products about 10% faster (three starts each, alternated); 50,000 no faster
- * and 25 MiB more resident, so below 100,000 the memory stays with the small one; beside a catalog
- * of a gigabyte or more the 36 MiB more weigh little (docs/performance.md, "Seed files").
+ * At 100,000 generated products it started about 10% faster but held more after the benchmark's
+ * writes (974 against 859 MiB, 1,178 MiB in a full run, over its 1 GiB target), so up to 100,000 the
+ * memory stays with the small one; beside a catalog of a gigabyte or more the 36 MiB more weigh
+ * little (docs/performance.md, "Seed files").
  */
 export const LARGE_SEED_YOUNG_GENERATION_MIB = 48;
 export const LARGE_SEED_PRODUCTS = 100_000;
@@ -130,7 +131,7 @@ export function youngGenerationLimit(
 ): number | undefined {
   const args = [...execArgv, ...nodeOptions.split(/\s+/)];
   if (given(args, 'max-semi-space-size', 'min-semi-space-size')) return undefined;
-  const large = (seed.fileBytes ?? 0) > WHOLE_FILE_LIMIT || (seed.products ?? 0) >= LARGE_SEED_PRODUCTS;
+  const large = (seed.fileBytes ?? 0) > WHOLE_FILE_LIMIT || (seed.products ?? 0) > LARGE_SEED_PRODUCTS;
   return large ? LARGE_SEED_YOUNG_GENERATION_MIB : YOUNG_GENERATION_MIB;
 }
 
