@@ -81,7 +81,7 @@ export function runListQuery(products: Snapshot, query: ListQuery): ProductListR
 }
 
 /** Filtered orders kept per snapshot: the few filters a client repeats, a few bytes per match each. */
-const filtered = snapshotCache<readonly CatalogProduct[]>(16);
+const filtered = snapshotCache<readonly CatalogProduct[]>(16, true);
 
 /** Without search: the snapshot in the sort's order (cached), filtered (cached); no sorting per request. */
 function filterInOrder(products: Snapshot, { filter, sort }: ListQuery): readonly CatalogProduct[] {
@@ -99,7 +99,7 @@ function filterInOrder(products: Snapshot, { filter, sort }: ListQuery): readonl
  * sorting a common word's matches of a 100,000-product catalog took tens of milliseconds per request
  * (docs/performance.md, "Snapshot cache").
  */
-const searched = snapshotCache<readonly CatalogProduct[]>(32);
+const searched = snapshotCache<readonly CatalogProduct[]>(32, true);
 
 /** With search: the products the search index names (usually few), filtered, ranked and sorted (cached). */
 function searchInOrder(

@@ -16,22 +16,25 @@ export interface Previous<T> {
  * A cache of values derived from a snapshot, by key (a normalised sort, a search field). Entries live
  * as long as their snapshot (a write makes a new one, and the old one and all it derived are freed)
  * and at most `limit` keys per snapshot are kept, least recently used dropped first. A value not kept
- * yet is built; when a snapshot a few writes back still keeps the same key, `build` gets that value
- * and what changed since, to carry it over instead of deriving it again (docs/performance.md,
- * "Snapshots after a write").
+ * yet is built. With `carriesOver`, when a snapshot a few writes back still keeps the same key,
+ * `build` gets that value and what changed since, to carry it over instead of deriving it again
+ * (docs/performance.md, "Snapshots after a write"); a cache whose values cannot be carried over does
+ * not look back, and composes no changes it would not use.
  */
 export function snapshotCache<T>(
   limit: number,
+  carriesOver = false,
 ): (snapshot: Snapshot, key: string, build: (previous?: Previous<T>) => T) => T {
   const bySnapshot = new WeakMap<Snapshot, Lru<string, T>>();
+  const kept = (snapshot: Snapshot, key: string) => bySnapshot.get(snapshot)?.peek(key);
+  const previousOf = (snapshot: Snapshot, key: string): Previous<T> | undefined => {
+    const lineage = lineageTo(snapshot, (earlier) => kept(earlier, key) !== undefined);
+    const value = lineage && kept(lineage.previous, key);
+    return value === undefined || lineage === undefined ? undefined : { value, lineage };
+  };
   return (snapshot, key, build) => {
     let entries = bySnapshot.get(snapshot);
     if (!entries) bySnapshot.set(snapshot, (entries = lru(limit)));
-    return entries(key, () => {
-      const kept = (earlier: Snapshot) => bySnapshot.get(earlier)?.peek(key);
-      const lineage = lineageTo(snapshot, (earlier) => kept(earlier) !== undefined);
-      const value = lineage && kept(lineage.previous);
-      return build(value === undefined || lineage === undefined ? undefined : { value, lineage });
-    });
+    return entries(key, () => build(carriesOver ? previousOf(snapshot, key) : undefined));
   };
 }

@@ -5,7 +5,7 @@ import { snapshotCache, type Snapshot } from './snapshotCache.js';
 import { carryOver } from './carryOver.js';
 
 /** Orders kept per snapshot: one per sort a client uses, a few bytes per product each. */
-const orders = snapshotCache<readonly CatalogProduct[]>(16);
+const orders = snapshotCache<readonly CatalogProduct[]>(16, true);
 
 /**
  * The whole snapshot sorted by the keys (then productGroupId), computed once per snapshot and sort.

@@ -40,7 +40,7 @@ interface Kept {
  * After a write, the previous snapshot's counts are adjusted by the products the write removed and
  * added (docs/performance.md, "Snapshots after a write").
  */
-const summaries = snapshotCache<Kept>(16);
+const summaries = snapshotCache<Kept>(16, true);
 
 /**
  * The summary of `matches`, which are the products of `snapshot` passing `filter` (none: all), in any
