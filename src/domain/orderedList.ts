@@ -23,10 +23,11 @@ const SPLICE_UP_TO = 32;
 /**
  * `list` without the items of `removed` (in any order) and with those of `added`, in the order
  * `compare` gives, which must be total (no two different items equal) and the order of `list` and
- * `added`. An item of `removed` that `list` does not hold is skipped. Each item is placed by a binary search, and the
- * rest of the list is copied without being read: at 100,000 products, a pass that looked at every
- * product took 30 to 40 ms (records far apart in memory), one that built a list item by item about
- * 11 ms, a copy about 3 ms (docs/performance.md, "Snapshots after a write").
+ * `added`. An item of `removed` that `list` does not hold is skipped. Each item is placed by a
+ * binary search, and the rest of the list is copied without being read: at 100,000 products, a
+ * pass that looked at every product took 30 to 40 ms (records far apart in memory), one that built
+ * a list item by item about 11 ms, a copy about 3 ms (docs/performance.md, "Snapshots after a
+ * write").
  */
 export function replaceInOrder<T>(
   list: readonly T[],
