@@ -64,16 +64,20 @@ function variantBodies(prices: PriceRef[]): string[] {
   }));
 }
 
+/** The list reads of the filterSortPage, search and facets cases, also sent between writes. */
+const filteredPage = (fx: Fixtures): BenchRequest => {
+  const filter = encodeURIComponent(JSON.stringify({ ge: ['productPriceList/listPrice', fx.priceFloor] }));
+  const sort = encodeURIComponent('productPriceList/listPrice asc');
+  return get(`/products?filter=${filter}&sort=${sort}&page=3&limit=50`);
+};
+const searchPage = (fx: Fixtures): BenchRequest =>
+  get(`/products?search=${encodeURIComponent(fx.searchWord)}`);
+const wholeCatalogFacets = (): BenchRequest =>
+  get(`/products?facets=${encodeURIComponent('productType,brand/brandName')}`);
+
 /** One product's tags changed, then the whole-catalog facets, the filtered page and the search, over and over. */
 function readsBetweenWrites(fx: Fixtures): BenchRequest[] {
-  const filter = encodeURIComponent(JSON.stringify({ ge: ['productPriceList/listPrice', fx.priceFloor] }));
-  const reads = [
-    get(`/products?facets=${encodeURIComponent('productType,brand/brandName')}`),
-    get(
-      `/products?filter=${filter}&sort=${encodeURIComponent('productPriceList/listPrice asc')}&page=3&limit=50`,
-    ),
-    get(`/products?search=${encodeURIComponent(fx.searchWord)}`),
-  ];
+  const reads = [wholeCatalogFacets(), filteredPage(fx), searchPage(fx)];
   return fx.ids.flatMap((productGroupId, i) => [
     {
       method: 'PATCH' as const,
@@ -116,27 +120,21 @@ export const CASES: readonly BenchCase[] = [
     title: 'GET /products filter+sort, page 3',
     server: 'memory',
     target: { ratio: 0.005 },
-    requests: (fx) => {
-      const filter = encodeURIComponent(
-        JSON.stringify({ ge: ['productPriceList/listPrice', fx.priceFloor] }),
-      );
-      const sort = encodeURIComponent('productPriceList/listPrice asc');
-      return [get(`/products?filter=${filter}&sort=${sort}&page=3&limit=50`)];
-    },
+    requests: (fx) => [filteredPage(fx)],
   },
   {
     name: 'search',
     title: 'GET /products search (~1%)',
     server: 'memory',
     target: { ratio: 0.007 },
-    requests: (fx) => [get(`/products?search=${encodeURIComponent(fx.searchWord)}`)],
+    requests: (fx) => [searchPage(fx)],
   },
   {
     name: 'facets',
     title: 'GET /products facets, whole catalog',
     server: 'memory',
     target: { ratio: 0.0015 },
-    requests: () => [get(`/products?facets=${encodeURIComponent('productType,brand/brandName')}`)],
+    requests: () => [wholeCatalogFacets()],
   },
   {
     name: 'push',
