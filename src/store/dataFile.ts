@@ -12,7 +12,7 @@ import { lockDataFile } from './dataLock.js';
 import { readLines } from './lines.js';
 import { syncPath } from './syncPath.js';
 import { applyPatch } from './productPatch.js';
-import { applyToRecord, copyRecord, emptyRecord, type ScopeRecord } from './scope.js';
+import { applyToRecord, emptyRecord, recordOver, type ScopeRecord } from './scope.js';
 import type { DbShape, JournalChange, JournalEntry } from './journal.js';
 
 export { journalChange, type DbShape, type JournalChange, type JournalEntry } from './journal.js';
@@ -20,17 +20,17 @@ export { journalChange, type DbShape, type JournalChange, type JournalEntry } fr
 /** Applies a journal line's change to a scope being loaded. */
 function replayChange(record: ScopeRecord, change: JournalChange, file: string): void {
   for (const patch of change.patches ?? []) {
-    const old = record.products[patch.productGroupId];
+    const old = record.products.get(patch.productGroupId);
     if (!old)
       throw new Error(`--data ${file}: the journal changes a product it never held; the file is damaged`);
-    record.products[patch.productGroupId] = applyPatch(old, patch);
+    record.products.set(patch.productGroupId, applyPatch(old, patch));
   }
   applyToRecord(record, change);
 }
 
 /** Whether the scope holds every product the change patches. */
 const holdsPatched = (record: ScopeRecord, change: JournalChange): boolean =>
-  (change.patches ?? []).every((patch) => record.products[patch.productGroupId] !== undefined);
+  (change.patches ?? []).every((patch) => record.products.has(patch.productGroupId));
 
 const FORMAT = 'product-catalog-mock';
 const VERSION = 2;
@@ -69,8 +69,8 @@ const MEDIA_ORIGIN = /https?:\/\/[^/"]+(?=\/__media\/)/g;
 
 /** A cheap fingerprint of a seed: its sizes and a sample of its records. */
 export function seedFingerprint(seed: ScopeRecord): string {
-  const products = Object.values(seed.products);
-  const types = Object.values(seed.productTypes);
+  const products = [...seed.products.values()];
+  const types = [...seed.productTypes.values()];
   const hash = createHash('sha256').update(`${products.length}/${types.length}`);
   const step = Math.max(1, Math.floor(products.length / 64));
   for (let i = 0; i < products.length; i += step) {
@@ -96,7 +96,10 @@ function firstLine(text: string): Partial<Header> | undefined {
  */
 interface Version1 {
   version: 1;
-  scopes: Record<string, Partial<ScopeRecord>>;
+  scopes: Record<
+    string,
+    { products?: Record<string, CatalogProduct>; productTypes?: Record<string, ProductType> }
+  >;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -218,7 +221,7 @@ export class DataFile implements Adapter<DbShape> {
 
   async #load(): Promise<DbShape> {
     const scopes = emptyRecord<ScopeRecord>();
-    const scopeOf = (name: string) => (scopes[name] ??= copyRecord(this.#seed));
+    const scopeOf = (name: string) => (scopes[name] ??= recordOver(this.#seed));
     let last: SeedStamp | undefined;
 
     const snapshot = await this.#readSnapshot(scopes, scopeOf);
@@ -292,10 +295,10 @@ export class DataFile implements Adapter<DbShape> {
         break;
       }
       const record = scopeOf(line.scope);
-      if (line.product) record.products[line.product.productGroupId] = line.product;
-      if (line.deletedProduct !== undefined) delete record.products[line.deletedProduct];
-      if (line.productType) record.productTypes[line.productType.productTypeId] = line.productType;
-      if (line.deletedProductType !== undefined) delete record.productTypes[line.deletedProductType];
+      if (line.product) record.products.set(line.product.productGroupId, line.product);
+      if (line.deletedProduct !== undefined) record.products.delete(line.deletedProduct);
+      if (line.productType) record.productTypes.set(line.productType.productTypeId, line.productType);
+      if (line.deletedProductType !== undefined) record.productTypes.delete(line.deletedProductType);
     }
     if (!ended) throw new Error(`--data ${this.#file} is cut short: it lacks its closing line`);
     return header;
@@ -303,8 +306,21 @@ export class DataFile implements Adapter<DbShape> {
 
   /** The format of earlier versions: one JSON document holding every scope whole. */
   #readVersion1(raw: Version1['scopes'], scopes: Record<string, ScopeRecord>): undefined {
-    for (const [name, rec] of Object.entries(raw)) {
-      scopes[name] = copyRecord({ products: {}, productTypes: {}, ...rec });
+    for (const [name, whole] of Object.entries(raw)) {
+      // Every scope whole: each is written over the seed as the seed's records with its own put over
+      // them and those it lacks removed.
+      const record = recordOver(this.#seed);
+      const products = whole.products ?? {};
+      const productTypes = whole.productTypes ?? {};
+      for (const id of Object.keys(products)) record.products.set(id, products[id] as CatalogProduct);
+      for (const [id] of this.#seed.products.entries())
+        if (!Object.hasOwn(products, id)) record.products.delete(id);
+      for (const id of Object.keys(productTypes))
+        record.productTypes.set(id, productTypes[id] as ProductType);
+      for (const [id] of this.#seed.productTypes.entries()) {
+        if (!Object.hasOwn(productTypes, id)) record.productTypes.delete(id);
+      }
+      scopes[name] = record;
     }
     return undefined;
   }
@@ -445,17 +461,11 @@ export class DataFile implements Adapter<DbShape> {
   #differences(scope: string, record: ScopeRecord): SnapshotLine[] {
     const seed = this.#seed;
     const lines: SnapshotLine[] = [];
-    for (const id in record.products) {
-      const product = record.products[id] as CatalogProduct;
-      if (seed.products[id] !== product) lines.push({ scope, product });
+    for (const [id, product] of record.products.differencesFrom(seed.products)) {
+      lines.push(product === null ? { scope, deletedProduct: id } : { scope, product });
     }
-    for (const id in seed.products) if (!(id in record.products)) lines.push({ scope, deletedProduct: id });
-    for (const id in record.productTypes) {
-      const productType = record.productTypes[id] as ProductType;
-      if (seed.productTypes[id] !== productType) lines.push({ scope, productType });
-    }
-    for (const id in seed.productTypes) {
-      if (!(id in record.productTypes)) lines.push({ scope, deletedProductType: id });
+    for (const [id, productType] of record.productTypes.differencesFrom(seed.productTypes)) {
+      lines.push(productType === null ? { scope, deletedProductType: id } : { scope, productType });
     }
     return lines;
   }

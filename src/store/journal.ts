@@ -4,7 +4,7 @@ import type { CatalogProduct } from '../domain/types.js';
 import { patchOf, type ProductPatch } from './productPatch.js';
 import type { ScopeChange, ScopeRecord } from './scope.js';
 
-/** What lowdb holds: the scopes written to, each whole (the others read the seed). */
+/** What lowdb holds: the scopes written to, each written over the seed's records (the others read the seed). */
 export interface DbShape {
   scopes: Record<string, ScopeRecord>;
 }

@@ -6,6 +6,7 @@ import { admitRecord } from './frozen.js';
 import { ProductIndex } from './productIndex.js';
 import { recordLineage } from '../query/snapshotLineage.js';
 import { positionOf, replaceInOrder } from '../domain/orderedList.js';
+import { RecordTable } from './recordTable.js';
 
 const byId = (a: CatalogProduct, b: CatalogProduct) => compareIds(a.productGroupId, b.productGroupId);
 
@@ -16,18 +17,27 @@ const byId = (a: CatalogProduct, b: CatalogProduct) => compareIds(a.productGroup
 const CARRY_OVER_SHARE = 0.25;
 const CARRY_OVER_ALWAYS = 64;
 
-/** What one scope persists: records keyed by id, in null-prototype objects so no id reaches a prototype. */
+/** What one scope persists: its records by id. */
 export interface ScopeRecord {
-  products: Record<string, CatalogProduct>;
-  productTypes: Record<string, ProductType>;
+  products: RecordTable<CatalogProduct>;
+  productTypes: RecordTable<ProductType>;
 }
 
 export const emptyRecord = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
 
-/** A scope's own copy of another record (the seed's): the records themselves are shared, never copied. */
-export const copyRecord = (from: ScopeRecord): ScopeRecord => ({
-  products: Object.assign(emptyRecord<CatalogProduct>(), from.products),
-  productTypes: Object.assign(emptyRecord<ProductType>(), from.productTypes),
+/** A scope's record with nothing in it. */
+export const newRecord = (): ScopeRecord => ({
+  products: new RecordTable(),
+  productTypes: new RecordTable(),
+});
+
+/**
+ * A scope's record that starts as another (the seed's) and is written over it: nothing is copied,
+ * and the records themselves are shared.
+ */
+export const recordOver = (base: ScopeRecord): ScopeRecord => ({
+  products: new RecordTable(base.products),
+  productTypes: new RecordTable(base.productTypes),
 });
 
 /** What one write does to one scope: records put whole, ids removed. The unit the journal stores. */
@@ -40,10 +50,10 @@ export interface ScopeChange {
 
 /** Applies a change to a bare record (a scope being loaded, which has no indexes yet). */
 export function applyToRecord(record: ScopeRecord, change: ScopeChange): void {
-  for (const p of change.products ?? []) record.products[p.productGroupId] = p;
-  for (const id of change.deletedProducts ?? []) delete record.products[id];
-  for (const t of change.productTypes ?? []) record.productTypes[t.productTypeId] = t;
-  for (const id of change.deletedProductTypes ?? []) delete record.productTypes[id];
+  for (const p of change.products ?? []) record.products.set(p.productGroupId, p);
+  for (const id of change.deletedProducts ?? []) record.products.delete(id);
+  for (const t of change.productTypes ?? []) record.productTypes.set(t.productTypeId, t);
+  for (const id of change.deletedProductTypes ?? []) record.productTypes.delete(id);
 }
 
 /** A variant found through an index: the product holding it and the variant's productId. */
@@ -55,7 +65,9 @@ export interface VariantHit {
 /**
  * One (region, tenant, environment) scope. Records are immutable values: a write replaces a record,
  * never mutates it, so records can be shared with the seed and cached by identity.
- * Indexes are built on first use and kept right on every write.
+ * Indexes are built on first use and kept right on every write. A scope whose record is written over
+ * the record of a `base` scope (the seed's) indexes only its own records, and finds the others
+ * through the base's indexes.
  */
 export class Scope {
   #sorted: CatalogProduct[] | null = null;
@@ -71,13 +83,21 @@ export class Scope {
   });
   /** Every index, kept right on every write. */
   readonly #indexes = [this.#byVariant, this.#byBarcode, this.#byVariantsGroup];
-  /** `sorted`: the record's products in productGroupId order, when the caller has them already. */
+  /** The scope whose indexes find the records this one takes from its record's base. */
+  readonly #base: Scope | undefined;
+
+  /**
+   * `sorted`: the record's products in productGroupId order, when the caller has them already.
+   * `base`: the scope of the record its record is written over, whose indexes it shares.
+   */
   constructor(
     readonly record: ScopeRecord,
     sorted?: readonly CatalogProduct[],
+    base?: Scope,
   ) {
     // Never changed in place: products() makes a new array after a write.
     this.#sorted = (sorted as CatalogProduct[] | undefined) ?? null;
+    this.#base = base !== undefined && record.products.base === base.record.products ? base : undefined;
   }
 
   /** Applies one write whole, indexes included. */
@@ -89,7 +109,7 @@ export class Scope {
   }
 
   product(productGroupId: string): CatalogProduct | undefined {
-    return this.record.products[productGroupId];
+    return this.record.products.get(productGroupId);
   }
 
   /**
@@ -104,7 +124,7 @@ export class Scope {
     const next =
       previous === null ||
       this.#written.size > Math.max(CARRY_OVER_ALWAYS, previous.length * CARRY_OVER_SHARE)
-        ? Object.values(this.record.products).sort(byId)
+        ? [...this.record.products.values()].sort(byId)
         : this.#carriedOver(previous);
     this.#written.clear();
     this.#sorted = next;
@@ -118,7 +138,7 @@ export class Scope {
     for (const id of [...this.#written].sort(compareIds)) {
       const at = positionOf(previous, { productGroupId: id } as CatalogProduct, byId);
       if (previous[at]?.productGroupId === id) removed.push(previous[at]);
-      const product = this.record.products[id];
+      const product = this.record.products.get(id);
       if (product !== undefined) added.push(product);
     }
     const next = replaceInOrder(previous, removed, added, byId);
@@ -130,8 +150,8 @@ export class Scope {
   putProducts(products: readonly CatalogProduct[]): void {
     for (const product of products.map(admitRecord)) {
       const id = product.productGroupId;
-      const old = this.record.products[id];
-      this.record.products[id] = product;
+      const old = this.#indexed(id);
+      this.record.products.set(id, product);
       for (const index of this.#indexes) {
         if (old) index.replace(old, product);
         else index.add(product);
@@ -143,22 +163,22 @@ export class Scope {
   /** Removes products; an id the scope does not hold is skipped (the domain answers which existed). */
   deleteProducts(ids: readonly string[]): void {
     for (const id of ids) {
-      const old = this.record.products[id];
-      if (!old) continue;
-      for (const index of this.#indexes) index.remove(old);
-      delete this.record.products[id];
+      if (!this.record.products.has(id)) continue;
+      const old = this.#indexed(id);
+      if (old) for (const index of this.#indexes) index.remove(old);
+      this.record.products.delete(id);
     }
     this.#changed(ids);
   }
 
   /** Products holding a variant with this productId, lowest productGroupId first. */
   productsByVariant(productId: string): CatalogProduct[] {
-    return this.#productsOf(this.#byVariant.lookup(productId, this.#all));
+    return this.#productsOf(this.#hits(0, productId));
   }
 
   /** Variants carrying this (already normalized) barcode, lowest productGroupId first. */
   variantsByBarcode(normalizedBarcode: string): VariantHit[] {
-    const hits = this.#byBarcode.lookup(normalizedBarcode, this.#all);
+    const hits = this.#hits(1, normalizedBarcode);
     return this.#productsOf(hits).map((product) => ({
       product,
       productId: hits?.get(product.productGroupId) as string,
@@ -167,41 +187,64 @@ export class Scope {
 
   /** Products sharing this variantsGroupId (or variantsByGroupId), lowest productGroupId first. */
   productsByVariantsGroup(groupId: string): CatalogProduct[] {
-    return this.#productsOf(this.#byVariantsGroup.lookup(groupId, this.#all));
+    return this.#productsOf(this.#hits(2, groupId));
   }
 
   /** Whether the value is a record this scope holds, by identity: an answer may send it from the encoded cache. */
   holds(value: object): boolean {
     const { productGroupId, productTypeId } = value as { productGroupId?: unknown; productTypeId?: unknown };
     return (
-      (typeof productGroupId === 'string' && this.record.products[productGroupId] === value) ||
-      (typeof productTypeId === 'string' && this.record.productTypes[productTypeId] === value)
+      (typeof productGroupId === 'string' && this.record.products.get(productGroupId) === value) ||
+      (typeof productTypeId === 'string' && this.record.productTypes.get(productTypeId) === value)
     );
   }
 
   productType(id: string): ProductType | undefined {
-    return this.record.productTypes[id];
+    return this.record.productTypes.get(id);
   }
 
   productTypes(): ProductType[] {
-    return Object.values(this.record.productTypes);
+    return [...this.record.productTypes.values()];
   }
 
   putProductTypes(types: readonly ProductType[]): void {
-    for (const type of types) this.record.productTypes[type.productTypeId] = admitRecord(type);
+    for (const type of types) this.record.productTypes.set(type.productTypeId, admitRecord(type));
   }
 
   deleteProductTypes(ids: readonly string[]): void {
-    for (const id of ids) delete this.record.productTypes[id];
+    for (const id of ids) this.record.productTypes.delete(id);
   }
 
-  readonly #all = (): Iterable<CatalogProduct> => Object.values(this.record.products);
+  /** The products this scope's own indexes cover: all of them, or without a base scope's, its own. */
+  readonly #covered = (): Iterable<CatalogProduct> =>
+    this.#base ? this.record.products.ownValues() : this.record.products.values();
+
+  /** The product of this id that this scope's own indexes hold, if any. */
+  #indexed(id: string): CatalogProduct | undefined {
+    const products = this.record.products;
+    return this.#base && !products.overrides(id) ? undefined : products.get(id);
+  }
+
+  /**
+   * productGroupId -> variant productId for a key of one index: this scope's own hits, and the base
+   * scope's for the products this scope did not write over.
+   */
+  #hits(index: number, key: string): ReadonlyMap<string, string> | undefined {
+    const own = this.#indexes[index]?.lookup(key, this.#covered);
+    const inherited = this.#base === undefined ? undefined : this.#base.#hits(index, key);
+    if (inherited === undefined) return own;
+    const products = this.record.products;
+    const hits = new Map<string, string>();
+    for (const [id, productId] of inherited) if (!products.overrides(id)) hits.set(id, productId);
+    for (const [id, productId] of own ?? []) hits.set(id, productId);
+    return hits.size === 0 ? undefined : hits;
+  }
 
   #productsOf(hits: ReadonlyMap<string, string> | undefined): CatalogProduct[] {
     if (!hits) return [];
     return [...hits.keys()]
       .sort(compareIds)
-      .map((id) => this.record.products[id])
+      .map((id) => this.record.products.get(id))
       .filter((p): p is CatalogProduct => p !== undefined);
   }
 

@@ -7,7 +7,7 @@ import type { DataFile } from './dataFile.js';
 import { journalChange, type DbShape, type JournalEntry } from './journal.js';
 import { Pending, type ScopeView } from './pendingView.js';
 import { admitRecord } from './frozen.js';
-import { Scope, copyRecord, emptyRecord, type ScopeChange, type ScopeRecord } from './scope.js';
+import { Scope, emptyRecord, newRecord, recordOver, type ScopeChange, type ScopeRecord } from './scope.js';
 
 /** The data every scope starts from. */
 export interface SeedData {
@@ -99,7 +99,7 @@ export class Store {
     if (!scope) {
       const record = this.#db.data.scopes[name];
       if (!record) return this.#seedScope;
-      scope = new Scope(record);
+      scope = new Scope(record, undefined, this.#seedScope);
       this.#scopes.set(name, scope);
     }
     return scope;
@@ -260,9 +260,10 @@ export class Store {
     let scope = this.#scopes.get(name);
     if (!scope) {
       const fresh = this.#db.data.scopes[name] === undefined;
-      const record = (this.#db.data.scopes[name] ??= copyRecord(this.#seed));
+      const record = (this.#db.data.scopes[name] ??= recordOver(this.#seed));
       // A scope's first write starts from the seed's snapshot: carried over, not sorted again.
-      scope = fresh ? new Scope(record, this.#seedScope.products()) : new Scope(record);
+      const sorted = fresh ? this.#seedScope.products() : undefined;
+      scope = new Scope(record, sorted, this.#seedScope);
       this.#scopes.set(name, scope);
     }
     scope.apply(change);
@@ -317,8 +318,8 @@ function seedScope(seed: SeedData, record: ScopeRecord): Scope {
 
 /** Records are shared with every scope: writes replace records, never mutate them. */
 function seedRecord(seed: SeedData): ScopeRecord {
-  const record: ScopeRecord = { products: emptyRecord(), productTypes: emptyRecord() };
-  for (const p of seed.products) record.products[p.productGroupId] = admitRecord(p);
-  for (const t of seed.productTypes) record.productTypes[t.productTypeId] = admitRecord(t);
+  const record = newRecord();
+  for (const p of seed.products) record.products.set(p.productGroupId, admitRecord(p));
+  for (const t of seed.productTypes) record.productTypes.set(t.productTypeId, admitRecord(t));
   return record;
 }

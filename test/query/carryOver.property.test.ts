@@ -3,7 +3,7 @@
 // gives, which has nothing cached and nothing to carry over.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Scope, emptyRecord } from '../../src/store/scope.js';
+import { Scope, newRecord } from '../../src/store/scope.js';
 import { parseListQuery, runListQuery } from '../../src/query/productQuery.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
 
@@ -76,8 +76,8 @@ describe('sorted, filtered and searched lists, and facets, carried over after a 
         fc.array(query, { minLength: 1, maxLength: 4 }),
         fc.array(fc.record({ write, picks: fc.array(fc.nat(), { maxLength: 3 }) }), { maxLength: 16 }),
         (seed, pool, steps) => {
-          const record = { products: emptyRecord<CatalogProduct>(), productTypes: emptyRecord<never>() };
-          for (const p of seed) record.products[p.productGroupId] = p;
+          const record = newRecord();
+          for (const p of seed) record.products.set(p.productGroupId, p);
           const scope = new Scope(record);
           for (const { write: w, picks } of steps) {
             const queries = picks.map((i) => pool[i % pool.length]!);

@@ -1,11 +1,11 @@
 // A snapshot cache hands an earlier snapshot's value to its builder only when it carries values over.
 import { describe, expect, it } from 'vitest';
-import { Scope, emptyRecord } from '../../src/store/scope.js';
+import { Scope, newRecord } from '../../src/store/scope.js';
 import { snapshotCache, type Previous } from '../../src/query/snapshotCache.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
 
 function twoSnapshots() {
-  const scope = new Scope({ products: emptyRecord<CatalogProduct>(), productTypes: emptyRecord<never>() });
+  const scope = new Scope(newRecord());
   scope.putProducts([{ productGroupId: 'p1' } as CatalogProduct]);
   const first = scope.products();
   const written = { productGroupId: 'p2' } as CatalogProduct;

@@ -1,14 +1,14 @@
 // What writes changed between a snapshot and one a few writes back: the records the older one held
 // and the newer one does not, and the reverse; the chain is cut past MAX_STEPS_BACK writes.
 import { describe, expect, it } from 'vitest';
-import { Scope, emptyRecord } from '../../src/store/scope.js';
+import { Scope, newRecord } from '../../src/store/scope.js';
 import { MAX_STEPS_BACK, lineageTo } from '../../src/query/snapshotLineage.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
 
 const record = (id: string, version = 0) => ({ productGroupId: id, version }) as unknown as CatalogProduct;
 
 function scopeOf(...products: CatalogProduct[]): Scope {
-  const scope = new Scope({ products: emptyRecord<CatalogProduct>(), productTypes: emptyRecord<never>() });
+  const scope = new Scope(newRecord());
   scope.putProducts(products);
   return scope;
 }

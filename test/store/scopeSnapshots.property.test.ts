@@ -2,7 +2,7 @@
 // it must be exactly the products held, in productGroupId order, and say truly what changed.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Scope, emptyRecord } from '../../src/store/scope.js';
+import { Scope, newRecord } from '../../src/store/scope.js';
 import { lineageTo } from '../../src/query/snapshotLineage.js';
 import { compareIds } from '../../src/domain/productTypes.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
@@ -16,14 +16,15 @@ const operation = fc.oneof(
 );
 
 const expected = (scope: Scope) =>
-  Object.values(scope.record.products).sort((a, b) => compareIds(a.productGroupId, b.productGroupId));
+  [...scope.record.products.values()].sort((a, b) => compareIds(a.productGroupId, b.productGroupId));
 
 describe('a scope snapshot carried over after writes', () => {
   it('holds exactly the products written, in productGroupId order, and leaves earlier ones as they were', () => {
     fc.assert(
       fc.property(fc.array(id, { maxLength: 30 }), fc.array(operation, { maxLength: 25 }), (seedIds, ops) => {
-        const record = { products: emptyRecord<CatalogProduct>(), productTypes: emptyRecord<never>() };
-        for (const seedId of seedIds) record.products[seedId] = { productGroupId: seedId } as CatalogProduct;
+        const record = newRecord();
+        for (const seedId of seedIds)
+          record.products.set(seedId, { productGroupId: seedId } as CatalogProduct);
         const scope = new Scope(record);
         let last = scope.products();
         let lastCopy = [...last];
@@ -62,8 +63,9 @@ describe('a scope snapshot carried over after writes', () => {
   });
 
   it('is carried over, not rebuilt, after a write of one product of many', () => {
-    const record = { products: emptyRecord<CatalogProduct>(), productTypes: emptyRecord<never>() };
-    for (let i = 1; i <= 100; i++) record.products[`p${i}`] = { productGroupId: `p${i}` } as CatalogProduct;
+    const record = newRecord();
+    for (let i = 1; i <= 100; i++)
+      record.products.set(`p${i}`, { productGroupId: `p${i}` } as CatalogProduct);
     const scope = new Scope(record);
     const first = scope.products();
     const written = { productGroupId: 'p50', version: 2 } as unknown as CatalogProduct;
