@@ -5,11 +5,18 @@
 import type { Command } from 'commander';
 
 /**
+ * A script that starts the mock itself (`node dist/src/cli/cli.js`, `product-catalog-mock --seed none`,
+ * with npx or not). A script that runs other programs too (`concurrently "vite" "product-catalog-mock"`)
+ * may have been given a setting for one of them: it is not the mock's to refuse.
+ */
+const STARTS_THE_MOCK = /^(?:npx\s+(?:--?\S+\s+)*)?(?:product-catalog-mock\b|node\s+\S*cli\.js\b)/;
+
+/**
  * The long names (`--seed`) of the options of `command` that npm took as its own settings when it
- * ran this process from a script, and that did not reach the command; empty when npm did not run it.
+ * ran a script that starts the mock, and that did not reach the command; empty otherwise.
  */
 export function optionsNpmTook(command: Command, env: NodeJS.ProcessEnv = process.env): string[] {
-  if (env.npm_lifecycle_event === undefined) return [];
+  if (!STARTS_THE_MOCK.test(env.npm_lifecycle_script?.trim() ?? '')) return [];
   return command.options.flatMap((option) => {
     if (option.long === undefined) return [];
     // `--no-tune` arrives as npm_config_tune, `--public-reads` as npm_config_public_reads.

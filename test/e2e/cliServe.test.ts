@@ -294,6 +294,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     const byNpm = {
       ...process.env,
       npm_lifecycle_event: 'start',
+      npm_lifecycle_script: 'node dist/src/cli/cli.js',
       npm_config_seed: 'true',
       npm_config_public_reads: 'true',
     };
@@ -306,9 +307,18 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     const both = await runCli(['--port', '0', '--seed', 'none', '--public-reads'], undefined, [], {
       ...process.env,
       npm_lifecycle_event: 'start',
+      npm_lifecycle_script: 'node dist/src/cli/cli.js',
       npm_config_public_reads: 'true',
     });
     expect(both.stdout).toMatch(/listening on/);
+    // A script that runs more than the mock: the setting may be another program's.
+    const shared = await runCli(['--port', '0', '--seed', 'none'], undefined, [], {
+      ...process.env,
+      npm_lifecycle_event: 'dev',
+      npm_lifecycle_script: 'concurrently "vite" "product-catalog-mock --port 0"',
+      npm_config_public_reads: 'true',
+    });
+    expect(shared.stdout).toMatch(/listening on/);
   }, 30_000);
 
   it('names a mistyped command as unknown, and its help points to the options of serve', async () => {
