@@ -8,6 +8,7 @@ import { packageRoot } from '../openapi/packageRoot.js';
 import { contractCommand } from './contractCommand.js';
 import { recordCommand } from './recordCommand.js';
 import { apiKeys, dataFile, host, latency, outFile, port, positiveNumber } from './optionValues.js';
+import { npmTookMessage, optionsNpmTook } from './npmTookOptions.js';
 import { serve, type ServeOptions } from './serveCommand.js';
 
 const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
@@ -74,6 +75,9 @@ program
   // serve is the default command, so a mistyped command's name arrives here as an argument.
   .allowExcessArguments()
   .action((opts: ServeOptions, command: Command) => {
+    // Before the stray word: `npm start --seed none` leaves `none` here, which npm's taking of --seed explains.
+    const tookByNpm = optionsNpmTook(command);
+    if (tookByNpm.length > 0) program.error(npmTookMessage(tookByNpm));
     const [word] = command.args;
     if (word !== undefined) {
       const names = program.commands.map((c) => c.name()).join(', ');

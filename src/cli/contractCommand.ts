@@ -61,6 +61,9 @@ const RUN_OPTIONS: readonly (readonly [string, (opts: ContractOptions) => boolea
   ['--seed', (o) => o.seed !== undefined],
 ];
 
+/** The options only the generated checks (--generated) take, and whether each was given. */
+const GENERATED_OPTIONS = RUN_OPTIONS.filter(([name]) => name === '--examples' || name === '--seed');
+
 /** A file named relative to this process's directory, as an absolute path; none and empty as they are. */
 const here = (file: string | undefined): string | undefined => (file ? resolve(file) : file);
 
@@ -112,6 +115,15 @@ export async function runContract(
         'reads it). To remove what a run left under a prefix, use --cleanup PREFIX.',
     );
     return EXIT_MISCONFIGURED;
+  } else if (!opts.generated) {
+    // The suite takes neither: ignored, the run would go ahead as if they had not been given.
+    const given = GENERATED_OPTIONS.find(([, isGiven]) => isGiven(opts))?.[0];
+    if (given) {
+      console.error(
+        `contract: ${given} shapes the generated checks, and this run is the suite: give --generated with it, or leave it out`,
+      );
+      return EXIT_MISCONFIGURED;
+    }
   }
   // The options over the CONTRACT_* variables, read once by the suite's own reader: both kinds of run
   // take the same values the same way, and a value it cannot read stops the run before anything is sent.

@@ -411,6 +411,7 @@ export interface paths {
                  * @example dev
                  */
                 environment: components["parameters"]["environment"];
+                /** @example london-regent-street */
                 spaceId: string;
             };
             cookie?: never;
@@ -1749,6 +1750,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "filter": {
+                 *         "eq": [
+                 *           "productType",
+                 *           "scarves"
+                 *         ]
+                 *       },
+                 *       "sort": "productName",
+                 *       "limit": 5,
+                 *       "select": "productName,productType"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProductQuery"];
             };
         };
@@ -2192,6 +2206,32 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": [
+                 *         {
+                 *           "productGroupId": "hat-1",
+                 *           "productName": [
+                 *             {
+                 *               "isoLanguageId": "en-GB",
+                 *               "productName": "Wool Hat"
+                 *             }
+                 *           ],
+                 *           "productType": [
+                 *             "hats"
+                 *           ],
+                 *           "productPriceList": [
+                 *             {
+                 *               "productId": "hat-1-u",
+                 *               "spaceId": "web",
+                 *               "listPrice": 25,
+                 *               "isoCurrencyCode": "EUR"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProductMergeBatch"];
             };
         };
@@ -2287,6 +2327,7 @@ export interface operations {
                  * @example dev
                  */
                 environment: components["parameters"]["environment"];
+                /** @example london-regent-street */
                 spaceId: string;
             };
             cookie?: never;
@@ -2516,6 +2557,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": [
+                 *         {
+                 *           "productTypeId": "hats",
+                 *           "isRoot": true,
+                 *           "title": [
+                 *             {
+                 *               "isoLanguageId": "en-GB",
+                 *               "label": "Hats",
+                 *               "path": "Hats"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProductTypeBatch"];
             };
         };
@@ -2977,6 +3035,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "operationId": "listProducts",
+                 *       "status": 503,
+                 *       "times": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["FaultRuleInput"];
             };
         };

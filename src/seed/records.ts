@@ -27,12 +27,36 @@ export function conformingSeed(seed: SeedData): SeedData {
  */
 export function checkGivenSeed(seed: Partial<SeedData>, validator: () => SchemaValidator): SeedData {
   if (conforming.has(seed as SeedData)) return seed as SeedData;
+  refuseStrayKeys('seed', seed);
   const { products = [], productTypes = [] } = seed;
   if (!Array.isArray(products) || !Array.isArray(productTypes)) {
     throw new Error('seed: { products, productTypes } must hold two arrays');
   }
   if (products.length === 0 && productTypes.length === 0) return { products, productTypes };
   return checkSeedRecords('seed', { products, productTypes }, validator());
+}
+
+/** The two lists a dataset holds; either may be left out. */
+const DATASET_KEYS: ReadonlySet<string> = new Set(['products', 'productTypes']);
+
+/**
+ * Throws when `raw` holds anything but the two lists. Either list may be left out (an empty catalog),
+ * so a misspelt "product", or another JSON file named by mistake (package.json), would otherwise
+ * serve an empty catalog without a word. A file read record by record refuses them as well
+ * (src/seed/file.ts). `label` starts the message (`Seed file "x.json"`).
+ */
+export function refuseStrayKeys(label: string, raw: object): void {
+  const stray = Object.keys(raw).filter((key) => !DATASET_KEYS.has(key));
+  if (stray.length === 0) return;
+  const named = stray
+    .slice(0, 3)
+    .map((key) => JSON.stringify(key))
+    .join(', ');
+  const more = stray.length > 3 ? ` (and ${stray.length - 3} more)` : '';
+  const verb = stray.length === 1 ? 'is' : 'are';
+  throw new Error(
+    `${label}: ${named}${more} ${verb} not part of a dataset, which holds "products" and "productTypes" only`,
+  );
 }
 
 /**

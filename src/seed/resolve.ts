@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { SeedData } from '../store/store.js';
 import { loadSchemaValidator } from '../openapi/schemas.js';
-import { checkSeedRecords } from './records.js';
+import { checkSeedRecords, refuseStrayKeys } from './records.js';
 import { DATASET_NAMES, generateDataset, isDatasetName } from './index.js';
 import { readDatasetFile, type ReadOptions } from './file.js';
 import { DEFAULT_SEED, seedCountOf } from './defaults.js';
@@ -102,6 +102,7 @@ function checkShape(file: string, raw: unknown): { products: unknown[]; productT
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new Error(`Seed file "${file}" must be ${shape}`);
   }
+  refuseStrayKeys(`Seed file "${file}"`, raw);
   const { products = [], productTypes = [] } = raw as Record<string, unknown>;
   for (const [name, value] of Object.entries({ products, productTypes })) {
     if (!Array.isArray(value))

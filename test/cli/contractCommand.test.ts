@@ -57,3 +57,22 @@ describe('a report in a directory that does not exist', () => {
     expect(sent).not.toHaveBeenCalled();
   });
 });
+
+describe('an option of the generated checks without --generated', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  // The suite takes neither: the run went ahead as if it had not been given.
+  it.each<[string, ContractOptions]>([
+    ['--examples', { examples: 5 }],
+    ['--seed', { seed: 7 }],
+  ])('%s is refused with exit 2, naming --generated, before anything is sent', async (option, opts) => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const sent = vi.spyOn(globalThis, 'fetch');
+    const run = { baseUrl: 'http://127.0.0.1:9/acme/dev', apiKey: 'k', ...opts };
+    expect(await runContract(run, {})).toBe(2);
+    expect(printed).toHaveBeenCalledWith(
+      `contract: ${option} shapes the generated checks, and this run is the suite: give --generated with it, or leave it out`,
+    );
+    expect(sent).not.toHaveBeenCalled();
+  });
+});

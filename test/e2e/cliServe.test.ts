@@ -21,8 +21,12 @@ async function runCli(
   args: string[],
   ready?: (url: string, stop: () => void, output: () => string) => Promise<void>,
   nodeArgs: string[] = [],
+  env: NodeJS.ProcessEnv = process.env,
 ) {
-  const child = spawn(process.execPath, [...nodeArgs, cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, cli, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  });
   let stdout = '';
   let stderr = '';
   // The banner is on stdout, or on stderr when stdout carries the JSON request log.
@@ -282,6 +286,39 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     expect(compact.stderr).toBe(
       'product-catalog-mock: --compact-after sizes the journal of a --data file: give --data FILE with it\n',
     );
+  }, 30_000);
+
+  it('says when npm took the options meant for it (npm start --seed none, without --), and exits with 1', async () => {
+    // What npm hands a script for `npm start --seed none --public-reads`: the settings it took as its
+    // own as npm_config_* variables, and `none` as an argument.
+    const byNpm = {
+      ...process.env,
+      npm_lifecycle_event: 'start',
+      npm_lifecycle_script: 'node dist/src/cli/cli.js',
+      npm_config_seed: 'true',
+      npm_config_public_reads: 'true',
+    };
+    const took = await runCli(['none'], undefined, [], byNpm);
+    expect(took.code).toBe(1);
+    expect(took.stderr).toMatch(
+      /^error: npm took --public-reads, --seed as settings of its own, so the mock did not get them: put -- before the mock's options, as in npm start -- --public-reads \.\.\.\n/,
+    );
+    // `npm start --public-reads -- --public-reads`: the mock got it all the same.
+    const both = await runCli(['--port', '0', '--seed', 'none', '--public-reads'], undefined, [], {
+      ...process.env,
+      npm_lifecycle_event: 'start',
+      npm_lifecycle_script: 'node dist/src/cli/cli.js',
+      npm_config_public_reads: 'true',
+    });
+    expect(both.stdout).toMatch(/listening on/);
+    // A script that runs more than the mock: the setting may be another program's.
+    const shared = await runCli(['--port', '0', '--seed', 'none'], undefined, [], {
+      ...process.env,
+      npm_lifecycle_event: 'dev',
+      npm_lifecycle_script: 'concurrently "vite" "product-catalog-mock --port 0"',
+      npm_config_public_reads: 'true',
+    });
+    expect(shared.stdout).toMatch(/listening on/);
   }, 30_000);
 
   it('names a mistyped command as unknown, and its help points to the options of serve', async () => {

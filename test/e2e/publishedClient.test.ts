@@ -290,6 +290,99 @@ describe.each([
   });
 });
 
+describe('wrong arguments: the client throws the message the mock answers with, and nothing changes', () => {
+  const rejects = (call: Promise<unknown>, message: string | RegExp) => expect(call).rejects.toThrow(message);
+
+  it('reads of what does not exist are 404s that name it', async () => {
+    const c = clientClass(server());
+    await rejects(
+      c.getProductByBarcode('1234567890128', {}),
+      'No product has a variant with barcode "1234567890128"',
+    );
+    await rejects(c.getProductType('no-such-type'), 'Product type "no-such-type" not found');
+    await rejects(
+      c.getVariantDetails('no-such-variant'),
+      'No product has a variant with productId "no-such-variant"',
+    );
+    await rejects(c.getProductRecommendations('no-such-product'), 'Product "no-such-product" not found');
+    await rejects(
+      c.getProductRecommendationsByProductId('no-such-product', {}),
+      'Product "no-such-product" not found',
+    );
+    // An SGTIN that decodes, of a GTIN no variant carries.
+    await rejects(
+      c.getProductByEpc('urn:epc:id:sgtin:0614141.112345.400', {}),
+      /No product has a variant with the GTIN/,
+    );
+    await rejects(c.getProductByEpc('zzz', {}), /neither an EPC in hex nor an SGTIN URI/);
+  });
+
+  it('malformed parameters are 400s that name the parameter, whichever way the list call is sent', async () => {
+    const c = clientClass(server());
+    for (const requestType of [RequestTypeEnum.GET, RequestTypeEnum.POST]) {
+      await rejects(
+        c.getProductList({ filter: '{"eq":["productType"]}' }, requestType),
+        /^filter\.eq takes 2 operands/,
+      );
+      await rejects(
+        c.getProductList({ additionalRawFilter: 'not json' }, requestType),
+        /^additionalRawFilter is not valid JSON/,
+      );
+      await rejects(
+        c.getProductList({ sort: 'color desc' }, requestType),
+        /^sort field "color" is not sortable/,
+      );
+      await rejects(c.getProductList({ limit: 0 }, requestType), /limit must be at least 1 \(got 0\)/);
+      await rejects(c.getProductList({ page: 0 }, requestType), /page must be at least 1 \(got 0\)/);
+    }
+    await rejects(
+      c.getProductById(subject.productGroupId, { select: 'brand/brandName' }),
+      /select brand for the whole of it/,
+    );
+    await rejects(c.search({ term: '' }), /query\.term must be at least 1 character long/);
+    await rejects(c.search({ term: 'a', filter: '{' }), /^filter is not valid JSON/);
+    await rejects(
+      c.getProductRecommendationsByProductId(subject.productGroupId, { source: 'elsewhere' as never }),
+      'query.source must be one of: default, streamoid, unbxd (got "elsewhere")',
+    );
+  });
+
+  it('empty lists where the client joins ids answer empty, not an error', async () => {
+    const c = clientClass(server());
+    // getProductTypesList([]) sends ?ids= (an empty join): no id asked for, none answered.
+    expect(await c.getProductTypesList([])).toEqual([]);
+    expect(await c.getProductTypesList(['no-such-type'])).toEqual([]);
+    expect(await c.getProductFilters([], [])).toEqual({});
+  });
+
+  it('a write batch with a bad record, empty or over 100 is a 400 that writes nothing', async () => {
+    const admin = adminClass(server());
+    (
+      admin as unknown as { httpService: { client: { defaults: { baseURL: string } } } }
+    ).httpService.client.defaults.baseURL = `${server()}/api/tenants/refused/${ENVIRONMENT}`;
+    await rejects(
+      admin.pushProducts([{ productGroupId: 'ok-1' }, { productType: ['hats'] }] as never),
+      'body.data[1].productGroupId is required',
+    );
+    await rejects(admin.pushProducts([]), 'body.data must hold at least 1 item (got 0)');
+    const many = Array.from({ length: 101 }, (_, i) => ({ productGroupId: `p${i}` }));
+    await rejects(admin.pushProducts(many as never), 'body.data must hold at most 100 items (got 101)');
+    await rejects(
+      admin.updateProductFields([{ productGroupId: 'ok-1', productName: null } as never]),
+      /productName/,
+    );
+    await rejects(admin.removeProducts([]), 'body.data must hold at least 1 item (got 0)');
+    await rejects(
+      admin.pushProductTypes([{ productTypeId: 'loop', parentId: 'loop' } as never]),
+      /parentId would make a cycle/,
+    );
+    await rejects(admin.removeProductTypes([]), 'body.data must hold at least 1 item (got 0)');
+    // The valid first record of the refused batch was not written either.
+    await rejects(admin.getProductById('ok-1', {}), 'Product "ok-1" not found');
+    expect(await admin.getProductTypesList()).toHaveLength(seed.productTypes.length);
+  });
+});
+
 describe('GridProductServiceAdmin writes', () => {
   it('pushProducts, updateProductFields and removeProducts answer per product, and change the catalog', async () => {
     const admin = adminClass(server());

@@ -419,6 +419,17 @@ describe('--seed FILE', () => {
     await expect(resolveSeed(await write('obj.json', { products: {} }))).rejects.toThrow(
       /"products" must be an array/,
     );
+    // Read as a dataset with neither list, a misspelt key or another JSON file (package.json) served
+    // an empty catalog without a word.
+    const misspelt = await write('misspelt.json', { product: [product('A')], productTypes: [] });
+    await expect(resolveSeed(misspelt)).rejects.toThrow(
+      `Seed file "${misspelt}": "product" is not part of a dataset, which holds "products" and "productTypes" only`,
+    );
+    const other = await write('package.json', { name: 'x', version: '1.0.0', scripts: {}, type: 'module' });
+    await expect(resolveSeed(other)).rejects.toThrow(
+      /: "name", "version", "scripts" \(and 1 more\) are not part of a dataset, which holds "products" and "productTypes" only$/,
+    );
+    expect(await resolveSeed(await write('empty.json', {}))).toEqual({ products: [], productTypes: [] });
     await expect(resolveSeed(join(dir, 'missing.json'))).rejects.toThrow(
       `Seed file "${join(dir, 'missing.json')}" does not exist (looked for ${join(dir, 'missing.json')})`,
     );

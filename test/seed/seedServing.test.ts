@@ -112,6 +112,12 @@ describe('a seed given in code', () => {
     await expect(makeApp({ seed: { products: {} } as unknown as SeedData })).rejects.toThrow(
       'seed: { products, productTypes } must hold two arrays',
     );
+    // Left out as absent, a misspelt list gave an empty catalog without a word.
+    await expect(
+      makeApp({ seed: { product: [{ productGroupId: 'p1' }] } as unknown as SeedData }),
+    ).rejects.toThrow(
+      'seed: "product" is not part of a dataset, which holds "products" and "productTypes" only',
+    );
   });
 
   it('may leave out products or product types, and gets spaceIds computed as a file does', async () => {
