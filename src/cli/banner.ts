@@ -1,4 +1,42 @@
-// The lines `serve` prints once the server listens: where it is, and a first request to try.
+// The lines `serve` prints once the server listens: where it is, what it serves, and a first request
+// to try.
+import { seedCountOf, seedFileOf, DEFAULT_SEED } from '../seed/defaults.js';
+
+/** What the banner says of a server: the options that decide what a request gets. */
+export interface Served {
+  seed: string;
+  region: string;
+  apiKey: readonly string[];
+  publicReads?: boolean;
+  data?: string;
+}
+
+/**
+ * What the server serves, in one line: the catalog, where writes are kept, and which tokens it takes.
+ * A person who started it with the wrong option (or an npm script with none) sees it before the
+ * first 401 or empty list.
+ */
+export function servedLine({ seed, region, apiKey, publicReads, data }: Served): string {
+  const count = seedCountOf(seed);
+  const file = seedFileOf(seed);
+  const catalog =
+    seed === 'none'
+      ? 'an empty catalog'
+      : count !== undefined
+        ? `${count.toLocaleString('en-US')} generated ${DEFAULT_SEED} products`
+        : file !== undefined
+          ? `the seed file ${file}`
+          : `the ${seed} dataset`;
+  const keys =
+    apiKey.length === 0
+      ? 'any token'
+      : `only ${apiKey.length === 1 ? 'its --api-key' : `its ${apiKey.length} --api-key values`}`;
+  return [
+    `  serving: ${catalog} to every tenant and environment (default region ${region})`,
+    data === undefined ? 'writes kept in memory' : `writes kept in ${data}`,
+    `${keys} accepted${publicReads ? ', reads without one' : ''}`,
+  ].join('; ');
+}
 
 /** The banner's example request: in strict mode with a listed key, and a tenant it may use. */
 export function exampleRequest(url: string, apiKeys: readonly string[]): string {
@@ -24,11 +62,12 @@ export function forPeople(logFormat: string | undefined): (line: string) => void
 }
 
 /** One write, and only once the server listens: whoever reads it may stop the server at once. */
-export function announce(url: string, apiKeys: readonly string[], print = forPeople(undefined)): void {
+export function announce(url: string, served: Served, print = forPeople(undefined)): void {
   print(
     [
       `product-catalog-mock listening on ${url}`,
-      `  try: ${exampleRequest(url, apiKeys)}`,
+      servedLine(served),
+      `  try: ${exampleRequest(url, served.apiKey)}`,
       `  API reference: ${url}/docs`,
     ].join('\n'),
   );

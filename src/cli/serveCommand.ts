@@ -19,5 +19,5 @@ export async function serve(opts: ServeOptions): Promise<void> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   stopWithNpm(stop);
-  announce(running.url, opts.apiKey, forPeople(opts.logFormat));
+  announce(running.url, opts, forPeople(opts.logFormat));
 }

@@ -85,6 +85,6 @@ export function serveOnThread(opts: ServeOptions): void {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     stopWithNpm(stop);
-    announce(url, opts.apiKey, forPeople(opts.logFormat));
+    announce(url, opts, forPeople(opts.logFormat));
   });
 }

@@ -69,7 +69,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /listening on http:\/\/127\.0\.0\.1:\d+\n {2}try: curl .*\n {2}API reference: /,
+      /listening on http:\/\/127\.0\.0\.1:\d+\n {2}serving: an empty catalog to every tenant and environment \(default region eu\); writes kept in memory; any token accepted\n {2}try: curl .*\n {2}API reference: /,
     );
   }, 30_000);
 
@@ -266,7 +266,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
       expect.objectContaining({ method: 'GET', url: '/__admin/health', status: 200 }),
     ]);
     expect(whole.stderr).toMatch(
-      /^product-catalog-mock listening on http:\/\/127\.0\.0\.1:\d+\n {2}try: curl /,
+      /^product-catalog-mock listening on http:\/\/127\.0\.0\.1:\d+\n {2}serving: .*\n {2}try: curl /,
     );
   }, 30_000);
 

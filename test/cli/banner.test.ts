@@ -1,0 +1,48 @@
+// The banner says what the server serves: a person who started it with another seed, no --data or
+// strict keys than they meant sees it before their first empty list or 401.
+import { describe, expect, it } from 'vitest';
+import { announce, servedLine } from '../../src/cli/banner.js';
+
+const base = { seed: 'demo', region: 'eu', apiKey: [] as string[] };
+
+describe('the banner of serve', () => {
+  it('names the catalog a --seed value gives: a dataset, a generated count, a file, or none', () => {
+    expect(servedLine(base)).toContain('serving: the demo dataset to every tenant and environment');
+    expect(servedLine({ ...base, seed: 'grocery' })).toContain('serving: the grocery dataset ');
+    expect(servedLine({ ...base, seed: '100000' })).toContain('serving: 100,000 generated demo products ');
+    expect(servedLine({ ...base, seed: './catalog.json' })).toContain(
+      'serving: the seed file ./catalog.json ',
+    );
+    expect(servedLine({ ...base, seed: 'none' })).toContain('serving: an empty catalog ');
+  });
+
+  it('says where writes are kept and which tokens are accepted', () => {
+    expect(servedLine(base)).toBe(
+      '  serving: the demo dataset to every tenant and environment (default region eu); ' +
+        'writes kept in memory; any token accepted',
+    );
+    const strict = servedLine({
+      ...base,
+      region: 'us',
+      apiKey: ['k1', 'k2=acme'],
+      data: 'data/catalog.json',
+      publicReads: true,
+    });
+    expect(strict).toContain('(default region us)');
+    expect(strict).toContain('; writes kept in data/catalog.json;');
+    expect(strict).toMatch(/; only its 2 --api-key values accepted, reads without one$/);
+    expect(servedLine({ ...base, apiKey: ['k1'] })).toMatch(/; only its --api-key accepted$/);
+  });
+
+  it('prints it between where the server listens and the request to try, in one write', () => {
+    const writes: string[] = [];
+    announce('http://127.0.0.1:4010', { ...base, apiKey: ['k1=shop1'] }, (line) => writes.push(line));
+    expect(writes).toHaveLength(1);
+    expect(writes[0]?.split('\n')).toEqual([
+      'product-catalog-mock listening on http://127.0.0.1:4010',
+      servedLine({ ...base, apiKey: ['k1=shop1'] }),
+      "  try: curl -H 'x-api-key: k1' http://127.0.0.1:4010/shop1/dev/products",
+      '  API reference: http://127.0.0.1:4010/docs',
+    ]);
+  });
+});
