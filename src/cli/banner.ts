@@ -17,6 +17,7 @@ export interface Served {
  * first 401 or empty list.
  */
 export function servedLine({ seed, region, apiKey, publicReads, data }: Served): string {
+  // The region was checked before the server listens, in any case, as a URL names it (--region US is us).
   const count = seedCountOf(seed);
   const file = seedFileOf(seed);
   const catalog =
@@ -32,7 +33,7 @@ export function servedLine({ seed, region, apiKey, publicReads, data }: Served):
       ? 'any token'
       : `only ${apiKey.length === 1 ? 'its --api-key' : `its ${apiKey.length} --api-key values`}`;
   return [
-    `  serving: ${catalog} to every tenant and environment (default region ${region})`,
+    `  serving: ${catalog} to every tenant and environment (default region ${region.toLowerCase()})`,
     data === undefined ? 'writes kept in memory' : `writes kept in ${data}`,
     `${keys} accepted${publicReads ? ', reads without one' : ''}`,
   ].join('; ');
@@ -71,4 +72,14 @@ export function announce(url: string, served: Served, print = forPeople(undefine
       `  API reference: ${url}/docs`,
     ].join('\n'),
   );
+}
+
+/**
+ * The line `serve` prints once it has stopped on a signal: that it did, and what became of the writes,
+ * which in memory are gone and with --data are in the file for the next start.
+ */
+export function stoppedLine({ data }: Pick<Served, 'data'>): string {
+  return data === undefined
+    ? 'product-catalog-mock stopped; the writes it kept in memory are gone'
+    : `product-catalog-mock stopped; every write it answered is in ${data}`;
 }

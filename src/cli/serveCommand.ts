@@ -1,6 +1,6 @@
 // `product-catalog-mock serve`: on a tuned thread of its own (tuning.ts), or on this one.
 import { seedProgress } from './seedProgress.js';
-import { announce, forPeople } from './banner.js';
+import { announce, forPeople, stoppedLine } from './banner.js';
 import { stopWithNpm } from './orphanWatch.js';
 import type { ServeOptions } from './startServing.js';
 import { serveOnThread, serverOnOwnThread } from './tuning.js';
@@ -15,9 +15,14 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const running = await startServing({ ...opts, colorize: Boolean(process.stdout.isTTY) }, progress).finally(
     () => progress.stop(),
   );
-  const stop = () => void running.close().then(() => process.exit(0));
+  const print = forPeople(opts.logFormat);
+  const stop = () =>
+    void running.close().then(() => {
+      print(stoppedLine(opts));
+      process.exit(0);
+    });
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   stopWithNpm(stop);
-  announce(running.url, opts, forPeople(opts.logFormat));
+  announce(running.url, opts, print);
 }

@@ -10,7 +10,7 @@ import { seedCountOf, seedFileOf } from '../seed/defaults.js';
 import { Worker } from 'node:worker_threads';
 import { oldGenerationLimit, youngGenerationLimit } from './heapPolicy.js';
 import { seedProgress } from './seedProgress.js';
-import { announce, forPeople } from './banner.js';
+import { announce, forPeople, stoppedLine } from './banner.js';
 import { stopWithNpm } from './orphanWatch.js';
 import type { ServeOptions } from './startServing.js';
 import type { SeedStep } from '../seed/resolve.js';
@@ -71,7 +71,12 @@ export function serveOnThread(opts: ServeOptions): void {
     console.error(`product-catalog-mock: ${text}`);
     process.exitCode = 1;
   });
-  worker.on('exit', (code) => process.exit(process.exitCode ?? code));
+  let stopping = false;
+  worker.on('exit', (code) => {
+    if (stopping && code === 0 && process.exitCode === undefined)
+      forPeople(opts.logFormat)(stoppedLine(opts));
+    process.exit(process.exitCode ?? code);
+  });
   worker.on('message', (message: ServerMessage) => {
     if ('progress' in message) {
       const { done, total, step } = message.progress;
@@ -81,7 +86,10 @@ export function serveOnThread(opts: ServeOptions): void {
     ready = true;
     const url = message.listening;
     // Until the server listens, a signal keeps its default action and ends the process at once.
-    const stop = () => worker.postMessage('close');
+    const stop = () => {
+      stopping = true;
+      worker.postMessage('close');
+    };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     stopWithNpm(stop);

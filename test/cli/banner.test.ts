@@ -1,7 +1,7 @@
 // The banner says what the server serves: a person who started it with another seed, no --data or
 // strict keys than they meant sees it before their first empty list or 401.
 import { describe, expect, it } from 'vitest';
-import { announce, servedLine } from '../../src/cli/banner.js';
+import { announce, servedLine, stoppedLine } from '../../src/cli/banner.js';
 
 const base = { seed: 'demo', region: 'eu', apiKey: [] as string[] };
 
@@ -32,6 +32,7 @@ describe('the banner of serve', () => {
     expect(strict).toContain('; writes kept in data/catalog.json;');
     expect(strict).toMatch(/; only its 2 --api-key values accepted, reads without one$/);
     expect(servedLine({ ...base, apiKey: ['k1'] })).toMatch(/; only its --api-key accepted$/);
+    expect(servedLine({ ...base, region: 'US' })).toContain('(default region us)');
   });
 
   it('prints it between where the server listens and the request to try, in one write', () => {
@@ -44,5 +45,12 @@ describe('the banner of serve', () => {
       "  try: curl -H 'x-api-key: k1' http://127.0.0.1:4010/shop1/dev/products",
       '  API reference: http://127.0.0.1:4010/docs',
     ]);
+  });
+
+  it('says on stopping what became of the writes: gone from memory, or in the --data file', () => {
+    expect(stoppedLine({})).toBe('product-catalog-mock stopped; the writes it kept in memory are gone');
+    expect(stoppedLine({ data: 'data/catalog.json' })).toBe(
+      'product-catalog-mock stopped; every write it answered is in data/catalog.json',
+    );
   });
 });

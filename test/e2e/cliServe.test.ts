@@ -71,6 +71,9 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     expect(result.stdout).toMatch(
       /listening on http:\/\/127\.0\.0\.1:\d+\n {2}serving: an empty catalog to every tenant and environment \(default region eu\); writes kept in memory; any token accepted\n {2}try: curl .*\n {2}API reference: /,
     );
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(
+      'product-catalog-mock stopped; the writes it kept in memory are gone',
+    );
   }, 30_000);
 
   it('serves on the main thread with --no-tune, and exits cleanly on SIGTERM', async () => {
@@ -80,6 +83,9 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+\n/);
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(
+      'product-catalog-mock stopped; the writes it kept in memory are gone',
+    );
   }, 30_000);
 
   it('serves under node --inspect (on the main thread then: test/cli/tuning.test.ts)', async () => {
@@ -142,6 +148,10 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
         stop();
       });
       expect(first.code).toBe(0);
+      expect(first.stdout).toContain(`; writes kept in ${file}; any token accepted\n`);
+      expect(first.stdout.trimEnd().split('\n').at(-1)).toBe(
+        `product-catalog-mock stopped; every write it answered is in ${file}`,
+      );
       expect(existsSync(`${file}.lock`)).toBe(false);
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -226,9 +236,12 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
       for (let i = 0; i < 50 && !output().includes('/__admin/health'); i++) await sleep(20);
       stop();
     });
-    // After the banner, when it is on stdout.
+    // After the banner, when it is on stdout, and before the line that says the server stopped.
     const start = result.stdout.includes(banner) ? result.stdout.indexOf(banner) + banner.length : 0;
-    return result.stdout.slice(start).split('\n').filter(Boolean);
+    return result.stdout
+      .slice(start)
+      .split('\n')
+      .filter((line) => line !== '' && !line.startsWith('product-catalog-mock stopped'));
   }
 
   /** Everything the CLI printed on stdout while serving one request, line by line. */
