@@ -1,6 +1,7 @@
 import express, { type RequestHandler } from 'express';
 import { CatalogError, type ErrorKind } from '../domain/errors.js';
 import type { Handle, MockRequest } from '../pipeline/types.js';
+import { charsetRefused, foreignCharset } from '../pipeline/bodyCharset.js';
 import { scalarJsonBody } from '../pipeline/scalarBody.js';
 import { writeAnswer } from './respond.js';
 
@@ -51,12 +52,7 @@ export function bodyError(err: unknown): unknown {
       `The body cannot be decompressed as its Content-Encoding says (${e.message ?? 'corrupt'}); send it as it is, without Content-Encoding, or compressed that way`,
     );
   }
-  if (e.type === 'charset.unsupported') {
-    return new CatalogError(
-      'unsupported-media-type',
-      `Content-Type charset ${e.charset ?? '?'} is not accepted: send the JSON body in UTF-8 (charset=utf-8, or none)`,
-    );
-  }
+  if (e.type === 'charset.unsupported') return charsetRefused(e.charset ?? '?');
   if (e.type === 'encoding.unsupported') {
     return new CatalogError(
       'unsupported-media-type',
@@ -134,6 +130,11 @@ export function expressAdapter(
       headers: req.headers,
       readBody: () =>
         new Promise((resolve, reject) => {
+          // Only a JSON body is read; another type is the validator's 415, whatever its charset.
+          const refused = req.is('application/json')
+            ? foreignCharset(req.headers['content-type'])
+            : undefined;
+          if (refused) return reject(refused);
           parseJson(req, res, (err?: unknown) => {
             if (err) return reject(bodyError(err));
             request.bodyBytes = (req as { bodyBytes?: number }).bodyBytes;

@@ -2,6 +2,7 @@
 // express adapter (src/http/expressAdapter.ts) does for node's http server, with web APIs only.
 import { CatalogError } from '../domain/errors.js';
 import type { MockAnswer, MockRequest } from '../pipeline/types.js';
+import { foreignCharset } from '../pipeline/bodyCharset.js';
 import { scalarJsonBody } from '../pipeline/scalarBody.js';
 
 /** The express adapter's default limit (5mb), in bytes. */
@@ -12,6 +13,8 @@ async function readJsonBody(request: Request, limit: number, read: MockRequest):
   const type = request.headers.get('content-type') ?? '';
   // Not JSON: left unread, and the validator answers 415 (or 400 when a body is required).
   if (!/^application\/json\s*(;|$)/i.test(type)) return undefined;
+  const refused = foreignCharset(type);
+  if (refused) throw refused;
   const bytes = await request.arrayBuffer();
   read.bodyBytes = bytes.byteLength;
   if (bytes.byteLength > limit) {

@@ -55,6 +55,21 @@ describe('catalogHandlers', () => {
       headers: { 'x-api-key': 'secret', 'content-type': 'text/plain' },
     });
     expect(text.status).toBe(415);
+    // A charset other than UTF-8 is refused as the server refuses it; this adapter read it as UTF-8.
+    for (const charset of ['latin1', 'utf-16']) {
+      const foreign = await fetch(`${EU}/api/tenants/acme/dev/products-push`, {
+        ...json({ data: [{ productGroupId: 'charset' }] }),
+        headers: { 'x-api-key': 'secret', 'content-type': `application/json; charset=${charset}` },
+      });
+      expect([foreign.status, ((await foreign.json()) as { message: string }).message], charset).toEqual([
+        415,
+        `Content-Type charset ${charset} is not accepted: send the JSON body in UTF-8 (charset=utf-8, or none)`,
+      ]);
+    }
+    expect(
+      (await fetch(`${EU}/api/tenants/acme/dev/products/charset`, { headers: { 'x-api-key': 'secret' } }))
+        .status,
+    ).toBe(404);
     const unknown = await fetch(`${EU}/api/tenants/acme/dev/nothing-here`, {
       headers: { 'x-api-key': 'secret' },
     });
