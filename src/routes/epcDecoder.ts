@@ -4,6 +4,7 @@
 import epcTdsModule from 'epc-tds';
 import { CatalogError, badRequest } from '../domain/errors.js';
 import type { GtinDecoder } from '../domain/epc.js';
+import { shown } from '../domain/given.js';
 
 // The package sets module.exports to its API object, while its typings declare that object the
 // default export: under NodeNext, TypeScript types the default import as the whole module.
@@ -18,7 +19,7 @@ const GTIN_14 = /^\d{14}$/;
 const EXAMPLES = 'SGTIN-96 hex such as 3034F487B4209C4000000005, or urn:epc:id:sgtin:4006381.033393.5';
 
 const notAnSgtin = (code: string, why: string) =>
-  badRequest(`EPC "${code}" ${why}; expected an SGTIN: ${EXAMPLES}`);
+  badRequest(`EPC ${shown(code)} ${why}; expected an SGTIN: ${EXAMPLES}`);
 
 /**
  * Why a code the library cannot read is none, by the form it has: "neither hex nor a URI" said of

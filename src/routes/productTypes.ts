@@ -5,6 +5,7 @@ import { deleteResult, parentCycle, selectProductTypes, upsertResponses } from '
 import type { ProductType } from '../domain/types.js';
 import { dataAnswer } from '../pipeline/answers.js';
 import { scopeKeyOf, scopeOf, type OperationHandlers, type RouteContext } from './context.js';
+import { shown } from '../domain/given.js';
 
 export function productTypeOperations(ctx: RouteContext): OperationHandlers {
   const idBatchLimit = maxItemsOfIdBatch(ctx.document);
@@ -26,7 +27,7 @@ export function productTypeOperations(ctx: RouteContext): OperationHandlers {
     getProductType: (call) => {
       const scope = scopeOf(ctx, call);
       const type = scope.productType(call.params.productTypeId as string);
-      if (!type) throw notFound(`Product type "${call.params.productTypeId}" not found`);
+      if (!type) throw notFound(`Product type ${shown(call.params.productTypeId)} not found`);
       return dataAnswer(type, scope);
     },
 
