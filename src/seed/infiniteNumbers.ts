@@ -2,7 +2,8 @@
 // word, and the API would answer it as null, filter and count it as a value. The schema refuses it
 // where it types a number; in a field it leaves untyped (a custom property's value, an undocumented
 // field) nothing would, so the file is refused at load, at the line that holds it, as the API
-// refuses one in a body (docs/behaviour.md, "Errors").
+// refuses one in a body (docs/behaviour.md, "Errors"). A seed given in code is refused the same way
+// for an Infinity or NaN it holds, by the record and field (records.ts).
 
 /**
  * Whether a parsed value holds a number that is not finite. Walked without recursion (a file may
@@ -25,6 +26,33 @@ export function holdsInfiniteNumber(value: unknown): boolean {
     }
   }
   return false;
+}
+
+/**
+ * The keys and indexes that lead to the first number of a value that is not finite, in the order
+ * JSON.stringify writes them; undefined when it holds none. For records given in code, which have no
+ * text to place it in.
+ */
+export function pathToInfiniteNumber(
+  value: unknown,
+): { path: (string | number)[]; found: number } | undefined {
+  const pending: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const at = next.value;
+    if (typeof at === 'number') {
+      if (!Number.isFinite(at)) return { path: next.path, found: at };
+    } else if (typeof at === 'object' && at !== null) {
+      const entries: [string | number, unknown][] = Array.isArray(at)
+        ? [...at.entries()]
+        : Object.entries(at);
+      // Pushed last first, so that the first is taken first.
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, item] = entries[i]!;
+        pending.push({ value: item, path: [...next.path, key] });
+      }
+    }
+  }
+  return undefined;
 }
 
 /** The first number of a JSON text that reads as Infinity: where it starts, as written, and its path. */
@@ -97,15 +125,20 @@ const SHOWN_CHARACTERS = 24;
  * `products[1] (productGroupId "B")`, then the field and the number as written. `path` starts at the
  * file's top; `record` is the record it goes through, whose id names it.
  */
-export function infiniteNumberProblem(found: InfiniteNumber, record: unknown): string {
+export function infiniteNumberProblem(
+  found: Pick<InfiniteNumber, 'path' | 'written'>,
+  record: unknown,
+  inCode = false,
+): string {
   const [section, index, ...field] = found.path;
   const written =
     found.written.length > SHOWN_CHARACTERS
       ? `${found.written.slice(0, SHOWN_CHARACTERS)}… (${found.written.length} characters)`
       : found.written;
-  const why =
-    `is ${written}, beyond the largest number JSON readers take (about 1.8e308): it would be read as ` +
-    `Infinity and answered as null. Write a smaller number, or a string`;
+  const why = inCode
+    ? `is ${written}, which JSON has no number for: it would be answered as null. Give a finite number, or a string`
+    : `is ${written}, beyond the largest number JSON readers take (about 1.8e308): it would be read as ` +
+      `Infinity and answered as null. Write a smaller number, or a string`;
   if (typeof section !== 'string' || typeof index !== 'number' || field.length === 0) {
     return `${readable(found.path)} ${why}`;
   }
