@@ -1,5 +1,6 @@
 import express, { type RequestHandler } from 'express';
 import { CatalogError, type ErrorKind } from '../domain/errors.js';
+import { withLine } from '../domain/jsonPosition.js';
 import type { Handle, MockRequest } from '../pipeline/types.js';
 import { charsetRefused, foreignCharset } from '../pipeline/bodyCharset.js';
 import { scalarJsonBody } from '../pipeline/scalarBody.js';
@@ -39,7 +40,10 @@ export function bodyError(err: unknown): unknown {
   if (e.type === 'entity.parse.failed') {
     const text = typeof e.body === 'string' ? e.body.trim() : '';
     if (text !== '' && isJson(text)) return scalarJsonBody(text);
-    return new CatalogError('invalid', `Malformed JSON body: ${e.message ?? 'cannot be parsed'}`);
+    return new CatalogError(
+      'invalid',
+      `Malformed JSON body: ${e.message === undefined ? 'cannot be parsed' : withLine(e.message, typeof e.body === 'string' ? e.body : '')}`,
+    );
   }
   if (e.type === 'entity.too.large') {
     return new CatalogError('too-large', `Request body is larger than the limit of ${e.limit ?? '?'} bytes`);

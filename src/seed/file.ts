@@ -5,6 +5,7 @@ import { open, readFile, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import type { SeedData } from '../store/store.js';
 import { WHOLE_FILE_LIMIT } from './defaults.js';
+import { positionOf, withLine } from '../domain/jsonPosition.js';
 import { findInfiniteNumber, holdsInfiniteNumber, infiniteNumberProblem } from './infiniteNumbers.js';
 import { replaceFile } from './replaceFile.js';
 import { ValueSharing } from './sharedValues.js';
@@ -104,24 +105,6 @@ export interface ReadOptions {
   maxLineBytes?: number;
   /** Bytes read so far and the file's size, after every chunk of a file read line by line. */
   onRead?: (bytes: number, size: number) => void;
-}
-
-/**
- * A JSON.parse message that gives a position with the line and column of that position, as newer
- * versions of V8 word it: a person editing a dataset file (with --watch, say) looks for a line, and
- * node 20 gives the offset alone.
- */
-function withLine(message: string, text: string): string {
-  const at = /at position (\d+)/.exec(message);
-  if (!at || /\bline \d+/.test(message)) return message;
-  const { line, column } = positionOf(text, Number(at[1]));
-  return `${message} (line ${line} column ${column})`;
-}
-
-/** The line and column of the character at `offset` of `text`, counted from 1. */
-function positionOf(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  return { line: before.split('\n').length, column: before.length - before.lastIndexOf('\n') };
 }
 
 /**

@@ -44,6 +44,9 @@ describe('expressAdapter', () => {
       );
     }
     expect((await send('{"data": [')).body.message).toMatch(/^Malformed JSON body: /);
+    // Where, by line and column, as a person editing the body looks for it: node 20 gave the offset alone.
+    const edited = await send('{\n  "data": [\n    {"productGroupId": "a",}\n  ]\n}');
+    expect(edited.body.message).toMatch(/^Malformed JSON body: .*\(line 3 column 28\)$/);
     const good = await send('{"data": []}');
     expect([good.status, good.text]).toEqual([200, '{"got":{"data":[]}}']);
   });

@@ -44,6 +44,13 @@ describe('catalogHandlers', () => {
     const malformed = await fetch(`${EU}/api/tenants/acme/dev/products/push`, json('{"data": ['));
     expect(malformed.status).toBe(400);
     expect(((await malformed.json()) as { message: string }).message).toMatch(/^Malformed JSON body/);
+    const edited = await fetch(
+      `${EU}/api/tenants/acme/dev/products/push`,
+      json('{\n  "data": [\n    {"productGroupId": "a",}\n  ]\n}'),
+    );
+    expect(((await edited.json()) as { message: string }).message).toMatch(
+      /^Malformed JSON body: .*\(line 3 column 28\)$/,
+    );
     // JSON, but no object: the same words as the server's (test/http/expressAdapter.test.ts).
     const scalar = await fetch(`${EU}/api/tenants/acme/dev/products`, json('null'));
     expect(scalar.status).toBe(400);
