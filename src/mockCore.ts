@@ -5,7 +5,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { OperationTable } from './openapi/operations.js';
 import { regionsOf } from './openapi/regions.js';
 import { schemaValidator } from './openapi/schemaValidator.js';
-import { withoutGiven } from './openapi/ajvMessages.js';
+import { withoutGiven } from './domain/given.js';
 import { authorizer, parseApiKeys, type KeyRing } from './pipeline/auth.js';
 import { createPipeline, type SimulationStep } from './pipeline/pipeline.js';
 import { wrap, type Handle, type Wrapper } from './pipeline/types.js';

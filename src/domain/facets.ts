@@ -11,6 +11,7 @@ import {
 import { splitList } from './lists.js';
 import { compareIds } from './productTypes.js';
 import type { CatalogProduct, FacetResult } from './types.js';
+import { shown } from './given.js';
 
 export interface SummaryRequest {
   /** Facet names (field paths) as the client wrote them. */
@@ -41,7 +42,7 @@ export function parseSummaryRequest(
   }
   const parsed = names.map((name) => {
     const path = parseFieldPath(name);
-    if (!path) throw badRequest(`facets: "${name}" is not a field path such as "brand/brandName"`);
+    if (!path) throw badRequest(`facets: ${shown(name)} is not a field path such as "brand/brandName"`);
     return { name, path };
   });
   const types = splitSet(attributeFilters);

@@ -1,5 +1,6 @@
 // The filter language of GET /products: `{ "<op>": [operands] }`, parsed once into a predicate.
 import { badRequest } from './errors.js';
+import { given, shown } from './given.js';
 import {
   compareScalars,
   isScalar,
@@ -108,9 +109,7 @@ function compile(node: unknown, at: string, depth: number, budget: Budget): Prod
     );
   }
   if (node === null || typeof node !== 'object' || Array.isArray(node)) {
-    throw badRequest(
-      `${at} must be an object {"<op>": [operands]}, e.g. ${EXAMPLE}; got ${JSON.stringify(node)}`,
-    );
+    throw badRequest(`${at} must be an object {"<op>": [operands]}, e.g. ${EXAMPLE}${given(node)}`);
   }
   const keys = Object.keys(node);
   if (keys.length !== 1) {
@@ -120,11 +119,11 @@ function compile(node: unknown, at: string, depth: number, budget: Budget): Prod
   }
   const op = keys[0] as string;
   if (!(FILTER_OPERATORS as readonly string[]).includes(op)) {
-    throw badRequest(`${at}: unknown operator "${op}"; operators: ${FILTER_OPERATORS.join(', ')}`);
+    throw badRequest(`${at}: unknown operator ${shown(op)}; operators: ${FILTER_OPERATORS.join(', ')}`);
   }
   const operands = (node as Record<string, unknown>)[op];
   const where = `${at}.${op}`;
-  if (!Array.isArray(operands)) throw badRequest(`${where} takes an array of operands`);
+  if (!Array.isArray(operands)) throw badRequest(`${where} takes an array of operands${given(operands)}`);
   return compileOperator(op as Operator, operands, where, depth, budget);
 }
 
@@ -151,11 +150,20 @@ function compileOperator(
       count(operands, 2, where, 'a field path and an array of values');
       const path = pathOperand(operands[0], where);
       const list = operands[1];
-      if (!Array.isArray(list) || !list.every(isScalar)) {
-        throw badRequest(`${where}: the second operand must be an array of strings, numbers or booleans`);
+      if (!Array.isArray(list)) {
+        throw badRequest(
+          `${where}: the second operand must be an array of strings, numbers or booleans${given(list)}`,
+        );
       }
       if (list.length > MAX_IN_VALUES) {
         throw badRequest(`${where}: ${list.length} values; the limit is ${MAX_IN_VALUES}`);
+      }
+      // Which value is no scalar: "(got an array)" would say nothing of the one to change.
+      const odd = list.findIndex((value) => !isScalar(value));
+      if (odd >= 0) {
+        throw badRequest(
+          `${where}: value ${odd + 1} of the list must be a string, number or boolean${given(list[odd])}`,
+        );
       }
       list.forEach((value, i) => finite(value, `${where}: value ${i + 1} of the list`));
       const wanted = new Set<unknown>(list);
@@ -165,7 +173,9 @@ function compileOperator(
     case 'startsWith': {
       count(operands, 2, where, 'a field path and a string');
       const path = pathOperand(operands[0], where);
-      if (typeof operands[1] !== 'string') throw badRequest(`${where}: the second operand must be a string`);
+      if (typeof operands[1] !== 'string') {
+        throw badRequest(`${where}: the second operand must be a string${given(operands[1])}`);
+      }
       const needle = operands[1].toLowerCase();
       const test =
         op === 'contains'
@@ -189,7 +199,7 @@ function compileComparison(op: Comparison, operands: unknown[], where: string): 
   }
   if (!isScalar(value)) {
     const or = op === 'eq' || op === 'ne' ? ', boolean or null (no value)' : ' or boolean';
-    throw badRequest(`${where}: the second operand must be a string, number${or}`);
+    throw badRequest(`${where}: the second operand must be a string, number${or}${given(value)}`);
   }
   finite(value, `${where}: the second operand`);
   const same = (v: unknown) => v === value;
@@ -209,7 +219,7 @@ function compileComparison(op: Comparison, operands: unknown[], where: string): 
  */
 function finite(value: Scalar, what: string): void {
   if (typeof value === 'number' && !Number.isFinite(value)) {
-    throw badRequest(`${what} must be a finite number; a number as large as 1e400 is none`);
+    throw badRequest(`${what} must be a finite number${given(value)}`);
   }
 }
 
@@ -225,7 +235,7 @@ function pathOperand(raw: unknown, where: string): FieldPath {
   const path = typeof raw === 'string' ? parseFieldPath(raw) : undefined;
   if (!path) {
     throw badRequest(
-      `${where}: the first operand must be a field path such as "productPriceList/listPrice", got ${JSON.stringify(raw)}`,
+      `${where}: the first operand must be a field path such as "productPriceList/listPrice"${given(raw)}`,
     );
   }
   return path;

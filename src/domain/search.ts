@@ -2,6 +2,7 @@
 import { badRequest } from './errors.js';
 import { valuesAt, type FieldPath } from './fieldPath.js';
 import type { CatalogProduct } from './types.js';
+import { shown } from './given.js';
 
 /** The searched fields, by the name searchField takes, and where their text is. */
 export const SEARCH_FIELDS: Readonly<Record<string, FieldPath>> = {
@@ -147,7 +148,7 @@ export function parseSearch(
   const field = searchField?.trim() || undefined;
   if (field !== undefined && !Object.hasOwn(SEARCH_FIELDS, field)) {
     throw badRequest(
-      `searchField "${field}" is not searchable; searchable fields: ${Object.keys(SEARCH_FIELDS).join(', ')}`,
+      `searchField ${shown(field)} is not searchable; searchable fields: ${Object.keys(SEARCH_FIELDS).join(', ')}`,
     );
   }
   const words = (search ?? '').toLowerCase().split(/\s+/).filter(Boolean);

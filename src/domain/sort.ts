@@ -4,6 +4,7 @@ import { compareScalars, isScalar, type Scalar } from './fieldPath.js';
 import { splitList } from './lists.js';
 import { compareIds } from './productTypes.js';
 import type { CatalogProduct } from './types.js';
+import { shown } from './given.js';
 
 export interface SortKey {
   field: string;
@@ -50,10 +51,14 @@ export function parseSort(raw: string | undefined, sortable: ReadonlySet<string>
   }
   for (const text of parts) {
     const match = /^(\S+)(?:\s+(asc|desc))?$/i.exec(text);
-    if (!match) throw badRequest(`sort "${text}" is not "<field> [asc|desc]", e.g. "shellLifeDays desc"`);
+    if (!match) {
+      throw badRequest(`sort ${shown(text)} is not "<field> [asc|desc]", e.g. "shellLifeDays desc"`);
+    }
     const field = match[1] as string;
     if (!sortable.has(field)) {
-      throw badRequest(`sort field "${field}" is not sortable; sortable fields: ${[...sortable].join(', ')}`);
+      throw badRequest(
+        `sort field ${shown(field)} is not sortable; sortable fields: ${[...sortable].join(', ')}`,
+      );
     }
     const descending = match[2]?.toLowerCase() === 'desc';
     const valueOf =

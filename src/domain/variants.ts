@@ -11,6 +11,7 @@ import type {
   VariantItemResult,
   VariantUpdateFields,
 } from './types.js';
+import { shown } from './given.js';
 
 /** The fields VariantInfo narrows to one variant. */
 const NARROWED_FIELDS = [
@@ -58,7 +59,7 @@ function checkItem(item: VariantUpdateFields, index: number): void {
     const j = elements.findIndex((e) => e.productId !== item.productId);
     if (j >= 0) {
       const path = `body.data[${index}].${field}[${j}].productId`;
-      const message = `is "${elements[j]?.productId}" but the item updates variant "${item.productId}"; send elements of that variant only`;
+      const message = `is ${shown(elements[j]?.productId)} but the item updates variant ${shown(item.productId)}; send elements of that variant only`;
       throw badRequest(`${path} ${message}`, [{ path, message }]);
     }
   }

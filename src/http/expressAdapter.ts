@@ -1,6 +1,8 @@
 import express, { type RequestHandler } from 'express';
 import { CatalogError, type ErrorKind } from '../domain/errors.js';
+import { withLine } from '../domain/jsonPosition.js';
 import type { Handle, MockRequest } from '../pipeline/types.js';
+import { charsetRefused, foreignCharset } from '../pipeline/bodyCharset.js';
 import { scalarJsonBody } from '../pipeline/scalarBody.js';
 import { writeAnswer } from './respond.js';
 
@@ -38,7 +40,10 @@ export function bodyError(err: unknown): unknown {
   if (e.type === 'entity.parse.failed') {
     const text = typeof e.body === 'string' ? e.body.trim() : '';
     if (text !== '' && isJson(text)) return scalarJsonBody(text);
-    return new CatalogError('invalid', `Malformed JSON body: ${e.message ?? 'cannot be parsed'}`);
+    return new CatalogError(
+      'invalid',
+      `Malformed JSON body: ${e.message === undefined ? 'cannot be parsed' : withLine(e.message, typeof e.body === 'string' ? e.body : '')}`,
+    );
   }
   if (e.type === 'entity.too.large') {
     return new CatalogError('too-large', `Request body is larger than the limit of ${e.limit ?? '?'} bytes`);
@@ -51,12 +56,7 @@ export function bodyError(err: unknown): unknown {
       `The body cannot be decompressed as its Content-Encoding says (${e.message ?? 'corrupt'}); send it as it is, without Content-Encoding, or compressed that way`,
     );
   }
-  if (e.type === 'charset.unsupported') {
-    return new CatalogError(
-      'unsupported-media-type',
-      `Content-Type charset ${e.charset ?? '?'} is not accepted: send the JSON body in UTF-8 (charset=utf-8, or none)`,
-    );
-  }
+  if (e.type === 'charset.unsupported') return charsetRefused(e.charset ?? '?');
   if (e.type === 'encoding.unsupported') {
     return new CatalogError(
       'unsupported-media-type',
@@ -134,6 +134,11 @@ export function expressAdapter(
       headers: req.headers,
       readBody: () =>
         new Promise((resolve, reject) => {
+          // Only a JSON body is read; another type is the validator's 415, whatever its charset.
+          const refused = req.is('application/json')
+            ? foreignCharset(req.headers['content-type'])
+            : undefined;
+          if (refused) return reject(refused);
           parseJson(req, res, (err?: unknown) => {
             if (err) return reject(bodyError(err));
             request.bodyBytes = (req as { bodyBytes?: number }).bodyBytes;

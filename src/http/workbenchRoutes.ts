@@ -6,7 +6,7 @@ import { authenticateAdmin } from './adminRoutes.js';
 import { sendData } from './respond.js';
 import { apiDocument } from '../generated/apiDocument.js';
 import { OperationTable } from '../openapi/operations.js';
-import { given } from '../openapi/ajvMessages.js';
+import { given } from '../domain/given.js';
 import { invalid } from '../openapi/validator.js';
 import { regionsOf } from '../openapi/regions.js';
 import { loadSchemaValidator, type SchemaValidator } from '../openapi/schemas.js';

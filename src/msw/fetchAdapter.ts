@@ -1,7 +1,9 @@
 // A fetch Request to the pipeline's MockRequest and its MockAnswer back to a fetch Response: what the
 // express adapter (src/http/expressAdapter.ts) does for node's http server, with web APIs only.
 import { CatalogError } from '../domain/errors.js';
+import { withLine } from '../domain/jsonPosition.js';
 import type { MockAnswer, MockRequest } from '../pipeline/types.js';
+import { foreignCharset } from '../pipeline/bodyCharset.js';
 import { scalarJsonBody } from '../pipeline/scalarBody.js';
 
 /** The express adapter's default limit (5mb), in bytes. */
@@ -12,6 +14,8 @@ async function readJsonBody(request: Request, limit: number, read: MockRequest):
   const type = request.headers.get('content-type') ?? '';
   // Not JSON: left unread, and the validator answers 415 (or 400 when a body is required).
   if (!/^application\/json\s*(;|$)/i.test(type)) return undefined;
+  const refused = foreignCharset(type);
+  if (refused) throw refused;
   const bytes = await request.arrayBuffer();
   read.bodyBytes = bytes.byteLength;
   if (bytes.byteLength > limit) {
@@ -23,7 +27,7 @@ async function readJsonBody(request: Request, limit: number, read: MockRequest):
   try {
     parsed = JSON.parse(text);
   } catch (err) {
-    throw new CatalogError('invalid', `Malformed JSON body: ${(err as Error).message}`);
+    throw new CatalogError('invalid', `Malformed JSON body: ${withLine((err as Error).message, text)}`);
   }
   // As express.json() (strict) takes only an object or an array, and says so.
   if (parsed === null || typeof parsed !== 'object') throw scalarJsonBody(text.trim());

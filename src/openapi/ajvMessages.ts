@@ -1,6 +1,7 @@
 // Ajv's errors in words a person can act on: what to send, not which schema keyword failed. Used by
 // the request validator and by the checks of seed files and fault rules alike.
 import type { ErrorObject } from 'ajv';
+import { given } from '../domain/given.js';
 import { own } from '../domain/own.js';
 
 /** A format's name says nothing to the person who sent the value; the formats of ajv.ts. */
@@ -19,33 +20,6 @@ const TYPE_WORDS: Readonly<Record<string, string>> = {
   boolean: 'true or false',
   null: 'null',
 };
-
-/** A string given is shown up to this many characters: enough to recognise, not a page of it. */
-const SHOWN_CHARACTERS = 80;
-
-/**
- * The value given, as a message shows it: a scalar as JSON ("abc" quoted, 1.5, null), a list or an
- * object by its kind, a long string cut short.
- */
-function shown(value: unknown): string {
-  if (Array.isArray(value)) return 'an array';
-  if (value !== null && typeof value === 'object') return 'an object';
-  if (typeof value === 'string' && value.length > SHOWN_CHARACTERS) {
-    return `${JSON.stringify(value.slice(0, SHOWN_CHARACTERS)).slice(0, -1)}…", ${value.length} characters`;
-  }
-  return JSON.stringify(value) ?? String(value);
-}
-
-/**
- * What was given, after what was expected: "must be a whole number (got "x")", as the query's own
-" * checks say it (validator.ts). Every worded error ends so when Ajv gave the value, and so do the
- * checks schemas cannot make (a fault rule's method, the journal's filters); withoutGiven takes it
- * off, where problems found at many places are said once (the contract suite's report).
- */
-export const given = (value: unknown): string => ` (got ${shown(value)})`;
-
-/** A message without its " (got …)": the rule broken, whatever the value was. */
-export const withoutGiven = (message: string): string => message.replace(/ \(got .*\)$/s, '');
 
 /** `n` of a countable thing: "1 item", "2 items". */
 const count = (n: number, thing: string): string => `${n} ${thing}${n === 1 ? '' : 's'}`;

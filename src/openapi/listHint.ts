@@ -2,7 +2,7 @@
 // meant. [] empties a list that the write replaces, but not one whose elements are merged into the
 // stored ones by key: there it merges nothing (docs/behaviour.md, "Errors").
 import { own } from '../domain/own.js';
-import { given } from './ajvMessages.js';
+import { given } from '../domain/given.js';
 import { MERGE_FIELDS, VARIANT_ELEMENT_FIELDS } from '../domain/productFields.js';
 
 const CLEARS = 'must be an array; send [] to clear it';

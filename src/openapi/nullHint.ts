@@ -6,12 +6,17 @@ import { isMergeField, MERGE_FIELDS } from '../domain/productFields.js';
 
 /** A batch item's top-level field: `/data/0/introductionDate` names `introductionDate`. */
 const ITEM_FIELD = /^\/data\/\d+\/([^/]+)$/;
-/** A field of an element of an item's list: `/data/0/variants/1/color` names `variants` and `color`. */
-const ELEMENT_FIELD = /^\/data\/\d+\/([^/]+)\/\d+\/([^/]+)$/;
+/**
+ * A field of an element of a list, at any depth under an item: `/data/0/variants/1/color` names
+ * `variants` and `color`, `/data/0/variants/1/productName/0/productName` the innermost list and
+ * field, `productName` and `productName`. An element inside an element sent is sent whole too.
+ */
+const ELEMENT_FIELD = /^\/data\/\d+\/(?:[^/]+\/\d+\/)*([^/]+)\/\d+\/([^/]+)$/;
 
 /** The fields that name what an item writes (productGroupId when not listed): never removed, so no hint. */
 const ITEM_IDS: Readonly<Record<string, readonly string[]>> = {
   updateVariants: ['productId', 'productGroupId'],
+  upsertProductTypes: ['productTypeId'],
 };
 const isKeyPart = (list: string, field: string): boolean =>
   isMergeField(list) && (MERGE_FIELDS[list].parts as readonly string[]).includes(field);
@@ -32,6 +37,9 @@ const ITEM_HINTS: Readonly<Record<string, (field: string) => string>> = {
   // replaces a variant with the same key whole.
   updateVariants: (field) =>
     `null does not remove a field: to remove ${field}, send the whole variant without it in variants of a POST /products-push for its product, which replaces the stored variant with that productId`,
+  // docs/behaviour.md, "Product types": a document sent replaces the stored one whole.
+  upsertProductTypes: (field) =>
+    `to remove ${field}, leave it out: this write replaces the stored product type whole`,
 };
 
 /** The writes whose lists' elements are replaced whole when sent (by the list or by their key). */

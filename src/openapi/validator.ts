@@ -5,6 +5,7 @@ import type { Problem } from '../domain/problem.js';
 import { readablePath } from './readablePath.js';
 import { wordErrors } from './ajvMessages.js';
 import { listTypeMessage } from './listHint.js';
+import { bodyShape } from './bodyShape.js';
 import { nullFieldHint } from './nullHint.js';
 import { openApiAjv } from './ajv.js';
 import type { DocumentedOperation, OperationTable } from './operations.js';
@@ -36,6 +37,8 @@ export interface CompiledOperation {
   parameters(): ValidateFunction;
   body?: {
     required: boolean;
+    /** The body's required fields sketched, `{ "data": [...] }`, for the 400 of a request without one. */
+    shape: string;
     /** Stops at the first problem: every body is checked with it. */
     validate(): ValidateFunction;
     /** Finds every problem: run on a refused body, when it is small (LIST_EVERY_PROBLEM_UP_TO). */
@@ -204,6 +207,7 @@ function compileOperations(table: OperationTable): Map<DocumentedOperation, Comp
       ),
       body: bodySchema && {
         required: op.requestBody?.required ?? false,
+        shape: bodyShape(bodySchema as Parameters<typeof bodyShape>[0]),
         validate: once(() => bodyAjv.compile(bodySchema)),
         everyProblem: once(() => everyProblemAjv.compile(bodySchema)),
       },
@@ -325,7 +329,10 @@ function checkBody(
   }
   if (value === undefined) {
     if (body.required)
-      throw new CatalogError('invalid', `A JSON request body is required (Content-Type: ${JSON_TYPE})`);
+      throw new CatalogError(
+        'invalid',
+        `A JSON request body is required, such as ${body.shape} (Content-Type: ${JSON_TYPE})`,
+      );
     return;
   }
   const validate = body.validate();

@@ -6,6 +6,7 @@ import { errorAnswer } from './answers.js';
 import { findUnsafe } from './bodyGuard.js';
 import { parseQuery, queryNotUtf8 } from './query.js';
 import type { AnsweredOperation, Handle, Headers, MockAnswer, MockRequest } from './types.js';
+import { shown } from '../domain/given.js';
 
 /** What a handler gets: a request matched to its operation and validated against openapi.yaml. */
 export interface OperationCall {
@@ -124,7 +125,7 @@ export function createPipeline(options: PipelineOptions): Handle {
       const asked = decodeSegment(regional[1] as string);
       const known = regions.find((r) => r.toLowerCase() === asked.toLowerCase());
       if (known === undefined) {
-        throw notFound(`Unknown region "${asked}"; allowed regions: ${regions.join(', ')}`);
+        throw notFound(`Unknown region ${shown(asked)}; allowed regions: ${regions.join(', ')}`);
       }
       region = known;
       inner = path.slice(regional[0].length);

@@ -4,6 +4,7 @@
 import epcTdsModule from 'epc-tds';
 import { CatalogError, badRequest } from '../domain/errors.js';
 import type { GtinDecoder } from '../domain/epc.js';
+import { shown } from '../domain/given.js';
 
 // The package sets module.exports to its API object, while its typings declare that object the
 // default export: under NodeNext, TypeScript types the default import as the whole module.
@@ -18,7 +19,24 @@ const GTIN_14 = /^\d{14}$/;
 const EXAMPLES = 'SGTIN-96 hex such as 3034F487B4209C4000000005, or urn:epc:id:sgtin:4006381.033393.5';
 
 const notAnSgtin = (code: string, why: string) =>
-  badRequest(`EPC "${code}" ${why}; expected an SGTIN: ${EXAMPLES}`);
+  badRequest(`EPC ${shown(code)} ${why}; expected an SGTIN: ${EXAMPLES}`);
+
+/**
+ * Why a code the library cannot read is none, by the form it has: "neither hex nor a URI" said of
+ * an SGTIN URI with a short company prefix, or of hex with an unknown header, told nothing to fix.
+ */
+function unreadable(code: string): string {
+  if (/^urn:epc:id:sgtin:/i.test(code)) {
+    return 'is not an SGTIN URI urn:epc:id:sgtin:<company prefix>.<indicator and item reference>.<serial>, whose company prefix has 6 to 12 digits and 13 with the item reference';
+  }
+  if (TAG_URI.test(code)) {
+    return 'is not an SGTIN tag URI urn:epc:tag:sgtin-96:<filter>.<company prefix>.<indicator and item reference>.<serial>';
+  }
+  if (HEX.test(code)) {
+    return `is hex, but its header ${code.slice(0, 2).toUpperCase()} names no EPC scheme (SGTIN-96 starts with 30, SGTIN-198 with 36)`;
+  }
+  return 'is neither an EPC in hex nor an SGTIN URI';
+}
 
 /** The decoded tag: an SGTIN answers its GTIN-14, any other scheme is refused by name. */
 function gtinOfTag(code: string, tag: ReturnType<typeof tds.valueOf>): string {
@@ -52,7 +70,7 @@ export const gtinOfEpc: GtinDecoder = (raw) => {
     else if (HEX.test(code)) tag = tds.valueOf(code);
     else throw new Error('not hex');
   } catch {
-    throw notAnSgtin(code, 'is neither an EPC in hex nor an SGTIN URI');
+    throw notAnSgtin(code, unreadable(code));
   }
   // Its bits, in hex digits or in the 16-bit words a reader gives: SGTIN-96 24 digits, SGTIN-198 50
   // or 52. More digits were read as if they were not there, and named another product's GTIN.

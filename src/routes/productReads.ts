@@ -12,6 +12,7 @@ import { variantsGroupOf, withGroupVariants } from '../domain/variantsGroup.js';
 import { dataAnswer } from '../pipeline/answers.js';
 import type { Scope } from '../store/scope.js';
 import { scopeOf, type OperationCall, type OperationHandlers, type RouteContext } from './context.js';
+import { shown } from '../domain/given.js';
 
 /** GET /search answers at most this many products. */
 export const SEARCH_LIMIT = 50;
@@ -90,7 +91,9 @@ export function productReadOperations(ctx: RouteContext): OperationHandlers {
       const stored = scope.product(id);
       const product = stored && present(stored);
       if (!product) {
-        throw notFound(stored ? `Product "${id}" does not match the filter` : `Product "${id}" not found`);
+        throw notFound(
+          stored ? `Product ${shown(id)} does not match the filter` : `Product ${shown(id)} not found`,
+        );
       }
       return dataAnswer(product, scope);
     },
@@ -99,7 +102,7 @@ export function productReadOperations(ctx: RouteContext): OperationHandlers {
       const code = call.params.barcode as string;
       const scope = scopeOf(ctx, call);
       return dataAnswer(
-        barcodeLookup(scope, code, call.query as OneProductQuery, `barcode "${code}"`),
+        barcodeLookup(scope, code, call.query as OneProductQuery, `barcode ${shown(code)}`),
         scope,
       );
     },
@@ -121,7 +124,7 @@ export function productReadOperations(ctx: RouteContext): OperationHandlers {
       const id = call.params.productGroupId as string;
       const scope = scopeOf(ctx, call);
       const product = scope.product(id);
-      if (!product) throw notFound(`Product "${id}" not found`);
+      if (!product) throw notFound(`Product ${shown(id)} not found`);
       return dataAnswer(
         recommendations(product, (other) => scope.product(other)),
         scope,

@@ -1,10 +1,12 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { existing, parseIdList } from '../domain/lists.js';
 import { badRequest, notFound } from '../domain/errors.js';
+import { given } from '../domain/given.js';
 import { deleteResult, parentCycle, selectProductTypes, upsertResponses } from '../domain/productTypes.js';
 import type { ProductType } from '../domain/types.js';
 import { dataAnswer } from '../pipeline/answers.js';
 import { scopeKeyOf, scopeOf, type OperationHandlers, type RouteContext } from './context.js';
+import { shown } from '../domain/given.js';
 
 export function productTypeOperations(ctx: RouteContext): OperationHandlers {
   const idBatchLimit = maxItemsOfIdBatch(ctx.document);
@@ -26,7 +28,7 @@ export function productTypeOperations(ctx: RouteContext): OperationHandlers {
     getProductType: (call) => {
       const scope = scopeOf(ctx, call);
       const type = scope.productType(call.params.productTypeId as string);
-      if (!type) throw notFound(`Product type "${call.params.productTypeId}" not found`);
+      if (!type) throw notFound(`Product type ${shown(call.params.productTypeId)} not found`);
       return dataAnswer(type, scope);
     },
 
@@ -54,7 +56,11 @@ export function productTypeOperations(ctx: RouteContext): OperationHandlers {
       const ids =
         body?.data ?? (typeof call.query.data === 'string' ? parseIdList(call.query.data, known) : []);
       if (ids.length === 0) {
-        throw badRequest('Name the product types to delete: body { "data": [id, ...] } or query ?data=a,b');
+        // ?data= holding only separators or spaces names none: said with what it held.
+        const sent = body?.data === undefined ? call.query.data : undefined;
+        throw badRequest(
+          `${sent === undefined ? 'Name the product types to delete' : `query.data names no product type${given(sent)}`}: body { "data": [id, ...] } or query ?data=a,b`,
+        );
       }
       // The body is held to IdBatch's limit by the validator; the query's list is held to it here.
       if (body?.data === undefined && ids.length > idBatchLimit) {

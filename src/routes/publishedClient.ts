@@ -14,6 +14,7 @@ import { someValueAt } from '../domain/fieldPath.js';
 import { dataAnswer } from '../pipeline/answers.js';
 import { scopeOf, type OperationHandlers, type RouteContext } from './context.js';
 import { barcodeLookup, sortableOf, type OneProductQuery } from './productReads.js';
+import { shown } from '../domain/given.js';
 
 /** The languages of a catalog: those of its product names, sorted; kept per snapshot. */
 const languagesOf = snapshotCache<string[]>(1);
@@ -76,7 +77,7 @@ export function publishedClientOperations(ctx: RouteContext, decodeEpc: GtinDeco
       };
       const scope = scopeOf(ctx, call);
       const product = scope.product(id);
-      if (!product) throw notFound(`Product "${id}" not found`);
+      if (!product) throw notFound(`Product ${shown(id)} not found`);
       const lookup = (other: string) => scope.product(other);
       return dataAnswer(
         recommendationSet(product, scope.products(), lookup, recommendationInclusion, limit),
@@ -89,7 +90,7 @@ export function publishedClientOperations(ctx: RouteContext, decodeEpc: GtinDeco
       const gtin = decodeEpc(epc);
       const scope = scopeOf(ctx, call);
       if (scope.variantsByBarcode(normalizeBarcode(gtin)).length === 0) {
-        throw notFound(`No product has a variant with the GTIN ${gtin} of EPC "${epc}"`);
+        throw notFound(`No product has a variant with the GTIN ${gtin} of EPC ${shown(epc)}`);
       }
       return dataAnswer(eanOfGtin(gtin));
     },
@@ -102,7 +103,7 @@ export function publishedClientOperations(ctx: RouteContext, decodeEpc: GtinDeco
         scope,
         gtin,
         call.query as OneProductQuery,
-        `the GTIN ${gtin} of EPC "${code}"`,
+        `the GTIN ${gtin} of EPC ${shown(code)}`,
       );
       return dataAnswer(found, scope);
     },

@@ -3,6 +3,7 @@ import { holderOf, planVariantUpdates, variantInfo } from '../domain/variants.js
 import type { VariantUpdateFields } from '../domain/types.js';
 import { dataAnswer } from '../pipeline/answers.js';
 import { scopeKeyOf, scopeOf, type OperationHandlers, type RouteContext } from './context.js';
+import { shown } from '../domain/given.js';
 
 /** Variant lookup and variant-level update (docs/behaviour.md, "Variants"). */
 export function variantOperations(ctx: RouteContext): OperationHandlers {
@@ -11,7 +12,7 @@ export function variantOperations(ctx: RouteContext): OperationHandlers {
       const productId = call.params.productId as string;
       const product = holderOf(scopeOf(ctx, call).productsByVariant(productId));
       const variant = product?.variants?.find((v) => v.productId === productId);
-      if (!product || !variant) throw notFound(`No product has a variant with productId "${productId}"`);
+      if (!product || !variant) throw notFound(`No product has a variant with productId ${shown(productId)}`);
       return dataAnswer(variantInfo(product, variant));
     },
 

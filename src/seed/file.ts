@@ -5,6 +5,8 @@ import { open, readFile, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import type { SeedData } from '../store/store.js';
 import { WHOLE_FILE_LIMIT } from './defaults.js';
+import { positionOf, withLine } from '../domain/jsonPosition.js';
+import { findInfiniteNumber, holdsInfiniteNumber, infiniteNumberProblem } from './infiniteNumbers.js';
 import { replaceFile } from './replaceFile.js';
 import { ValueSharing } from './sharedValues.js';
 
@@ -106,17 +108,25 @@ export interface ReadOptions {
 }
 
 /**
- * A JSON.parse message that gives a position with the line and column of that position, as newer
- * versions of V8 word it: a person editing a dataset file (with --watch, say) looks for a line, and
- * node 20 gives the offset alone.
+ * Refuses a parsed file or record holding a number too large for a double (infiniteNumbers.ts),
+ * saying where: `text` is what was parsed, `at` where it starts in the file, `prefix` the keys and
+ * indexes that lead to it, `recordOf` the record a path from the file's top goes through.
  */
-function withLine(message: string, text: string): string {
-  const at = /at position (\d+)/.exec(message);
-  if (!at || /\bline \d+/.test(message)) return message;
-  const before = text.slice(0, Number(at[1]));
-  const line = before.split('\n').length;
-  const column = before.length - before.lastIndexOf('\n');
-  return `${message} (line ${line} column ${column})`;
+function refuseInfiniteNumbers(
+  file: string,
+  parsed: unknown,
+  text: string,
+  at: { line: number; prefix: (string | number)[] },
+  recordOf: (section: unknown, index: unknown) => unknown,
+): void {
+  if (!holdsInfiniteNumber(parsed)) return;
+  const found = findInfiniteNumber(text);
+  if (!found) return;
+  const { line, column } = positionOf(text, found.offset);
+  const path = [...at.prefix, ...found.path];
+  throw new Error(
+    `Seed file "${file}", line ${at.line + line - 1} column ${column}: ${infiniteNumberProblem({ ...found, path }, recordOf(path[0], path[1]))}`,
+  );
 }
 
 /**
@@ -137,6 +147,11 @@ export async function readDatasetFile(file: string, options: ReadOptions = {}): 
     } catch (err) {
       throw new Error(`Seed file "${file}" is not valid JSON: ${withLine((err as Error).message, text)}`);
     }
+    refuseInfiniteNumbers(file, parsed, text, { line: 1, prefix: [] }, (section, index) =>
+      typeof section === 'string' && typeof index === 'number'
+        ? (parsed as Record<string, unknown[] | undefined>)[section]?.[index]
+        : undefined,
+    );
     const products = (parsed as { products?: unknown } | null)?.products;
     if (Array.isArray(products)) {
       const sharing = new ValueSharing();
@@ -216,6 +231,7 @@ async function readRecordPerLine(
   // Shared as each product is parsed: the copies die young, before a collection has to keep them.
   const sharing = new ValueSharing();
   let sharingSection = false;
+  let section = '';
   let lineNumber = 0;
   const fail = (why: string) =>
     new Error(
@@ -230,17 +246,25 @@ async function readRecordPerLine(
         const opening = /^"(products|productTypes)": \[$/.exec(line);
         if (line === '{' || line === '}' || line === '') continue;
         if (opening) {
-          sections[opening[1]!] = current = [];
-          sharingSection = opening[1] === 'products';
+          sections[(section = opening[1]!)] = current = [];
+          sharingSection = section === 'products';
         } else if (line === ']' || line === '],') current = undefined;
         else if (!current) throw fail('expected "products": [ or "productTypes": [');
         else {
+          let record: unknown;
           try {
-            const record: unknown = JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line);
-            current.push(sharingSection ? sharing.share(record) : record);
+            record = JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line);
           } catch (err) {
             throw fail((err as Error).message);
           }
+          refuseInfiniteNumbers(
+            file,
+            record,
+            raw,
+            { line: lineNumber, prefix: [section, current.length] },
+            () => record,
+          );
+          current.push(sharingSection ? sharing.share(record) : record);
         }
       }
     }

@@ -4,6 +4,7 @@
 import { deriveSpaceIds } from '../domain/spaceIds.js';
 import type { CatalogProduct, ProductType } from '../domain/types.js';
 import { readablePath } from '../openapi/readablePath.js';
+import { holdsInfiniteNumber, infiniteNumberProblem, pathToInfiniteNumber } from './infiniteNumbers.js';
 import type { Problem } from '../domain/problem.js';
 import type { SchemaValidator } from '../openapi/schemaValidator.js';
 import type { SeedData } from '../store/store.js';
@@ -33,6 +34,16 @@ export function checkGivenSeed(seed: Partial<SeedData>, validator: () => SchemaV
     throw new Error('seed: { products, productTypes } must hold two arrays');
   }
   if (products.length === 0 && productTypes.length === 0) return { products, productTypes };
+  // A file's are refused as it is read, with their line (src/seed/file.ts); these have no text.
+  // Walked fast first: the path is made only for a seed that holds one.
+  const seedRecords = { products, productTypes };
+  const infinite = holdsInfiniteNumber(seedRecords) ? pathToInfiniteNumber(seedRecords) : undefined;
+  if (infinite) {
+    const [section, index] = infinite.path;
+    const record = section === 'products' ? products[index as number] : productTypes[index as number];
+    const found = { path: infinite.path, written: String(infinite.found) };
+    throw new Error(`seed: ${infiniteNumberProblem(found, record, true)}`);
+  }
   return checkSeedRecords('seed', { products, productTypes }, validator());
 }
 

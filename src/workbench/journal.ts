@@ -1,7 +1,7 @@
 // The request journal: the last API requests, for a test to ask what an app sent (GET /__admin/requests).
 import type { components } from '../generated/openapi.js';
 import { badRequest } from '../domain/errors.js';
-import { given } from '../openapi/ajvMessages.js';
+import { given } from '../domain/given.js';
 import { parseQuery } from '../pipeline/query.js';
 import { pathHolds } from './pathPart.js';
 

@@ -32,6 +32,16 @@ describe('sort', () => {
     expect(parseSort(' , ', sortable)).toEqual([]);
   });
 
+  it('shows the value it refuses as schema problems do: quoted as JSON, a long one cut short', () => {
+    // A newline was written as it came, and a field of thousands of characters whole.
+    expect(() => parseSort('a\nb up', sortable)).toThrow(
+      'sort "a\\nb up" is not "<field> [asc|desc]", e.g. "shellLifeDays desc"',
+    );
+    expect(() => parseSort('x'.repeat(3000), sortable)).toThrow(
+      `sort field "${'x'.repeat(80)}…", 3000 characters is not sortable; sortable fields: `,
+    );
+  });
+
   it('breaks ties by productGroupId ascending whatever the direction, and puts missing values last', () => {
     const products: CatalogProduct[] = [
       { productGroupId: 'd', shellLifeDays: 1 },

@@ -44,6 +44,9 @@ describe('expressAdapter', () => {
       );
     }
     expect((await send('{"data": [')).body.message).toMatch(/^Malformed JSON body: /);
+    // Where, by line and column, as a person editing the body looks for it: node 20 gave the offset alone.
+    const edited = await send('{\n  "data": [\n    {"productGroupId": "a",}\n  ]\n}');
+    expect(edited.body.message).toMatch(/^Malformed JSON body: .*\(line 3 column 28\)$/);
     const good = await send('{"data": []}');
     expect([good.status, good.text]).toEqual([200, '{"got":{"data":[]}}']);
   });
@@ -82,6 +85,20 @@ describe('expressAdapter', () => {
       415,
       'Content-Type charset latin1 is not accepted: send the JSON body in UTF-8 (charset=utf-8, or none)',
     ]);
+    // A UTF-8 body labelled UTF-16, which the parser read: "Malformed JSON body" in garbled characters.
+    const utf16 = await request(appOf(handle))
+      .post('/x')
+      .set('content-type', 'application/json; charset=utf-16')
+      .send('{"data": []}');
+    expect([utf16.status, utf16.body.message]).toEqual([
+      415,
+      'Content-Type charset utf-16 is not accepted: send the JSON body in UTF-8 (charset=utf-8, or none)',
+    ]);
+    const utf8 = await request(appOf(handle))
+      .post('/x')
+      .set('content-type', 'application/json; charset="UTF-8"')
+      .send('{"data": []}');
+    expect([utf8.status, utf8.text]).toEqual([200, '{"got":{"data":[]}}']);
     const encoding = await request(appOf(handle))
       .post('/x')
       .set('content-type', 'application/json')

@@ -44,6 +44,13 @@ describe('catalogHandlers', () => {
     const malformed = await fetch(`${EU}/api/tenants/acme/dev/products/push`, json('{"data": ['));
     expect(malformed.status).toBe(400);
     expect(((await malformed.json()) as { message: string }).message).toMatch(/^Malformed JSON body/);
+    const edited = await fetch(
+      `${EU}/api/tenants/acme/dev/products/push`,
+      json('{\n  "data": [\n    {"productGroupId": "a",}\n  ]\n}'),
+    );
+    expect(((await edited.json()) as { message: string }).message).toMatch(
+      /^Malformed JSON body: .*\(line 3 column 28\)$/,
+    );
     // JSON, but no object: the same words as the server's (test/http/expressAdapter.test.ts).
     const scalar = await fetch(`${EU}/api/tenants/acme/dev/products`, json('null'));
     expect(scalar.status).toBe(400);
@@ -55,6 +62,21 @@ describe('catalogHandlers', () => {
       headers: { 'x-api-key': 'secret', 'content-type': 'text/plain' },
     });
     expect(text.status).toBe(415);
+    // A charset other than UTF-8 is refused as the server refuses it; this adapter read it as UTF-8.
+    for (const charset of ['latin1', 'utf-16']) {
+      const foreign = await fetch(`${EU}/api/tenants/acme/dev/products-push`, {
+        ...json({ data: [{ productGroupId: 'charset' }] }),
+        headers: { 'x-api-key': 'secret', 'content-type': `application/json; charset=${charset}` },
+      });
+      expect([foreign.status, ((await foreign.json()) as { message: string }).message], charset).toEqual([
+        415,
+        `Content-Type charset ${charset} is not accepted: send the JSON body in UTF-8 (charset=utf-8, or none)`,
+      ]);
+    }
+    expect(
+      (await fetch(`${EU}/api/tenants/acme/dev/products/charset`, { headers: { 'x-api-key': 'secret' } }))
+        .status,
+    ).toBe(404);
     const unknown = await fetch(`${EU}/api/tenants/acme/dev/nothing-here`, {
       headers: { 'x-api-key': 'secret' },
     });

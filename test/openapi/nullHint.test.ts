@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { nullFieldHint } from '../../src/openapi/nullHint.js';
 import { appPerFile } from '../helpers.js';
 
 // null for a field that is not a list is a 400 on every write (docs/behaviour.md, "Errors"); its
@@ -144,6 +145,49 @@ describe('null for a field that is not a list', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message);
     }
+  });
+
+  it('POST /product-types: a document replaces the stored one whole, so leaving the field out removes it', async () => {
+    const base = fresh();
+    const type = {
+      productTypeId: 't1',
+      isRoot: true,
+      title: [{ isoLanguageId: 'en-GB', label: 'Shoes', path: 'a/b' }],
+    };
+    expect((await c.post(`${base}/product-types`, { data: [type] })).status).toBe(200);
+    const read = async () => (await c.get(`${base}/product-types/t1`)).body.data as Record<string, unknown>;
+    const res = await c.post(`${base}/product-types`, {
+      data: [{ ...type, isRoot: null, title: [{ isoLanguageId: 'en-GB', label: 'Shoes', path: null }] }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      {
+        path: 'body.data[0].isRoot',
+        message:
+          'must be true or false (got null); to remove isRoot, leave it out: this write replaces the stored product type whole',
+      },
+      {
+        path: 'body.data[0].title[0].path',
+        message:
+          'must be a string (got null); to remove path, leave it out of the element: an element sent replaces the stored one whole',
+      },
+    ]);
+    expect(await read()).toEqual(type);
+    const after = { productTypeId: 't1', title: [{ isoLanguageId: 'en-GB', label: 'Shoes' }] };
+    expect((await c.post(`${base}/product-types`, { data: [after] })).status).toBe(200);
+    expect(await read()).toEqual(after);
+  });
+
+  it('the element hint holds at any depth: an element inside an element sent is sent whole too', () => {
+    const hint = 'to remove note, leave it out of the element: an element sent replaces the stored one whole';
+    for (const write of ['updateProducts', 'pushProducts', 'overwriteProducts', 'updateVariants']) {
+      expect(nullFieldHint(write, '/data/0/variants/1/productName/0/note'), write).toBe(hint);
+      expect(nullFieldHint(write, '/data/3/a/0/b/2/c/1/note'), write).toBe(hint);
+    }
+    // A merge key's part names the element at any depth too.
+    expect(nullFieldHint('pushProducts', '/data/0/x/0/productPriceList/0/spaceId')).toBeUndefined();
+    // Not an element's field: an object's field below an item is no element.
+    expect(nullFieldHint('pushProducts', '/data/0/extra/note')).toBeUndefined();
   });
 
   it('a read is told only the type: it removes nothing', async () => {

@@ -297,7 +297,19 @@ describe('validation messages', () => {
     const c = client(await makeApp());
     const missing = await c.delete(`${BASE}/products`);
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toMatch(/JSON request body is required/);
+    // It says what to send, from openapi.yaml's schema of the body: "a JSON body" alone did not.
+    expect(missing.body.message).toBe(
+      'A JSON request body is required, such as { "data": ["...", ...] } (Content-Type: application/json)',
+    );
+    expect((await c.patch(`${BASE}/products`)).body.message).toBe(
+      'A JSON request body is required, such as { "data": [{...}, ...] } (Content-Type: application/json)',
+    );
+    expect((await c.patch(`${BASE}/variants`)).body.message).toBe(
+      'A JSON request body is required, such as { "data": [{...}, ...] } (Content-Type: application/json)',
+    );
+    expect((await c.post(`${BASE}/products`)).body.message).toBe(
+      'A JSON request body is required, such as {} (Content-Type: application/json)',
+    );
     const other = await c.raw
       .delete(`${BASE}/products`)
       .set(TOKEN)

@@ -23,6 +23,23 @@ describe('EPC decoding', () => {
     ['an SSCC-96', '3178E61C883950F59A000000', /not an SGTIN/],
     ['text', 'hello', /neither an EPC in hex nor an SGTIN URI/],
     ['a URI whose parts are not 13 digits', 'urn:epc:id:sgtin:0614141.81234.6789', /13 digits/],
+    // Not "neither an EPC in hex nor an SGTIN URI": each says what its form lacks.
+    [
+      'a URI whose company prefix is too short',
+      'urn:epc:id:sgtin:1.2.3',
+      'EPC "urn:epc:id:sgtin:1.2.3" is not an SGTIN URI urn:epc:id:sgtin:<company prefix>.<indicator and item reference>.<serial>, whose company prefix has 6 to 12 digits and 13 with the item reference; expected an SGTIN',
+    ],
+    ['a URI without a serial', 'urn:epc:id:sgtin:0614141.812345', /is not an SGTIN URI urn:epc:id:sgtin:/],
+    [
+      'a tag URI the library cannot read',
+      'urn:epc:tag:sgtin-96:9.1.2.3',
+      /is not an SGTIN tag URI urn:epc:tag:sgtin-96:<filter>/,
+    ],
+    [
+      'hex with a header no scheme has',
+      'FF74257BF7194E4000001A85',
+      'EPC "FF74257BF7194E4000001A85" is hex, but its header FF names no EPC scheme (SGTIN-96 starts with 30, SGTIN-198 with 36); expected an SGTIN',
+    ],
     ['hex too short for its scheme', '3074257B', /too short/],
     // a digit more than SGTIN-96's 24 was read as if it were not there, and named another GTIN
     [

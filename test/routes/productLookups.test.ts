@@ -43,6 +43,14 @@ describe('GET /products/{productGroupId}', () => {
     expect(res.body.message).toContain('"nope"');
   });
 
+  it('names an unknown id as schema problems show a value: a long one cut short, not whole', async () => {
+    const res = await c.get(`${BASE}/products/${'x'.repeat(3000)}`);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe(`Product "${'x'.repeat(80)}…", 3000 characters not found`);
+    const quoted = await c.get(`${BASE}/products/${encodeURIComponent('a"b')}`);
+    expect(quoted.body.message).toBe('Product "a\\"b" not found');
+  });
+
   it('selects fields and always keeps productGroupId', async () => {
     const res = await c.get(`${BASE}/products/p2?select=shellLifeDays,brand`);
     expect(res.body.data).toEqual({ productGroupId: 'p2', shellLifeDays: 5, brand: grouped[1]?.brand });

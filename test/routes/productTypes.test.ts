@@ -112,6 +112,16 @@ describe('product types (docs/behaviour.md, "Product types")', () => {
     const res = await c.delete(`${BASE}/product-types`);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/data/);
+    // ?data= of separators and spaces names none either: the message says what it held.
+    await c.post(`${BASE}/product-types`, { data: [shoes] });
+    for (const data of [' ', ',,', ' ; ']) {
+      const none = await c.delete(`${BASE}/product-types?data=${encodeURIComponent(data)}`);
+      expect([none.status, none.body.message], data).toEqual([
+        400,
+        `query.data names no product type (got ${JSON.stringify(data)}): body { "data": [id, ...] } or query ?data=a,b`,
+      ]);
+    }
+    expect((await c.get(`${BASE}/product-types`)).body.data).toEqual([shoes]);
   });
 
   it('rejects a 101-document batch with a message that says 100, and writes nothing', async () => {

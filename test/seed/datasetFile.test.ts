@@ -404,6 +404,43 @@ describe('--seed FILE', () => {
     );
   });
 
+  it('refuses a number too large for a double where the schema leaves the type open, naming its line and field', async () => {
+    // JSON.parse reads 1e400 as Infinity without a word, and the API answered it as null.
+    const why =
+      'beyond the largest number JSON readers take (about 1.8e308): it would be read as Infinity and answered as null. Write a smaller number, or a string';
+    const lines = [
+      '{',
+      '  "productTypes": [{ "productTypeId": "t", "extra": [1, 2] }],',
+      '  "products": [',
+      '    { "productGroupId": "A", "customProperties": [{ "key": "a", "value": 1e300 }] },',
+      '    { "productGroupId": "B", "customProperties": [{ "key": "a", "value": 1 }, { "key": "weight", "value": 1e400 }] }',
+      '  ]',
+      '}',
+    ];
+    const file = await write('huge.json', lines.join('\n'));
+    const column = lines[4]!.indexOf('1e400') + 1;
+    await expect(resolveSeed(file)).rejects.toThrow(
+      `Seed file "${file}", line 5 column ${column}: products[1] (productGroupId "B"): customProperties[1].value is 1e400, ${why}`,
+    );
+
+    // Read record by record, the line is the record's; a product type is named by its id.
+    const records = [
+      '{',
+      '"productTypes": [',
+      '{"productTypeId":"t1"},',
+      '{"productTypeId":"t2","note":{"deep":[{"x":"1e400"},-1e999]}}',
+      '],',
+      '"products": [',
+      '{"productGroupId":"A"}',
+      ']',
+      '}',
+    ];
+    await writeFile(file, records.join('\n'));
+    await expect(readDatasetFile(file, { wholeFileLimit: 0 })).rejects.toThrow(
+      `Seed file "${file}", line 4 column ${records[3]!.indexOf('-1e999') + 1}: productTypes[1] (productTypeId "t2"): note.deep[1] is -1e999, ${why}`,
+    );
+  });
+
   it('gives the line and column of a syntax error, with the byte-order mark some editors write', async () => {
     const text = '\ufeff{\n  "products": [\n    { "productGroupId": "A", }\n  ]\n}\n';
     await expect(resolveSeed(await write('comma.json', text))).rejects.toThrow(/\(line 3 column 30\)$/);

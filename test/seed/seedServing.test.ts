@@ -120,6 +120,27 @@ describe('a seed given in code', () => {
     );
   });
 
+  it('refuses a number that is not finite where the schema leaves the type open, which was answered as null', async () => {
+    const products = [
+      {
+        productGroupId: 'p1',
+        customProperties: [
+          { key: 'k', value: 1 },
+          { key: 'w', value: Infinity },
+        ],
+      },
+    ];
+    await expect(makeApp({ seed: { products, productTypes: [] } as unknown as SeedData })).rejects.toThrow(
+      'seed: products[0] (productGroupId "p1"): customProperties[1].value is Infinity, which JSON has no number for: it would be answered as null. Give a finite number, or a string',
+    );
+    const types = [{ productTypeId: 't1', note: { weights: [1, Number.NaN] } }];
+    await expect(
+      makeApp({ seed: { products: [], productTypes: types } as unknown as SeedData }),
+    ).rejects.toThrow(
+      'seed: productTypes[0] (productTypeId "t1"): note.weights[1] is NaN, which JSON has no number for',
+    );
+  });
+
   it('may leave out products or product types, and gets spaceIds computed as a file does', async () => {
     const products = [
       { productGroupId: 'p1', productPriceList: [{ productId: 'v1', spaceId: 's1', listPrice: 1 }] },

@@ -107,6 +107,18 @@ describe('POST /__admin/reset with --seed FILE', () => {
     expect((await reset()).status).toBe(200);
     expect(await ids()).toEqual(['edited']);
 
+    // A number beyond a double where the schema leaves the type open: JSON.parse reads it as Infinity.
+    await writeFile(
+      file,
+      `{"products":[{"productGroupId":"huge","customProperties":[{"key":"k","value":1e400}]}]}`,
+    );
+    const huge = await reset();
+    expect(huge.status).toBe(422);
+    expect(((await huge.json()) as { message: string }).message).toMatch(
+      /line 1 column 78: products\[0\] \(productGroupId "huge"\): customProperties\[0\]\.value is 1e400, .*the previous seed stays and nothing was reset/,
+    );
+    expect(await ids()).toEqual(['edited']);
+
     await writeFile(file, 'not json');
     const refused = await reset();
     expect(refused.status).toBe(422);
