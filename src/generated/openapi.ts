@@ -98,6 +98,7 @@ export interface paths {
                  * @example dev
                  */
                 environment: components["parameters"]["environment"];
+                /** @example FA-00001 */
                 productGroupId: string;
             };
             cookie?: never;
@@ -146,7 +147,10 @@ export interface paths {
                  * @example dev
                  */
                 environment: components["parameters"]["environment"];
-                /** @description Matched against globalTradeItemNumber, europeanArticleNumber and universalProductCode of every variant; leading zeros are not significant. */
+                /**
+                 * @description Matched against globalTradeItemNumber, europeanArticleNumber and universalProductCode of every variant; leading zeros are not significant.
+                 * @example 7350048545357
+                 */
                 barcode: string;
             };
             cookie?: never;
@@ -239,6 +243,7 @@ export interface paths {
                  * @example dev
                  */
                 environment: components["parameters"]["environment"];
+                /** @example FA-00001 */
                 productGroupId: string;
             };
             cookie?: never;
@@ -460,7 +465,10 @@ export interface paths {
                  * @example dev
                  */
                 environment: components["parameters"]["environment"];
-                /** @description The variant's productId. */
+                /**
+                 * @description The variant's productId.
+                 * @example FA-00001-forest-green-one-size
+                 */
                 productId: string;
             };
             cookie?: never;
@@ -619,6 +627,7 @@ export interface paths {
                  * @example dev
                  */
                 environment: components["parameters"]["environment"];
+                /** @example accessories */
                 productTypeId: string;
             };
             cookie?: never;
@@ -723,6 +732,7 @@ export interface paths {
                  * @example dev
                  */
                 environment: components["parameters"]["environment"];
+                /** @example FA-00001 */
                 productGroupId: string;
             };
             cookie?: never;
@@ -765,6 +775,7 @@ export interface paths {
                  * @description A GS1 EPC Tag Data Standard SGTIN: SGTIN-96 (or SGTIN-198) as hex digits, e.g.
                  *     `3034F487B4209C4000000005`, the pure-identity URI `urn:epc:id:sgtin:4006381.033393.5`, or the
                  *     tag URI `urn:epc:tag:sgtin-96:1.4006381.033393.5`.
+                 * @example urn:epc:id:sgtin:7350048.054535.1
                  */
                 epc: components["parameters"]["epc"];
             };
@@ -802,7 +813,10 @@ export interface paths {
                  * @example dev
                  */
                 environment: components["parameters"]["environment"];
-                /** @description An SGTIN EPC, as for product-ean-by-epc. */
+                /**
+                 * @description An SGTIN EPC, as for product-ean-by-epc.
+                 * @example urn:epc:id:sgtin:7350048.054535.1
+                 */
                 code: string;
             };
             cookie?: never;
@@ -1447,6 +1461,7 @@ export interface components {
          * @description A GS1 EPC Tag Data Standard SGTIN: SGTIN-96 (or SGTIN-198) as hex digits, e.g.
          *     `3034F487B4209C4000000005`, the pure-identity URI `urn:epc:id:sgtin:4006381.033393.5`, or the
          *     tag URI `urn:epc:tag:sgtin-96:1.4006381.033393.5`.
+         * @example urn:epc:id:sgtin:7350048.054535.1
          */
         epc: string;
         /**
@@ -1946,6 +1961,7 @@ export interface operations {
                  * @example dev
                  */
                 environment: components["parameters"]["environment"];
+                /** @example FA-00001 */
                 productGroupId: string;
             };
             cookie?: never;
@@ -2030,7 +2046,10 @@ export interface operations {
                  * @example dev
                  */
                 environment: components["parameters"]["environment"];
-                /** @description Matched against globalTradeItemNumber, europeanArticleNumber and universalProductCode of every variant; leading zeros are not significant. */
+                /**
+                 * @description Matched against globalTradeItemNumber, europeanArticleNumber and universalProductCode of every variant; leading zeros are not significant.
+                 * @example 7350048545357
+                 */
                 barcode: string;
             };
             cookie?: never;
@@ -2147,6 +2166,7 @@ export interface operations {
                  * @example dev
                  */
                 environment: components["parameters"]["environment"];
+                /** @example FA-00001 */
                 productGroupId: string;
             };
             cookie?: never;
@@ -2379,7 +2399,10 @@ export interface operations {
                  * @example dev
                  */
                 environment: components["parameters"]["environment"];
-                /** @description The variant's productId. */
+                /**
+                 * @description The variant's productId.
+                 * @example FA-00001-forest-green-one-size
+                 */
                 productId: string;
             };
             cookie?: never;
@@ -2692,6 +2715,7 @@ export interface operations {
                  * @example dev
                  */
                 environment: components["parameters"]["environment"];
+                /** @example accessories */
                 productTypeId: string;
             };
             cookie?: never;
@@ -2823,6 +2847,7 @@ export interface operations {
                  * @example dev
                  */
                 environment: components["parameters"]["environment"];
+                /** @example FA-00001 */
                 productGroupId: string;
             };
             cookie?: never;
@@ -2865,6 +2890,7 @@ export interface operations {
                  * @description A GS1 EPC Tag Data Standard SGTIN: SGTIN-96 (or SGTIN-198) as hex digits, e.g.
                  *     `3034F487B4209C4000000005`, the pure-identity URI `urn:epc:id:sgtin:4006381.033393.5`, or the
                  *     tag URI `urn:epc:tag:sgtin-96:1.4006381.033393.5`.
+                 * @example urn:epc:id:sgtin:7350048.054535.1
                  */
                 epc: components["parameters"]["epc"];
             };
@@ -2944,7 +2970,10 @@ export interface operations {
                  * @example dev
                  */
                 environment: components["parameters"]["environment"];
-                /** @description An SGTIN EPC, as for product-ean-by-epc. */
+                /**
+                 * @description An SGTIN EPC, as for product-ean-by-epc.
+                 * @example urn:epc:id:sgtin:7350048.054535.1
+                 */
                 code: string;
             };
             cookie?: never;
