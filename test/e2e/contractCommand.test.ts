@@ -470,6 +470,47 @@ describe('product-catalog-mock contract', () => {
     }
   }, 240_000);
 
+  it('names an answer cut off halfway, with its request, rather than saying only "terminated"', async () => {
+    const scope = '/acme/cut-answers';
+    await withFault({ operationId: 'search', path: `${scope}/`, network: 'cut' }, async () => {
+      const result = await contract([
+        ...['--base-url', `${server.url}${scope}`, '--api-key', 'staging-key'],
+        ...['--settle-ms', '200', '--only', 'search', '--readonly'],
+      ]);
+      expect(result.code).toBe(1);
+      const failure =
+        /FAIL search \[spec\] [^\n]*> GET \/search answers products and product types\n(.*?)\n\n/s.exec(
+          result.stdout,
+        )?.[1];
+      expect(failure).toMatch(/^ {3}request: curl -sS -X GET '[^']*\/acme\/cut-answers\/search\?term=/m);
+      expect(failure).toMatch(/answer 200 broke off while its body was read \(.+\)/);
+      expect(result.stdout).not.toMatch(/^ {3}terminated$/m);
+    });
+  }, 240_000);
+
+  it('names where a field that was not selected, or is missing, is: not "$[0]"', async () => {
+    // a deployment that leaves out productName when it is selected
+    const proxy = await startProxy(server.url, (req, answer) => {
+      if (!/\/products\/[^/?]+\?select=productName$/.test(req.url)) return undefined;
+      const body = JSON.parse(answer.body) as { data: Record<string, unknown> };
+      delete body.data.productName;
+      return { ...answer, body: JSON.stringify(body) };
+    });
+    try {
+      const result = await contract([
+        ...['--base-url', `${proxy.url}/acme/no-selected-field`, '--api-key', 'staging-key'],
+        ...['--settle-ms', '200', '--only', 'getProduct'],
+      ]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(
+        '$.data (fields besides productGroupId)[0]: expected "productName", received (absent)',
+      );
+      expect(result.stdout).not.toMatch(/^ {5}\$\[0\]/m);
+    } finally {
+      await proxy.close();
+    }
+  }, 240_000);
+
   it('waits for a deployment that limits its rate as its Retry-After asks, and passes', async () => {
     const scope = '/acme/rate-limited';
     await withFault(
