@@ -9,6 +9,7 @@ import type { Adapter } from 'lowdb';
 import { CatalogError } from '../domain/errors.js';
 import type { CatalogProduct, ProductType } from '../domain/types.js';
 import { lockDataFile } from './dataLock.js';
+import { journalEntryProblem } from './journalShape.js';
 import { readLines } from './lines.js';
 import { syncPath } from './syncPath.js';
 import { applyPatch } from './productPatch.js';
@@ -352,8 +353,24 @@ export class DataFile implements Adapter<DbShape> {
       good = end;
       if (first) {
         first = false;
+        const header = firstLine(text);
+        if (header?.format !== FORMAT)
+          throw new Error(
+            `--data ${this.#file}: ${path} does not start with a journal's header; the file is damaged`,
+          );
+        if (header.version !== VERSION) {
+          throw new Error(
+            `--data ${this.#file}: ${path} has format version ${header.version}; this server reads ${VERSION}`,
+          );
+        }
         if (entry.seed !== undefined) stamp = { seed: entry.seed, seedName: entry.seedName };
         continue;
+      }
+      const problem = journalEntryProblem(entry);
+      if (problem !== undefined) {
+        throw new Error(
+          `--data ${this.#file}: ${path} line ${line} is not a write this server made (${problem}); the file is damaged`,
+        );
       }
       if ('reset' in entry) {
         for (const name of Object.keys(scopes)) delete scopes[name];
