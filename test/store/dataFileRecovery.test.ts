@@ -103,6 +103,30 @@ describe('a start on a --data file', () => {
     }
   });
 
+  it('refuses a snapshot line that is not JSON, or JSON of another shape, naming the line', async () => {
+    const [header, , ...rest] = await writeSnapshot({ a: product('a'), b: product('b') });
+    for (const [line, problem] of [
+      ['null', 'it is not an object'],
+      ['{"scope":5,"product":{"productGroupId":"c"}}', 'it names no scope'],
+      [
+        '{"scope":"eu/acme/dev","product":{"productGroupId":5}}',
+        'its "product" has no string productGroupId',
+      ],
+      ['{"scope":"eu/acme/dev","deletedProduct":5}', 'its "deletedProduct" is not a string'],
+      [
+        '{"scope":"eu/acme/dev"}',
+        'it holds none of product, productType, deletedProduct, deletedProductType',
+      ],
+    ] as const) {
+      await writeFile(file, [header, line, ...rest].join('\n'));
+      await expect(openStore(), line).rejects.toThrow(
+        `--data ${file}: line 2 is not a snapshot line this server wrote (${problem}); the file is damaged`,
+      );
+    }
+    await writeFile(file, [header, '{"scope":', ...rest].join('\n'));
+    await expect(openStore()).rejects.toThrow(`--data ${file}: line 2 is not JSON; the file is damaged`);
+  });
+
   it("refuses a journal whose header is not a journal's, or of another format version", async () => {
     const store = await openStore();
     await put(store, [product('a')]);
