@@ -13,7 +13,7 @@ import { startProxy } from '../proxy.js';
 import { chromium } from 'playwright-core';
 import { pathToFileURL } from 'node:url';
 import { browserMissing, chromiumArgs, chromiumPath } from '../browser.js';
-import { cli, withFault as withServerFault, withoutContractEnv } from './contractRun.js';
+import { cli, held, withFault as withServerFault, withoutContractEnv } from './contractRun.js';
 
 const run = promisify(execFile);
 
@@ -471,21 +471,21 @@ describe('product-catalog-mock contract', () => {
   }, 240_000);
 
   it('names an answer cut off halfway, with its request, rather than saying only "terminated"', async () => {
+    // A write is not sent again (it may have been applied), so its broken answer fails the test.
     const scope = '/acme/cut-answers';
-    await withFault({ operationId: 'search', path: `${scope}/`, network: 'cut' }, async () => {
+    await withFault({ operationId: 'upsertProductTypes', path: `${scope}/`, network: 'cut' }, async () => {
       const result = await contract([
         ...['--base-url', `${server.url}${scope}`, '--api-key', 'staging-key'],
-        ...['--settle-ms', '200', '--only', 'search', '--readonly'],
+        ...['--settle-ms', '200', '--only', 'upsertProductTypes'],
       ]);
       expect(result.code).toBe(1);
-      const failure =
-        /FAIL search \[spec\] [^\n]*> GET \/search answers products and product types\n(.*?)\n\n/s.exec(
-          result.stdout,
-        )?.[1];
-      expect(failure).toMatch(/^ {3}request: curl -sS -X GET '[^']*\/acme\/cut-answers\/search\?term=/m);
+      const failure = /FAIL upsertProductTypes [^\n]*\n(.*?)\n\n/s.exec(result.stdout)?.[1];
+      expect(failure).toMatch(/^ {3}request: curl -sS -X POST '[^']*\/acme\/cut-answers\/product-types'/m);
       expect(failure).toMatch(/answer 200 broke off while its body was read \(.+\)/);
       expect(result.stdout).not.toMatch(/^ {3}terminated$/m);
     });
+    // what the writes stored was removed all the same
+    expect(await held(`${server.url}${scope}`, 'staging-key')).toEqual({ products: [], types: [] });
   }, 240_000);
 
   it('names where a field that was not selected, or is missing, is: not "$[0]"', async () => {
