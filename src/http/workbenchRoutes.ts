@@ -178,8 +178,16 @@ export function mountWorkbenchRoutes(
     sendData(res, { deleted });
   });
 
-  app.get('/__admin/requests', admin, (req, res) => {
+  app.get('/__admin/requests', admin, async (req, res) => {
     const filter = parseJournalFilter(firstValues(req.query as Record<string, unknown>), METHODS);
+    // A tenantId no request can name (`acme/dev`, a tenant and an environment) matched nothing,
+    // without a word: checked against openapi.yaml's ScopeName, as a fault rule's is.
+    if (filter.tenantId !== undefined) {
+      validator ??= loadSchemaValidator();
+      const problems = (await validator).checkComponent('ScopeName', filter.tenantId);
+      if (problems.length > 0)
+        throw badRequest(`query.tenantId ${problems.map((p) => p.message).join('; ')}`);
+    }
     sendData(res, workbench.journal.find(filter));
   });
 

@@ -548,6 +548,18 @@ describe('/__admin/requests (request journal)', () => {
     expect((await client(app).get('/__admin/requests')).body.data).toEqual([]);
   });
 
+  it('refuses a tenantId filter no request can name, which matched nothing without a word', async () => {
+    const c = client(await makeApp());
+    await c.get(`${BASE}/products?limit=2`);
+    const both = await c.get('/__admin/requests?tenantId=acme%2Fdev');
+    expect(both.status).toBe(400);
+    expect(both.body.message).toBe(
+      'query.tenantId must be 1 to 64 letters, digits, ".", "_" or "-" (got "acme/dev")',
+    );
+    expect((await c.get('/__admin/requests?tenantId=..')).status).toBe(400);
+    expect((await c.get('/__admin/requests?tenantId=acme')).body.data).toHaveLength(1);
+  });
+
   it('tells what a client sent, newest first, filtered, without its token', async () => {
     const c = client(await makeApp());
     await c.post(`${BASE}/products-push`, { data: [PRODUCT] });
