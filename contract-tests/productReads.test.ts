@@ -15,7 +15,7 @@ describe('reads on whatever the deployment holds', () => {
   it('GET /products pages with the default limit of 50 and counts all matches', async () => {
     const reply = await api.get('/products');
     reply.expectStatus(200);
-    reply.expect(reply.data.list.length).toBeLessThanOrEqual(50);
+    reply.expect(reply.data.list.length, '$.data.list (length)').toBeLessThanOrEqual(50);
     reply.expect(reply.data.count, '$.data.count').toBeGreaterThanOrEqual(reply.data.list.length);
   });
 
@@ -31,8 +31,9 @@ describe('reads on whatever the deployment holds', () => {
 
   it('GET /products?select=productGroupId answers records with no other field', async () => {
     const reply = await api.get('/products?select=productGroupId&limit=20');
-    for (const item of reply.data.list as Listed[])
-      reply.expect(Object.keys(item)).toEqual(['productGroupId']);
+    (reply.data.list as Listed[]).forEach((item, i) =>
+      reply.expect(Object.keys(item), `$.data.list[${i}] (fields)`).toEqual(['productGroupId']),
+    );
   });
 
   it('GET /search answers products and product types', async () => {
@@ -179,9 +180,11 @@ writing('reads of products this run wrote', () => {
   it('GET /products?select= answers only the fields asked for', async () => {
     const reply = await list('select=productName,shellLifeDays&limit=6');
     reply.expect(reply.data.list).toHaveLength(6);
-    for (const item of reply.data.list as Listed[]) {
-      reply.expect(besidesId(item).sort()).toEqual(['productName', 'shellLifeDays']);
-    }
+    (reply.data.list as Listed[]).forEach((item, i) =>
+      reply
+        .expect(besidesId(item).sort(), `$.data.list[${i}] (fields besides productGroupId, sorted)`)
+        .toEqual(['productName', 'shellLifeDays']),
+    );
   });
 
   it('[mock choice] GET /products?select= always answers productGroupId', async () => {
@@ -335,7 +338,10 @@ writing('reads of products this run wrote', () => {
 
   it('GET /products/{id}?select= answers the fields asked for', async () => {
     const reply = await api.get(`/products/${a}?select=productName`);
-    reply.expectStatus(200).expect(besidesId(reply.data)).toEqual(['productName']);
+    reply
+      .expectStatus(200)
+      .expect(besidesId(reply.data), '$.data (fields besides productGroupId)')
+      .toEqual(['productName']);
     reply.expect(reply.data.productName).toEqual(catalog[0]!.productName);
   });
 

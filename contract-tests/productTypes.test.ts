@@ -37,7 +37,12 @@ writing('product types: writes', () => {
   it('[published] POST /product-types upserts: one operation response per document, 201 when created, and GET returns it', async () => {
     const reply = await api.post('/product-types', { data: [shoes, apparel] });
     reply.expectStatus(200);
-    reply.expect(reply.data.map((r: { statusCode: number }) => r.statusCode)).toEqual([201, 201]);
+    reply
+      .expect(
+        reply.data.map((r: { statusCode: number }) => r.statusCode),
+        '$.data (statusCodes)',
+      )
+      .toEqual([201, 201]);
     await settled(async () => {
       const got = await api.get(`/product-types/${shoes.productTypeId}`);
       got.expectStatus(200).expect(got.data, '$.data').toEqual(shoes);

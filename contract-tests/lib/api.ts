@@ -204,7 +204,14 @@ export function createApi(
       recordRequestFailure(sent, documented, [gaveUp]);
       throw new ContractViolation(gaveUp);
     }
-    const { contentType, body } = await readAnswer(res);
+    // The status and headers arrived, then the connection closed before the body was whole: said as
+    // such, with the request, rather than as undici's bare "terminated".
+    const { contentType, body } = await readAnswer(res).catch((err: Error) => {
+      const cause = (err.cause as Error | undefined)?.message ?? err.message;
+      const broke = `answer ${res.status} broke off while its body was read (${cause})`;
+      recordRequestFailure(sent, documented, [broke]);
+      throw new ContractViolation(`${request.method} ${url}: ${broke}`);
+    });
     const operationId = documented ?? 'undocumented operation';
     const reply = new Reply(request, operationId, res.status, body, sent);
     const problems = checker.check({

@@ -96,6 +96,27 @@ function droppedRead(method: string, err: unknown): string | undefined {
   return isRead(method) && DROPPED.has(code) ? code : undefined;
 }
 
+/** Statuses whose answers have no body: a Response made with one is refused. */
+const NO_BODY = new Set([204, 205, 304]);
+
+/** The answer with its body read whole, so that reading it later cannot fail. */
+async function wholeAnswer(res: Response): Promise<Response> {
+  const body = NO_BODY.has(res.status) || res.body === null ? null : await res.arrayBuffer();
+  return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+}
+
+/**
+ * The error of a read whose answer broke off, for callers that say `no answer (<its cause>)`: its
+ * cause names the status that came and the broken body, not undici's "other side closed" alone.
+ */
+function brokeOff(err: unknown, status: number | undefined): unknown {
+  if (status === undefined || !(err instanceof Error)) return err;
+  const said = (err.cause as Error | undefined)?.message ?? err.message;
+  return new TypeError(err.message, {
+    cause: new Error(`its answer ${status} broke off while its body was read: ${said}`),
+  });
+}
+
 /**
  * `fetch`, sent again while the answer says "later" (asksLater), or a read's connection is dropped,
  * up to RETRIES more times. Resolves to the last answer, with why it was not asked again when it
@@ -109,17 +130,28 @@ export async function fetchPatiently(
 ): Promise<{ res: Response; gaveUp?: string }> {
   for (let retry = 1; ; retry++) {
     let res: Response;
+    /** The status of an answer whose body is being read, when the connection drops under it. */
+    let reading: number | undefined;
     try {
       const limits = [opts.signal, opts.tryTimeoutMs ? AbortSignal.timeout(opts.tryTimeoutMs) : undefined];
       res = await fetch(url, { ...init, signal: AbortSignal.any(limits.filter((s) => s !== undefined)) });
+      // A read's answer is read whole here: one whose connection closed halfway through its body is
+      // asked again as one dropped before it, instead of failing its reader with undici's "terminated".
+      if (isRead(init.method)) {
+        reading = res.status;
+        res = await wholeAnswer(res);
+        reading = undefined;
+      }
     } catch (err) {
       const dropped = droppedRead(init.method, err);
-      if (!dropped || retry > RETRIES || opts.signal?.aborted) throw err;
+      if (!dropped || retry > RETRIES || opts.signal?.aborted) throw brokeOff(err, reading);
       // No Retry-After to follow: the doubling wait, which stays under MAX_WAIT_MS for RETRIES tries.
       const wait = retryWaitMs(null, retry, opts.retryBaseMs) ?? MAX_WAIT_MS;
-      opts.onRetry?.(
-        waitMessage(`${init.method} ${url}: the connection was dropped (${dropped})`, wait, retry),
-      );
+      const what =
+        reading === undefined
+          ? `the connection was dropped (${dropped})`
+          : `its answer ${reading} broke off while its body was read (${dropped})`;
+      opts.onRetry?.(waitMessage(`${init.method} ${url}: ${what}`, wait, retry));
       await pause(wait, opts.signal);
       continue;
     }

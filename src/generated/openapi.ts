@@ -3153,7 +3153,11 @@ export interface operations {
                 /** @description A substring of the request's path. */
                 path?: string;
                 status?: number;
-                tenantId?: string;
+                /**
+                 * @description The tenant of the request's scope, exactly. One no request can name (`acme/dev`, which
+                 *     is a tenant and an environment) is a 400: it would match nothing.
+                 */
+                tenantId?: components["schemas"]["ScopeName"];
                 /** @description At most this many entries (all kept ones when absent). */
                 limit?: number;
             };

@@ -11,7 +11,7 @@ import { invalid } from '../openapi/validator.js';
 import { regionsOf } from '../openapi/regions.js';
 import { loadSchemaValidator, type SchemaValidator } from '../openapi/schemas.js';
 import { mediaCard, mediaFile, MEDIA_PATH } from '../workbench/demoMedia.js';
-import type { FaultRuleInput } from '../workbench/faults.js';
+import { methodMatches, type FaultRuleInput } from '../workbench/faults.js';
 import { parseJournalFilter } from '../workbench/journal.js';
 import type { Workbench } from '../workbench/workbench.js';
 import { singleByteRange } from '../workbench/byteRange.js';
@@ -46,6 +46,15 @@ function apiMethods(): string[] {
     ),
   ];
   return methods;
+}
+
+let operations: Map<string, { method: string; template: string }> | undefined;
+/** The method and path of an API operation, after its scope (`/products-push`), as the README writes it. */
+function operationOf(operationId: string): { method: string; template: string } | undefined {
+  operations ??= new Map(
+    new OperationTable(apiDocument, '/{tenantId}/{environment}').operations.map((op) => [op.operationId, op]),
+  );
+  return operations.get(operationId);
 }
 
 /** The first value of each query parameter, as text. */
@@ -105,6 +114,18 @@ export function mountWorkbenchRoutes(
         `Invalid fault rule: method must be one the API answers, in any case: ${apiMethods().join(', ')}${given(input.method)}`,
       );
     }
+    // A rule naming an operation and another method (GET for pushProducts) would never apply, and
+    // whoever added it would wait for failures that never come.
+    const operation = input.operationId === undefined ? undefined : operationOf(input.operationId);
+    const ruleMethod = input.method;
+    if (ruleMethod !== undefined && operation !== undefined) {
+      const requests = operation.method === 'GET' ? ['GET', 'HEAD'] : [operation.method];
+      if (!requests.some((method) => methodMatches(ruleMethod, method))) {
+        throw badRequest(
+          `Invalid fault rule: method ${ruleMethod} never matches operationId ${input.operationId}, which is ${requests.join(' or ')} ${operation.template}; leave method out, or name an operation of that method`,
+        );
+      }
+    }
     // Checked here, not in the schema: the regions are listed once in openapi.yaml, as its server variable.
     const regions = regionsOf(apiDocument);
     if (input.region !== undefined && !regions.includes(input.region.toLowerCase())) {
@@ -157,8 +178,16 @@ export function mountWorkbenchRoutes(
     sendData(res, { deleted });
   });
 
-  app.get('/__admin/requests', admin, (req, res) => {
+  app.get('/__admin/requests', admin, async (req, res) => {
     const filter = parseJournalFilter(firstValues(req.query as Record<string, unknown>), METHODS);
+    // A tenantId no request can name (`acme/dev`, a tenant and an environment) matched nothing,
+    // without a word: checked against openapi.yaml's ScopeName, as a fault rule's is.
+    if (filter.tenantId !== undefined) {
+      validator ??= loadSchemaValidator();
+      const problems = (await validator).checkComponent('ScopeName', filter.tenantId);
+      if (problems.length > 0)
+        throw badRequest(`query.tenantId ${problems.map((p) => p.message).join('; ')}`);
+    }
     sendData(res, workbench.journal.find(filter));
   });
 

@@ -9,6 +9,7 @@ import type { Adapter } from 'lowdb';
 import { CatalogError } from '../domain/errors.js';
 import type { CatalogProduct, ProductType } from '../domain/types.js';
 import { lockDataFile } from './dataLock.js';
+import { journalEntryProblem, snapshotLineProblem } from './lineShapes.js';
 import { readLines } from './lines.js';
 import { syncPath } from './syncPath.js';
 import { applyPatch } from './productPatch.js';
@@ -274,7 +275,10 @@ export class DataFile implements Adapter<DbShape> {
     this.#snapshotBytes = size;
     let header: Header | undefined;
     let ended = false;
+    // The number of the line read (from 1): a person looks at that line.
+    let number = 0;
     for await (const { text } of readLines(this.#file)) {
+      number++;
       if (header === undefined) {
         const first = firstLine(text);
         if (first?.format !== FORMAT) {
@@ -289,7 +293,14 @@ export class DataFile implements Adapter<DbShape> {
         header = first as Header;
         continue;
       }
-      const line = this.#parse(text, 'a snapshot line') as unknown as SnapshotLine & { end?: number };
+      const value = this.#parse(text, `line ${number}`);
+      const problem = snapshotLineProblem(value);
+      if (problem !== undefined) {
+        throw new Error(
+          `--data ${this.#file}: line ${number} is not a snapshot line this server wrote (${problem}); the file is damaged`,
+        );
+      }
+      const line = value as unknown as SnapshotLine & { end?: number };
       if (line.end !== undefined) {
         ended = true;
         break;
@@ -368,8 +379,24 @@ export class DataFile implements Adapter<DbShape> {
       good = end;
       if (first) {
         first = false;
+        const header = firstLine(text);
+        if (header?.format !== FORMAT)
+          throw new Error(
+            `--data ${this.#file}: ${path} does not start with a journal's header; the file is damaged`,
+          );
+        if (header.version !== VERSION) {
+          throw new Error(
+            `--data ${this.#file}: ${path} has format version ${header.version}; this server reads ${VERSION}`,
+          );
+        }
         if (entry.seed !== undefined) stamp = { seed: entry.seed, seedName: entry.seedName };
         continue;
+      }
+      const problem = journalEntryProblem(entry);
+      if (problem !== undefined) {
+        throw new Error(
+          `--data ${this.#file}: ${path} line ${line} is not a write this server made (${problem}); the file is damaged`,
+        );
       }
       if ('reset' in entry) {
         for (const name of Object.keys(scopes)) delete scopes[name];

@@ -42,7 +42,7 @@ const spent = (rule: FaultRule): boolean => rule.times !== undefined && rule.app
  * "Addressing"), so a rule for GET fails or delays a HEAD too: an app that checks a product with
  * HEAD must see the failure its GET would. A rule for HEAD stays with HEAD.
  */
-function methodMatches(ruleMethod: string, requestMethod: string): boolean {
+export function methodMatches(ruleMethod: string, requestMethod: string): boolean {
   const rule = ruleMethod.toUpperCase();
   const request = requestMethod.toUpperCase();
   return rule === request || (rule === 'GET' && request === 'HEAD');

@@ -103,4 +103,47 @@ describe('fetchPatiently', () => {
     ).rejects.toThrow(TypeError);
     expect(said).toEqual([]);
   });
+
+  it('asks a read again when its answer breaks off halfway through its body, and hands back a whole one', async () => {
+    const server = await startServer({ port: 0 });
+    try {
+      await fetch(`${server.url}/__admin/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ operationId: 'listProductTypes', network: 'cut', times: 2 }),
+      });
+      const said: string[] = [];
+      const url = `${server.url}/acme/dev/product-types`;
+      const { res } = await fetchPatiently(
+        url,
+        { method: 'GET', headers: { 'x-api-key': 'k' } },
+        { retryBaseMs: 5, onRetry: (message) => said.push(message) },
+      );
+      expect(res.status).toBe(200);
+      // the body of the third answer, whole (an empty server's): the first two were cut
+      expect(await res.json()).toEqual({ data: [] });
+      expect(said).toHaveLength(2);
+      expect(said[0]).toMatch(
+        new RegExp(
+          `^GET ${url}: its answer 200 broke off while its body was read \\(\\w+\\); asking again in 0\\.0 s \\(try 2 of 5\\)$`,
+        ),
+      );
+      // Broken every time: after five tries it fails, saying what broke.
+      await fetch(`${server.url}/__admin/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ operationId: 'listProductTypes', network: 'cut' }),
+      });
+      const failed = await fetchPatiently(
+        url,
+        { method: 'GET', headers: { 'x-api-key': 'k' } },
+        { retryBaseMs: 1 },
+      ).catch((err: Error) => err);
+      expect(((failed as Error).cause as Error).message).toMatch(
+        /^its answer 200 broke off while its body was read: \w/,
+      );
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -13,7 +13,7 @@ import { startProxy } from '../proxy.js';
 import { chromium } from 'playwright-core';
 import { pathToFileURL } from 'node:url';
 import { browserMissing, chromiumArgs, chromiumPath } from '../browser.js';
-import { cli, withFault as withServerFault, withoutContractEnv } from './contractRun.js';
+import { cli, held, withFault as withServerFault, withoutContractEnv } from './contractRun.js';
 
 const run = promisify(execFile);
 
@@ -465,6 +465,47 @@ describe('product-catalog-mock contract', () => {
       expect(result.stdout).not.toMatch(/passed by tier: .*openapi\.yaml/);
       // the spec tier counts it as failed ("[ ]": the document check reads "spec" and a number as a citation)
       expect(result.stdout).toMatch(/passed by tier: .*spec[ ]0\/1/);
+    } finally {
+      await proxy.close();
+    }
+  }, 240_000);
+
+  it('names an answer cut off halfway, with its request, rather than saying only "terminated"', async () => {
+    // A write is not sent again (it may have been applied), so its broken answer fails the test.
+    const scope = '/acme/cut-answers';
+    await withFault({ operationId: 'upsertProductTypes', path: `${scope}/`, network: 'cut' }, async () => {
+      const result = await contract([
+        ...['--base-url', `${server.url}${scope}`, '--api-key', 'staging-key'],
+        ...['--settle-ms', '200', '--only', 'upsertProductTypes'],
+      ]);
+      expect(result.code).toBe(1);
+      const failure = /FAIL upsertProductTypes [^\n]*\n(.*?)\n\n/s.exec(result.stdout)?.[1];
+      expect(failure).toMatch(/^ {3}request: curl -sS -X POST '[^']*\/acme\/cut-answers\/product-types'/m);
+      expect(failure).toMatch(/answer 200 broke off while its body was read \(.+\)/);
+      expect(result.stdout).not.toMatch(/^ {3}terminated$/m);
+    });
+    // what the writes stored was removed all the same
+    expect(await held(`${server.url}${scope}`, 'staging-key')).toEqual({ products: [], types: [] });
+  }, 240_000);
+
+  it('names where a field that was not selected, or is missing, is: not "$[0]"', async () => {
+    // a deployment that leaves out productName when it is selected
+    const proxy = await startProxy(server.url, (req, answer) => {
+      if (!/\/products\/[^/?]+\?select=productName$/.test(req.url)) return undefined;
+      const body = JSON.parse(answer.body) as { data: Record<string, unknown> };
+      delete body.data.productName;
+      return { ...answer, body: JSON.stringify(body) };
+    });
+    try {
+      const result = await contract([
+        ...['--base-url', `${proxy.url}/acme/no-selected-field`, '--api-key', 'staging-key'],
+        ...['--settle-ms', '200', '--only', 'getProduct'],
+      ]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(
+        '$.data (fields besides productGroupId)[0]: expected "productName", received (absent)',
+      );
+      expect(result.stdout).not.toMatch(/^ {5}\$\[0\]/m);
     } finally {
       await proxy.close();
     }

@@ -75,6 +75,75 @@ describe('a start on a --data file', () => {
     );
   });
 
+  it('refuses a journal line that is JSON but no write, naming the line and what is wrong with it', async () => {
+    const store = await openStore();
+    await put(store, [product('a')]);
+    await store.close();
+    const journal = `${file}.journal-0`;
+    const [header, write] = (await readFile(journal, 'utf8')).split('\n');
+    for (const [line, problem] of [
+      ['null', 'it is not an object'],
+      ['[1,2,3]', 'it is not an object'],
+      ['{"products":[]}', 'it names no scope'],
+      ['{"scope":"eu/acme/dev","patches":5}', 'its "patches" is not a list'],
+      [
+        '{"scope":"eu/acme/dev","products":[{"productGroupId":42}]}',
+        'its "products" holds an element without a string productGroupId',
+      ],
+      [
+        '{"scope":"eu/acme/dev","deletedProducts":[7]}',
+        'its "deletedProducts" holds an id that is not a string',
+      ],
+    ] as const) {
+      // the damaged line in the middle, a good write after it
+      await writeFile(journal, [header, line, write, ''].join('\n'));
+      await expect(openStore(), line).rejects.toThrow(
+        `--data ${file}: ${journal} line 2 is not a write this server made (${problem}); the file is damaged`,
+      );
+    }
+  });
+
+  it('refuses a snapshot line that is not JSON, or JSON of another shape, naming the line', async () => {
+    const [header, , ...rest] = await writeSnapshot({ a: product('a'), b: product('b') });
+    for (const [line, problem] of [
+      ['null', 'it is not an object'],
+      ['{"scope":5,"product":{"productGroupId":"c"}}', 'it names no scope'],
+      [
+        '{"scope":"eu/acme/dev","product":{"productGroupId":5}}',
+        'its "product" has no string productGroupId',
+      ],
+      ['{"scope":"eu/acme/dev","deletedProduct":5}', 'its "deletedProduct" is not a string'],
+      [
+        '{"scope":"eu/acme/dev"}',
+        'it holds none of product, productType, deletedProduct, deletedProductType',
+      ],
+    ] as const) {
+      await writeFile(file, [header, line, ...rest].join('\n'));
+      await expect(openStore(), line).rejects.toThrow(
+        `--data ${file}: line 2 is not a snapshot line this server wrote (${problem}); the file is damaged`,
+      );
+    }
+    await writeFile(file, [header, '{"scope":', ...rest].join('\n'));
+    await expect(openStore()).rejects.toThrow(`--data ${file}: line 2 is not JSON; the file is damaged`);
+  });
+
+  it("refuses a journal whose header is not a journal's, or of another format version", async () => {
+    const store = await openStore();
+    await put(store, [product('a')]);
+    await store.close();
+    const journal = `${file}.journal-0`;
+    const [header, ...rest] = (await readFile(journal, 'utf8')).split('\n');
+    const newer = { ...(JSON.parse(header!) as object), version: 9 };
+    await writeFile(journal, [JSON.stringify(newer), ...rest].join('\n'));
+    await expect(openStore()).rejects.toThrow(
+      `--data ${file}: ${journal} has format version 9; this server reads 2`,
+    );
+    await writeFile(journal, ['"x"', ...rest].join('\n'));
+    await expect(openStore()).rejects.toThrow(
+      `--data ${file}: ${journal} does not start with a journal's header; the file is damaged`,
+    );
+  });
+
   it('refuses a journal other than the last whose last line is damaged', async () => {
     const store = await openStore();
     await put(store, [product('a')]);

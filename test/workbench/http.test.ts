@@ -283,6 +283,23 @@ describe('/__admin/faults', () => {
     expect((await c.get('/__admin/faults')).body.data).toEqual([]);
   });
 
+  it('refuses a rule whose method is not its operation’s, which would never apply', async () => {
+    const c = client(await makeApp());
+    const push = await c.post('/__admin/faults', { operationId: 'pushProducts', method: 'GET', status: 500 });
+    expect(push.status).toBe(400);
+    expect(push.body.message).toBe(
+      'Invalid fault rule: method GET never matches operationId pushProducts, which is POST /products-push; leave method out, or name an operation of that method',
+    );
+    const read = await c.post('/__admin/faults', { operationId: 'getProduct', method: 'post', status: 500 });
+    expect(read.body.message).toMatch(/which is GET or HEAD \/products\/\{productGroupId\};/);
+    expect((await c.get('/__admin/faults')).body.data).toEqual([]);
+    // The operation's own method, in any case, and HEAD for a GET operation, are rules that apply.
+    for (const method of ['get', 'HEAD']) {
+      const ok = await c.post('/__admin/faults', { operationId: 'getProduct', method, status: 500 });
+      expect(ok.status, method).toBe(201);
+    }
+  });
+
   it('refuses a rule that is malformed, does nothing, or names an unknown operation', async () => {
     const c = client(await makeApp());
     for (const rule of [
@@ -529,6 +546,18 @@ describe('/__admin/requests (request journal)', () => {
     const app = await makeApp();
     expect((await request(app).get('/__media/swatches/black.png')).status).toBe(200);
     expect((await client(app).get('/__admin/requests')).body.data).toEqual([]);
+  });
+
+  it('refuses a tenantId filter no request can name, which matched nothing without a word', async () => {
+    const c = client(await makeApp());
+    await c.get(`${BASE}/products?limit=2`);
+    const both = await c.get('/__admin/requests?tenantId=acme%2Fdev');
+    expect(both.status).toBe(400);
+    expect(both.body.message).toBe(
+      'query.tenantId must be 1 to 64 letters, digits, ".", "_" or "-" (got "acme/dev")',
+    );
+    expect((await c.get('/__admin/requests?tenantId=..')).status).toBe(400);
+    expect((await c.get('/__admin/requests?tenantId=acme')).body.data).toHaveLength(1);
   });
 
   it('tells what a client sent, newest first, filtered, without its token', async () => {
