@@ -81,3 +81,19 @@ export async function loggedServer(options: Omit<ServerOptions, 'logger'> = {}) 
   const server = await startServer({ port: 0, ...options, logger });
   return { lines, server };
 }
+
+/** Percent-encodes text; a lone surrogate, which encodeURIComponent refuses, as a client's UTF-8 bytes for it. */
+export function percentEncode(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    try {
+      out += encodeURIComponent(ch);
+    } catch {
+      const code = ch.charCodeAt(0);
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('');
+    }
+  }
+  return out;
+}

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import request, { type Response } from 'supertest';
 import { loadApiDocument } from '../../src/openapi/apiDocument.js';
 import { OperationTable, type DocumentedOperation } from '../../src/openapi/operations.js';
-import { BASE, makeApp } from '../helpers.js';
+import { BASE, makeApp, percentEncode as encode } from '../helpers.js';
 import { catalog, productTypes } from '../routes/readsFixtures.js';
 
 // A product an EPC names: urn:epc:id:sgtin:0001234.056789.1 carries the GTIN 00001234567895.
@@ -86,22 +86,6 @@ const NASTY = [
   'all',
 ];
 const value = fc.oneof(fc.constantFrom(...NASTY), fc.string({ maxLength: 12 }));
-
-/** Percent-encodes text; a lone surrogate, which encodeURIComponent refuses, as a client's UTF-8 bytes for it. */
-function encode(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    try {
-      out += encodeURIComponent(ch);
-    } catch {
-      const code = ch.charCodeAt(0);
-      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
-        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
-        .join('');
-    }
-  }
-  return out;
-}
 
 const servers: Server[] = [];
 let agent: ReturnType<typeof request>;

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import request, { type Response } from 'supertest';
 import { loadChecker } from '../../contract-tests/lib/checker.js';
-import { BASE, makeApp } from '../helpers.js';
+import { BASE, makeApp, percentEncode as encode } from '../helpers.js';
 import { catalog, productTypes } from '../routes/readsFixtures.js';
 
 const seed = { products: catalog, productTypes };
@@ -138,21 +138,6 @@ const listParam: fc.Arbitrary<Param> = fc.oneof(
   fc.constantFrom<Param>(['fields', 'productName'], ['__proto__', 'x'], ['', 'x'], ['limit[]', '1']),
 );
 
-/** Percent-encodes text; a lone surrogate, which encodeURIComponent refuses, as a client's UTF-8 bytes for it. */
-function encode(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    try {
-      out += encodeURIComponent(ch);
-    } catch {
-      const code = ch.charCodeAt(0);
-      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
-        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
-        .join('');
-    }
-  }
-  return out;
-}
 const queryOf = (params: readonly Param[]) => params.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&');
 const query = fc.oneof(
   { weight: 4, arbitrary: fc.array(listParam, { maxLength: 4 }).map(queryOf) },
