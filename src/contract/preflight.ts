@@ -1,6 +1,6 @@
 // Before any test: does the base URL answer, does it name a catalog, is the token accepted? One read.
 // A misconfigured run ends here with one explanation instead of a hundred failing tests.
-import { fetchPatiently } from './retry.js';
+import { AnswerBrokeOff, fetchPatiently } from './retry.js';
 
 /** The prefixes a deployment serves a catalog under (docs/behaviour.md, "Addressing"). */
 export const BASE_URL_SHAPES = [
@@ -60,6 +60,20 @@ const clip = (text: string): string => {
 };
 
 /**
+ * What to do about a read that got no whole answer. One that broke off halfway reached the service:
+ * the host and port are right, and something cuts its answers short.
+ */
+export function noAnswerAdvice(err: Error): string {
+  if (err.cause instanceof AnswerBrokeOff) {
+    return (
+      `The service answered ${err.cause.status}, but its answer broke off before its end each time it was asked: ` +
+      'the service, or a proxy or gateway in front of it, cuts answers short. Check its logs, then run again.'
+    );
+  }
+  return 'Check the host and port of --base-url, and that the service is running and reachable from this machine.';
+}
+
+/**
  * Checks the target (a base URL as trimBaseUrl leaves it) with one read; undefined when a contract run
  * can start. A rate limit or a busy gateway is waited for as in the run itself (retry.ts): the first
  * request of a run is the likeliest to meet one, and a deployment that limits its rate is not
@@ -87,12 +101,7 @@ export async function preflight(
   } catch (err) {
     const e = err as Error & { cause?: Error & { code?: string } };
     const cause = e.name === 'TimeoutError' ? `no answer within ${TIMEOUT_MS / 1000} s` : e.cause?.message;
-    return {
-      tried,
-      got: `nothing: ${cause ?? e.message}`,
-      advice:
-        'Check the host and port of --base-url, and that the service is running and reachable from this machine.',
-    };
+    return { tried, got: `nothing: ${cause ?? e.message}`, advice: noAnswerAdvice(e) };
   }
   const text = await res.text();
   const got = `${res.status} ${clip(text)}`;

@@ -105,6 +105,16 @@ async function wholeAnswer(res: Response): Promise<Response> {
   return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
 }
 
+/** The cause of a read that failed because its answer broke off: a status came, its body did not whole. */
+export class AnswerBrokeOff extends Error {
+  constructor(
+    readonly status: number,
+    said: string,
+  ) {
+    super(`its answer ${status} broke off while its body was read: ${said}`);
+  }
+}
+
 /**
  * The error of a read whose answer broke off, for callers that say `no answer (<its cause>)`: its
  * cause names the status that came and the broken body, not undici's "other side closed" alone.
@@ -112,9 +122,7 @@ async function wholeAnswer(res: Response): Promise<Response> {
 function brokeOff(err: unknown, status: number | undefined): unknown {
   if (status === undefined || !(err instanceof Error)) return err;
   const said = (err.cause as Error | undefined)?.message ?? err.message;
-  return new TypeError(err.message, {
-    cause: new Error(`its answer ${status} broke off while its body was read: ${said}`),
-  });
+  return new TypeError(err.message, { cause: new AnswerBrokeOff(status, said) });
 }
 
 /**

@@ -2,6 +2,7 @@
 // (src/contract/retry.ts).
 import { describe, expect, it } from 'vitest';
 import { asksLater, fetchPatiently, MAX_WAIT_MS, pause, retryWaitMs } from '../../src/contract/retry.js';
+import { noAnswerAdvice } from '../../src/contract/preflight.js';
 import { startServer } from '../../src/server.js';
 
 describe('asksLater', () => {
@@ -94,14 +95,15 @@ describe('fetchPatiently', () => {
     }
     // The server is gone: its port refuses, and that is not asked again.
     const said: string[] = [];
-    await expect(
-      fetchPatiently(
-        `${server.url}/acme/dev/products`,
-        { method: 'GET' },
-        { retryBaseMs: 5, onRetry: (m) => said.push(m) },
-      ),
-    ).rejects.toThrow(TypeError);
+    const refused = await fetchPatiently(
+      `${server.url}/acme/dev/products`,
+      { method: 'GET' },
+      { retryBaseMs: 5, onRetry: (m) => said.push(m) },
+    ).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(TypeError);
     expect(said).toEqual([]);
+    // The preflight's advice for it: where the service should be.
+    expect(noAnswerAdvice(refused as Error)).toMatch(/^Check the host and port of --base-url/);
   });
 
   it('asks a read again when its answer breaks off halfway through its body, and hands back a whole one', async () => {
@@ -142,6 +144,10 @@ describe('fetchPatiently', () => {
       expect(((failed as Error).cause as Error).message).toMatch(
         /^its answer 200 broke off while its body was read: \w/,
       );
+      // The preflight's advice then says the service was reached, not to check the host and port.
+      const advice = noAnswerAdvice(failed as Error);
+      expect(advice).toMatch(/^The service answered 200, but its answer broke off before its end each time/);
+      expect(advice).not.toContain('host and port');
     } finally {
       await server.close();
     }
