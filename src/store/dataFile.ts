@@ -9,7 +9,8 @@ import type { Adapter } from 'lowdb';
 import { CatalogError } from '../domain/errors.js';
 import type { CatalogProduct, ProductType } from '../domain/types.js';
 import { lockDataFile } from './dataLock.js';
-import { journalEntryProblem, snapshotLineProblem } from './lineShapes.js';
+import { isObject, journalEntryProblem, snapshotLineProblem } from './lineShapes.js';
+import type { RecordTable } from './recordTable.js';
 import { readLines } from './lines.js';
 import { syncPath } from './syncPath.js';
 import { applyPatch } from './productPatch.js';
@@ -17,6 +18,12 @@ import { applyToRecord, emptyRecord, recordOver, type ScopeRecord } from './scop
 import type { DbShape, JournalChange, JournalEntry } from './journal.js';
 
 export { journalChange, type DbShape, type JournalChange, type JournalEntry } from './journal.js';
+
+/** Makes a table over the seed hold exactly the records of `whole`: each put, and the seed's others removed. */
+function holdExactly<T>(table: RecordTable<T>, whole: Record<string, T>): void {
+  for (const id of Object.keys(whole)) table.set(id, whole[id] as T);
+  for (const [id] of table.base?.entries() ?? []) if (!Object.hasOwn(whole, id)) table.delete(id);
+}
 
 /** Applies a journal line's change to a scope being loaded. */
 function replayChange(record: ScopeRecord, change: JournalChange, file: string): void {
@@ -81,6 +88,13 @@ export function seedFingerprint(seed: ScopeRecord): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** Throws when a header (of the snapshot or a journal, named by `what`) is of another format version. */
+function refuseOtherVersion(header: Partial<Header>, what: string): void {
+  if (header.version !== VERSION) {
+    throw new Error(`${what} has format version ${header.version}; this server reads ${VERSION}`);
+  }
+}
+
 /** The first line of a snapshot, a header; undefined when it is not a JSON object. */
 function firstLine(text: string): Partial<Header> | undefined {
   try {
@@ -102,9 +116,6 @@ interface Version1 {
     { products?: Record<string, CatalogProduct>; productTypes?: Record<string, ProductType> }
   >;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Records by id: an object whose every value is an object. */
 const isRecordTable = (value: unknown): boolean => isObject(value) && Object.values(value).every(isObject);
@@ -285,11 +296,7 @@ export class DataFile implements Adapter<DbShape> {
           if (isVersion1(first)) return this.#readVersion1(first.scopes, scopes);
           throw new Error(notWrittenHere(this.#file));
         }
-        if (first.version !== VERSION) {
-          throw new Error(
-            `--data ${this.#file} has format version ${first.version}; this server reads ${VERSION}`,
-          );
-        }
+        refuseOtherVersion(first, `--data ${this.#file}`);
         header = first as Header;
         continue;
       }
@@ -321,16 +328,8 @@ export class DataFile implements Adapter<DbShape> {
       // Every scope whole: each is written over the seed as the seed's records with its own put over
       // them and those it lacks removed.
       const record = recordOver(this.#seed);
-      const products = whole.products ?? {};
-      const productTypes = whole.productTypes ?? {};
-      for (const id of Object.keys(products)) record.products.set(id, products[id] as CatalogProduct);
-      for (const [id] of this.#seed.products.entries())
-        if (!Object.hasOwn(products, id)) record.products.delete(id);
-      for (const id of Object.keys(productTypes))
-        record.productTypes.set(id, productTypes[id] as ProductType);
-      for (const [id] of this.#seed.productTypes.entries()) {
-        if (!Object.hasOwn(productTypes, id)) record.productTypes.delete(id);
-      }
+      holdExactly(record.products, whole.products ?? {});
+      holdExactly(record.productTypes, whole.productTypes ?? {});
       scopes[name] = record;
     }
     return undefined;
@@ -379,16 +378,12 @@ export class DataFile implements Adapter<DbShape> {
       good = end;
       if (first) {
         first = false;
-        const header = firstLine(text);
+        const header = entry as Partial<Header> | null;
         if (header?.format !== FORMAT)
           throw new Error(
             `--data ${this.#file}: ${path} does not start with a journal's header; the file is damaged`,
           );
-        if (header.version !== VERSION) {
-          throw new Error(
-            `--data ${this.#file}: ${path} has format version ${header.version}; this server reads ${VERSION}`,
-          );
-        }
+        refuseOtherVersion(header, `--data ${this.#file}: ${path}`);
         if (entry.seed !== undefined) stamp = { seed: entry.seed, seedName: entry.seedName };
         continue;
       }

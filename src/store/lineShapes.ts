@@ -1,8 +1,12 @@
 // Whether a journal or snapshot line read back is one this server could have written: a line that is
 // JSON but of another shape (edited by hand, or another program's) must be refused by name, not applied as
 // far as it goes or end the start in a JavaScript error such as "Cannot use 'in' operator".
-const isObject = (value: unknown): value is Record<string, unknown> =>
+export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** An id (`id` undefined), or a record carrying its id as a string in the field `id` names. */
+const fits = (item: unknown, id: string | undefined): boolean =>
+  id === undefined ? typeof item === 'string' : isObject(item) && typeof item[id] === 'string';
 
 /** The lists a change may hold, and the id each of their elements must carry. */
 const LISTS = {
@@ -25,9 +29,7 @@ export function journalEntryProblem(value: unknown): string | undefined {
     const list = value[name];
     if (list === undefined) continue;
     if (!Array.isArray(list)) return `its "${name}" is not a list`;
-    const fits = (item: unknown) =>
-      id === undefined ? typeof item === 'string' : isObject(item) && typeof item[id] === 'string';
-    if (!list.every(fits))
+    if (!list.every((item) => fits(item, id)))
       return `its "${name}" holds ${id === undefined ? 'an id that is not a string' : `an element without a string ${id}`}`;
   }
   return undefined;
@@ -53,8 +55,7 @@ export function snapshotLineProblem(value: unknown): string | undefined {
   if (given.length !== 1)
     return `it holds ${given.length === 0 ? 'none' : 'more than one'} of ${Object.keys(SNAPSHOT_FIELDS).join(', ')}`;
   const [[name, id]] = given as [[string, string | undefined]];
-  const item = value[name];
-  const fits = id === undefined ? typeof item === 'string' : isObject(item) && typeof item[id] === 'string';
-  if (!fits) return id === undefined ? `its "${name}" is not a string` : `its "${name}" has no string ${id}`;
+  if (!fits(value[name], id))
+    return id === undefined ? `its "${name}" is not a string` : `its "${name}" has no string ${id}`;
   return undefined;
 }

@@ -44,10 +44,10 @@ export class RecordTable<T> {
 
   /** Every record: the base's this table does not override, then its own. */
   *values(): IterableIterator<T> {
-    if (this.base) for (const [id, record] of this.base.entries()) if (!this.#own.has(id)) yield record;
-    yield* this.ownValues();
+    for (const [, record] of this.entries()) yield record;
   }
 
+  /** Every record with its id, in the order of values(). */
   *entries(): IterableIterator<[string, T]> {
     if (this.base) for (const entry of this.base.entries()) if (!this.#own.has(entry[0])) yield entry;
     for (const [id, record] of this.#own) if (record !== null) yield [id, record];

@@ -173,12 +173,12 @@ export class Scope {
 
   /** Products holding a variant with this productId, lowest productGroupId first. */
   productsByVariant(productId: string): CatalogProduct[] {
-    return this.#productsOf(this.#hits(0, productId));
+    return this.#productsOf(this.#hits((scope) => scope.#byVariant, productId));
   }
 
   /** Variants carrying this (already normalized) barcode, lowest productGroupId first. */
   variantsByBarcode(normalizedBarcode: string): VariantHit[] {
-    const hits = this.#hits(1, normalizedBarcode);
+    const hits = this.#hits((scope) => scope.#byBarcode, normalizedBarcode);
     return this.#productsOf(hits).map((product) => ({
       product,
       productId: hits?.get(product.productGroupId) as string,
@@ -187,7 +187,7 @@ export class Scope {
 
   /** Products sharing this variantsGroupId (or variantsByGroupId), lowest productGroupId first. */
   productsByVariantsGroup(groupId: string): CatalogProduct[] {
-    return this.#productsOf(this.#hits(2, groupId));
+    return this.#productsOf(this.#hits((scope) => scope.#byVariantsGroup, groupId));
   }
 
   /** Whether the value is a record this scope holds, by identity: an answer may send it from the encoded cache. */
@@ -226,11 +226,11 @@ export class Scope {
   }
 
   /**
-   * productGroupId -> variant productId for a key of one index: this scope's own hits, and the base
-   * scope's for the products this scope did not write over.
+   * productGroupId -> variant productId for a key of one index (`index` picks it of a scope): this
+   * scope's own hits, and the base scope's for the products this scope did not write over.
    */
-  #hits(index: number, key: string): ReadonlyMap<string, string> | undefined {
-    const own = this.#indexes[index]?.lookup(key, this.#covered);
+  #hits(index: (scope: Scope) => ProductIndex, key: string): ReadonlyMap<string, string> | undefined {
+    const own = index(this).lookup(key, this.#covered);
     const inherited = this.#base === undefined ? undefined : this.#base.#hits(index, key);
     if (inherited === undefined) return own;
     const products = this.record.products;
