@@ -2,7 +2,7 @@ import express, { type RequestHandler } from 'express';
 import { CatalogError, type ErrorKind } from '../domain/errors.js';
 import { withLine } from '../domain/jsonPosition.js';
 import type { Handle, MockRequest } from '../pipeline/types.js';
-import { charsetRefused, foreignCharset } from '../pipeline/bodyCharset.js';
+import { foreignCharset } from '../pipeline/bodyCharset.js';
 import { scalarJsonBody } from '../pipeline/scalarBody.js';
 import { writeAnswer } from './respond.js';
 
@@ -17,8 +17,7 @@ interface HttpLikeError {
   body?: unknown;
   /** Set by zlib on a body that does not decompress. */
   errno?: number;
-  /** The charset or Content-Encoding body-parser does not read. */
-  charset?: string;
+  /** The Content-Encoding body-parser does not read. A foreign charset is refused before it reads. */
   encoding?: string;
 }
 
@@ -56,7 +55,6 @@ export function bodyError(err: unknown): unknown {
       `The body cannot be decompressed as its Content-Encoding says (${e.message ?? 'corrupt'}); send it as it is, without Content-Encoding, or compressed that way`,
     );
   }
-  if (e.type === 'charset.unsupported') return charsetRefused(e.charset ?? '?');
   if (e.type === 'encoding.unsupported') {
     return new CatalogError(
       'unsupported-media-type',

@@ -10,11 +10,8 @@ const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)"?/i;
 export function foreignCharset(contentType: string | undefined): CatalogError | undefined {
   const charset = CHARSET.exec(contentType ?? '')?.[1];
   if (charset === undefined || charset.toLowerCase() === 'utf-8') return undefined;
-  return charsetRefused(charset);
-}
-
-export const charsetRefused = (charset: string): CatalogError =>
-  new CatalogError(
+  return new CatalogError(
     'unsupported-media-type',
     `Content-Type charset ${charset || '(empty)'} is not accepted: send the JSON body in UTF-8 (charset=utf-8, or none)`,
   );
+}
