@@ -35,26 +35,20 @@ function decodedSegment(raw: string): string | undefined {
   }
 }
 
+let table: OperationTable | undefined;
+/** openapi.yaml's API operations, each path after its scope (`/products-push`), as the README writes it. */
+const apiOperations = (): OperationTable =>
+  (table ??= new OperationTable(apiDocument, '/{tenantId}/{environment}'));
+
+/** The methods a request of an operation comes with: HEAD beside GET. */
+const requestMethods = (operation: { method: string }): string[] =>
+  operation.method === 'GET' ? ['GET', 'HEAD'] : [operation.method];
+
 let methods: string[] | undefined;
 /** The methods of the API's operations, HEAD beside GET, in the order openapi.yaml first uses them. */
 function apiMethods(): string[] {
-  methods ??= [
-    ...new Set(
-      new OperationTable(apiDocument).operations.flatMap((op) =>
-        op.method === 'GET' ? ['GET', 'HEAD'] : [op.method],
-      ),
-    ),
-  ];
+  methods ??= [...new Set(apiOperations().operations.flatMap(requestMethods))];
   return methods;
-}
-
-let operations: Map<string, { method: string; template: string }> | undefined;
-/** The method and path of an API operation, after its scope (`/products-push`), as the README writes it. */
-function operationOf(operationId: string): { method: string; template: string } | undefined {
-  operations ??= new Map(
-    new OperationTable(apiDocument, '/{tenantId}/{environment}').operations.map((op) => [op.operationId, op]),
-  );
-  return operations.get(operationId);
 }
 
 /** The first value of each query parameter, as text. */
@@ -116,10 +110,10 @@ export function mountWorkbenchRoutes(
     }
     // A rule naming an operation and another method (GET for pushProducts) would never apply, and
     // whoever added it would wait for failures that never come.
-    const operation = input.operationId === undefined ? undefined : operationOf(input.operationId);
+    const operation = apiOperations().operations.find((op) => op.operationId === input.operationId);
     const ruleMethod = input.method;
     if (ruleMethod !== undefined && operation !== undefined) {
-      const requests = operation.method === 'GET' ? ['GET', 'HEAD'] : [operation.method];
+      const requests = requestMethods(operation);
       if (!requests.some((method) => methodMatches(ruleMethod, method))) {
         throw badRequest(
           `Invalid fault rule: method ${ruleMethod} never matches operationId ${input.operationId}, which is ${requests.join(' or ')} ${operation.template}; leave method out, or name an operation of that method`,

@@ -1,4 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
+import { notFound, type CatalogError } from '../domain/errors.js';
+import { shown } from '../domain/given.js';
 import type { OperationCall } from '../pipeline/pipeline.js';
 import type { Scope } from '../store/scope.js';
 import type { ScopeKey, Store } from '../store/store.js';
@@ -24,3 +26,6 @@ export function scopeKeyOf(call: OperationCall): ScopeKey {
 export function scopeOf(ctx: RouteContext, call: OperationCall): Scope {
   return ctx.store.scope(scopeKeyOf(call));
 }
+
+/** The 404 of a read naming a product its scope does not hold. */
+export const productNotFound = (id: string): CatalogError => notFound(`Product ${shown(id)} not found`);

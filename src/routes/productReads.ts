@@ -11,7 +11,13 @@ import type { CatalogProduct } from '../domain/types.js';
 import { variantsGroupOf, withGroupVariants } from '../domain/variantsGroup.js';
 import { dataAnswer } from '../pipeline/answers.js';
 import type { Scope } from '../store/scope.js';
-import { scopeOf, type OperationCall, type OperationHandlers, type RouteContext } from './context.js';
+import {
+  productNotFound,
+  scopeOf,
+  type OperationCall,
+  type OperationHandlers,
+  type RouteContext,
+} from './context.js';
 import { shown } from '../domain/given.js';
 
 /** GET /search answers at most this many products. */
@@ -91,9 +97,7 @@ export function productReadOperations(ctx: RouteContext): OperationHandlers {
       const stored = scope.product(id);
       const product = stored && present(stored);
       if (!product) {
-        throw notFound(
-          stored ? `Product ${shown(id)} does not match the filter` : `Product ${shown(id)} not found`,
-        );
+        throw stored ? notFound(`Product ${shown(id)} does not match the filter`) : productNotFound(id);
       }
       return dataAnswer(product, scope);
     },
@@ -124,7 +128,7 @@ export function productReadOperations(ctx: RouteContext): OperationHandlers {
       const id = call.params.productGroupId as string;
       const scope = scopeOf(ctx, call);
       const product = scope.product(id);
-      if (!product) throw notFound(`Product ${shown(id)} not found`);
+      if (!product) throw productNotFound(id);
       return dataAnswer(
         recommendations(product, (other) => scope.product(other)),
         scope,

@@ -1,12 +1,11 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { existing, parseIdList } from '../domain/lists.js';
 import { badRequest, notFound } from '../domain/errors.js';
-import { given } from '../domain/given.js';
+import { given, shown } from '../domain/given.js';
 import { deleteResult, parentCycle, selectProductTypes, upsertResponses } from '../domain/productTypes.js';
 import type { ProductType } from '../domain/types.js';
 import { dataAnswer } from '../pipeline/answers.js';
 import { scopeKeyOf, scopeOf, type OperationHandlers, type RouteContext } from './context.js';
-import { shown } from '../domain/given.js';
 
 export function productTypeOperations(ctx: RouteContext): OperationHandlers {
   const idBatchLimit = maxItemsOfIdBatch(ctx.document);

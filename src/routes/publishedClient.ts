@@ -12,7 +12,7 @@ import { compareIds } from '../domain/productTypes.js';
 import type { CatalogProduct } from '../domain/types.js';
 import { someValueAt } from '../domain/fieldPath.js';
 import { dataAnswer } from '../pipeline/answers.js';
-import { scopeOf, type OperationHandlers, type RouteContext } from './context.js';
+import { productNotFound, scopeOf, type OperationHandlers, type RouteContext } from './context.js';
 import { barcodeLookup, sortableOf, type OneProductQuery } from './productReads.js';
 import { shown } from '../domain/given.js';
 
@@ -77,7 +77,7 @@ export function publishedClientOperations(ctx: RouteContext, decodeEpc: GtinDeco
       };
       const scope = scopeOf(ctx, call);
       const product = scope.product(id);
-      if (!product) throw notFound(`Product ${shown(id)} not found`);
+      if (!product) throw productNotFound(id);
       const lookup = (other: string) => scope.product(other);
       return dataAnswer(
         recommendationSet(product, scope.products(), lookup, recommendationInclusion, limit),
