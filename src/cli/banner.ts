@@ -1,6 +1,6 @@
 // The lines `serve` prints once the server listens: where it is, what it serves, and a first request
 // to try.
-import { seedCountOf, seedFileOf, DEFAULT_SEED } from '../seed/defaults.js';
+import { COUNTED_DATASET, seedCountOf, seedFileOf } from '../seed/defaults.js';
 
 /** What the banner says of a server: the options that decide what a request gets. */
 export interface Served {
@@ -24,7 +24,7 @@ export function servedLine({ seed, region, apiKey, publicReads, data }: Served):
     seed === 'none'
       ? 'an empty catalog'
       : count !== undefined
-        ? `${count.toLocaleString('en-US')} generated ${DEFAULT_SEED} products`
+        ? `${count.toLocaleString('en-US')} generated ${COUNTED_DATASET} products`
         : file !== undefined
           ? `the seed file ${file}`
           : `the ${seed} dataset`;

@@ -63,7 +63,8 @@ export function serveOnThread(opts: ServeOptions): void {
     },
   });
   let ready = false;
-  const progress = seedProgress(opts.seed, forPeople(opts.logFormat));
+  const print = forPeople(opts.logFormat);
+  const progress = seedProgress(opts.seed, print);
   worker.on('error', (err: unknown) => {
     void progress.stop();
     // A failure to start is a message for the user; a crash of a running server keeps its stack.
@@ -73,8 +74,7 @@ export function serveOnThread(opts: ServeOptions): void {
   });
   let stopping = false;
   worker.on('exit', (code) => {
-    if (stopping && code === 0 && process.exitCode === undefined)
-      forPeople(opts.logFormat)(stoppedLine(opts));
+    if (stopping && code === 0 && process.exitCode === undefined) print(stoppedLine(opts));
     process.exit(process.exitCode ?? code);
   });
   worker.on('message', (message: ServerMessage) => {
@@ -93,6 +93,6 @@ export function serveOnThread(opts: ServeOptions): void {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     stopWithNpm(stop);
-    announce(url, opts, forPeople(opts.logFormat));
+    announce(url, opts, print);
   });
 }

@@ -2,7 +2,7 @@
 // count (the demo dataset's shape), given records, or nothing. Seed files are the CLI's (src/seed/resolve.ts).
 import { apiDocument } from '../generated/apiDocument.js';
 import { schemaValidator, type SchemaValidator } from '../openapi/schemaValidator.js';
-import { DEFAULT_SEED } from '../seed/defaults.js';
+import { COUNTED_DATASET, DEFAULT_SEED } from '../seed/defaults.js';
 import { DATASET_NAMES, generateDataset, isDatasetName, type DatasetName } from '../seed/index.js';
 import { checkGivenSeed } from '../seed/records.js';
 import type { SeedData } from '../store/store.js';
@@ -28,7 +28,7 @@ export function seedOf(given: CatalogSeed = DEFAULT_SEED as DatasetName): SeedDa
         `seed: a product count is a whole number from 0 to ${MAX_BROWSER_SEED_COUNT}, not ${seed}`,
       );
     }
-    return generateDataset('demo', { count: seed });
+    return generateDataset(COUNTED_DATASET, { count: seed });
   }
   if (typeof seed === 'string') {
     if (isDatasetName(seed)) return generateDataset(seed);

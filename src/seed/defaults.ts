@@ -12,6 +12,9 @@ export const DEFAULT_SEED = 'demo';
 export const DATASET_NAMES = ['demo', 'grocery', 'electronics'] as const;
 export type DatasetName = (typeof DATASET_NAMES)[number];
 
+/** The dataset whose shape a product count (`--seed 10000`) is generated in. */
+export const COUNTED_DATASET: DatasetName = 'demo';
+
 export function isDatasetName(value: string): value is DatasetName {
   return (DATASET_NAMES as readonly string[]).includes(value);
 }

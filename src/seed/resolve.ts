@@ -4,7 +4,7 @@ import { loadSchemaValidator } from '../openapi/schemas.js';
 import { checkSeedRecords, refuseStrayKeys } from './records.js';
 import { DATASET_NAMES, generateDataset, isDatasetName } from './index.js';
 import { readDatasetFile, type ReadOptions } from './file.js';
-import { DEFAULT_SEED, seedCountOf } from './defaults.js';
+import { COUNTED_DATASET, DEFAULT_SEED, seedCountOf } from './defaults.js';
 export { seedFileOf } from './defaults.js';
 import { rebaseParsedMedia } from '../workbench/demoMedia.js';
 
@@ -52,7 +52,7 @@ export async function resolveSeed(
         `Seed count ${value} is too large: at most ${MAX_SEED_COUNT.toLocaleString('en-US')} products`,
       );
     }
-    return generateDataset('demo', { ...generating, count });
+    return generateDataset(COUNTED_DATASET, { ...generating, count });
   }
   return loadSeedFile(value, options.mediaOrigin, options.onProgress);
 }
