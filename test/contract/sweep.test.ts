@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { newRunPrefix } from '../../src/contract/runPrefix.js';
+import { startProxy } from '../proxy.js';
 import { describeSweep, sweepAndReport, sweepPrefix, swept } from '../../src/contract/sweep.js';
 
 const KEY = 'sweep-key';
@@ -83,23 +84,33 @@ describe('sweeping a run prefix', () => {
     expect((await held()).count).toBe(0);
   });
 
-  it('waits settleMs for writes that show late: a product written during the sweep is removed too', async () => {
+  it('waits settleMs for writes that show late: a product written after its first look is removed too', async () => {
     const prefix = newRunPrefix();
     const { target, held } = await deployment([], []);
-    const late = setTimeout(
-      () =>
-        void fetch(`${target.baseUrl}/products-push`, {
+    const path = target.baseUrl.slice(server.url.length);
+    let wrote = false;
+    // The product is written once the first list of products is answered, and that answer, taken
+    // before, does not hold it: a write that shows late, whatever the machine's speed.
+    const proxy = await startProxy(server.url, async (req) => {
+      if (!wrote && req.method === 'GET' && req.url.startsWith(`${path}/products?`)) {
+        wrote = true;
+        await fetch(`${target.baseUrl}/products-push`, {
           method: 'POST',
           headers,
           body: JSON.stringify({ data: [{ productGroupId: `${prefix}late` }] }),
-        }),
-      150,
-    );
+        });
+      }
+      return undefined;
+    });
     try {
-      const result = await sweepPrefix(target, prefix, { settleMs: 600, lateWrites: true });
+      const result = await sweepPrefix({ ...target, baseUrl: proxy.url + path }, prefix, {
+        settleMs: 600,
+        lateWrites: true,
+      });
+      expect(wrote).toBe(true);
       expect(result.removed.products).toBe(1);
     } finally {
-      clearTimeout(late);
+      await proxy.close();
     }
     expect((await held()).products).toEqual([]);
   });

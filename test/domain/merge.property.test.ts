@@ -166,3 +166,20 @@ describe('PATCH properties', () => {
     );
   });
 });
+
+describe('keyOf', () => {
+  it('keys an absent part as a value of its own, which no sent string equals (docs/behaviour.md, "POST /products-push (merge push)")', () => {
+    const stored = { productGroupId: ID, customProperties: [{ key: 'k', value: 1 }] } as CatalogProduct;
+    for (const spaceId of ['', 'null']) {
+      const sent = { key: 'k', spaceId, value: 2 };
+      const after = mergePush(stored, { productGroupId: ID, customProperties: [sent] } as CatalogProduct);
+      expect(after.customProperties, JSON.stringify(spaceId)).toEqual([{ key: 'k', value: 1 }, sent]);
+    }
+    // Sent without spaceId, it replaces the stored element without one.
+    const again = mergePush(stored, {
+      productGroupId: ID,
+      customProperties: [{ key: 'k', value: 3 }],
+    } as CatalogProduct);
+    expect(again.customProperties).toEqual([{ key: 'k', value: 3 }]);
+  });
+});

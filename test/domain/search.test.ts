@@ -118,4 +118,24 @@ describe('search', () => {
     expect(rank('celig')).toBe(0);
     expect(rank('p-1-blk')).toBeGreaterThan(0);
   });
+
+  it('reads a blank searchField as none: every field is searched', () => {
+    expect(rank('desk', '  ')).toBe(2);
+    expect(rank('lumen', '')).toBe(1);
+  });
+
+  it('answers each searchField from its own paths, whichever search read a shared value first', () => {
+    // Both searches read the one variants array: the whole-product search keeps its barcodes, the
+    // variants/productId search must not see them.
+    const variants = [{ productId: 'CHAIR-9', europeanArticleNumber: ['5012345678900'] }];
+    const chair: CatalogProduct = { productGroupId: 'CHAIR', variants };
+    expect(parseSearch('5012345678900')?.(chair)).toBe(1);
+    expect(parseSearch('5012345678900', 'variants/productId')?.(chair)).toBe(0);
+    expect(parseSearch('chair-9', 'variants/productId')?.(chair)).toBe(1);
+    // And the other way round, on a value no search has read yet.
+    const stool: CatalogProduct = { productGroupId: 'STOOL', variants: variants.map((v) => ({ ...v })) };
+    expect(parseSearch('chair-9', 'variants/productId')?.(stool)).toBe(1);
+    expect(parseSearch('5012345678900')?.(stool)).toBe(1);
+    expect(parseSearch('5012345678900', 'variants/europeanArticleNumber')?.(stool)).toBe(1);
+  });
 });

@@ -105,3 +105,24 @@ describe('sorted, filtered and searched lists, and facets, carried over after a 
     );
   });
 });
+
+describe('a list carried over after a write of many products', () => {
+  it('places them in the sort order, not in the productGroupId order they were written in', () => {
+    // More than 32 products changed: the list is merged in one pass, which needs them in its order.
+    const ids = Array.from({ length: 40 }, (_, i) => `p${String(i).padStart(2, '0')}`);
+    const record = newRecord();
+    for (const p of ids) record.products.set(p, { productGroupId: p, shellLifeDays: 0 } as CatalogProduct);
+    const scope = new Scope(record);
+    for (const q of [{ sort: 'shellLifeDays desc' }, { search: 'p', sort: 'shellLifeDays desc' }]) {
+      const parsed = parseListQuery({ ...q, limit: 1000 }, sortable);
+      runListQuery(scope.products(), parsed);
+      // The later the id, the lower the value: the reverse of the order they are written in.
+      scope.putProducts(ids.map((p, i) => ({ productGroupId: p, shellLifeDays: 100 - i }) as CatalogProduct));
+      const carried = runListQuery(scope.products(), parsed).list.map((p) => p.productGroupId);
+      expect(carried, JSON.stringify(q)).toEqual(ids);
+      scope.putProducts(ids.map((p, i) => ({ productGroupId: p, shellLifeDays: i }) as CatalogProduct));
+      const again = runListQuery(scope.products(), parsed).list.map((p) => p.productGroupId);
+      expect(again, JSON.stringify(q)).toEqual([...ids].reverse());
+    }
+  });
+});

@@ -129,6 +129,14 @@ describe('GET /products-barcode/{barcode}', () => {
     }
   });
 
+  it('finds the variant of a code sent with the spaces or line end a scanner may add', async () => {
+    for (const code of [' 1234567890', '1234567890%0A', '%090001234567890 ']) {
+      const res = await c.get(`${BASE}/products-barcode/${code.replaceAll(' ', '%20')}`);
+      expect(res.status, code).toBe(200);
+      expect(res.body.data.productId, code).toBe('p1-v1');
+    }
+  });
+
   it('answers the lowest productGroupId when several match; the filter can skip one', async () => {
     // g1-b has 0555 as a UPC, p4 has 555 as an EAN; "g1-b" < "p4".
     const both = await c.get(`${BASE}/products-barcode/555`);

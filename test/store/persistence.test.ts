@@ -402,15 +402,22 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
         return targets.filter((target) => target.startsWith(dir));
       };
       const server = await startServer({ port: 0, data: file, seed });
-      const res = await fetch(`${server.url}${BASE}/product-types`, {
-        method: 'POST',
-        headers: { ...TOKEN, 'content-type': 'application/json' },
-        body: JSON.stringify({ data: [{ productTypeId: 'shoes' }] }),
-      });
-      expect(res.status).toBe(200);
-      expect(await openFiles()).toEqual([`${file}.journal-0`]);
-      await server.close();
-      expect(await openFiles()).toEqual([]);
+      let closed = false;
+      try {
+        const res = await fetch(`${server.url}${BASE}/product-types`, {
+          method: 'POST',
+          headers: { ...TOKEN, 'content-type': 'application/json' },
+          body: JSON.stringify({ data: [{ productTypeId: 'shoes' }] }),
+        });
+        expect(res.status).toBe(200);
+        expect(await openFiles()).toEqual([`${file}.journal-0`]);
+        await server.close();
+        closed = true;
+        expect(await openFiles()).toEqual([]);
+      } finally {
+        // A failed check above leaves no server listening.
+        if (!closed) await server.close();
+      }
     },
   );
 
