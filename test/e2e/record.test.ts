@@ -1,6 +1,6 @@
 // `product-catalog-mock record`: a catalog recorded from one started mock and served by another.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -236,23 +236,25 @@ describe('record', () => {
       reachedSecondPage();
       return released; // the second page is not answered until the recording was interrupted
     });
+    let child: ChildProcess | undefined;
     try {
       const out = join(dir, 'interrupted.json');
       await writeFile(out, '{"productTypes":[],"products":[]}\n');
       const base = `${proxy.url}/acme/live`;
-      const child = spawn(
+      const running = spawn(
         process.execPath,
         [cli, 'record', '--base-url', base, '--api-key', KEY, '--out', out],
         {
           stdio: ['ignore', 'pipe', 'pipe'],
         },
       );
+      child = running;
       let output = '';
-      child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-      const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+      running.stdout.on('data', (d: Buffer) => (output += d.toString()));
+      running.stderr.on('data', (d: Buffer) => (output += d.toString()));
+      const exited = once(running, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
       await reached;
-      child.kill('SIGINT');
+      running.kill('SIGINT');
       const [code] = await exited;
       expect(code).toBe(130);
       const resume = `product-catalog-mock record --base-url ${base} --api-key "$TOKEN" --out ${out} --resume`;
@@ -271,6 +273,8 @@ describe('record', () => {
       expect(resumed.code).toBe(0);
       expect(await served(out)).toEqual(await catalog(base));
     } finally {
+      // A failure before the interrupt leaves the recording waiting on the held page: end it.
+      if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       release();
       await proxy.close();
     }
