@@ -193,19 +193,14 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
-    let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-    // Long before 20,000 products are generated (a second and more), once node has started.
-    setTimeout(() => child.kill('SIGTERM'), 500);
+    // Long before 20,000 products are generated. What it says then: the terminal test below, which
+    // waits for the progress bar (before it, node may not have started its own listeners yet).
+    setTimeout(() => child.kill('SIGTERM'), 200);
     const [, signal] = await exited;
     expect(signal).toBe('SIGTERM');
     expect(stdout).not.toMatch(/listening/);
-    // A person (or a supervisor's log) is told why nothing came, not left with silence.
-    expect(stderr).toContain(
-      'product-catalog-mock: stopped by SIGTERM while starting, before it served anything',
-    );
   }, 30_000);
 
   it('prints its version', async () => {
