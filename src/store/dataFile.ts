@@ -9,7 +9,7 @@ import type { Adapter } from 'lowdb';
 import { CatalogError } from '../domain/errors.js';
 import type { CatalogProduct, ProductType } from '../domain/types.js';
 import { lockDataFile } from './dataLock.js';
-import { journalGenerations, journalPath } from './dataPath.js';
+import { journalGenerations, journalPath, snapshotTempPath } from './dataPath.js';
 import { isObject, journalEntryProblem, snapshotLineProblem } from './lineShapes.js';
 import type { RecordTable } from './recordTable.js';
 import { readLines } from './lines.js';
@@ -491,7 +491,7 @@ export class DataFile implements Adapter<DbShape> {
 
   /** Temporary file, flushed, renamed over the snapshot, directory flushed; then older journals go. */
   async #writeSnapshot(generation: number, lines: SnapshotLine[]): Promise<void> {
-    const tmp = `${this.#file}.tmp`;
+    const tmp = snapshotTempPath(this.#file);
     const fh = await open(tmp, 'w');
     let bytes = 0;
     try {

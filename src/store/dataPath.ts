@@ -29,15 +29,24 @@ export async function checkDataPath(file: string): Promise<void> {
       throw new Error(`--data ${file} cannot be read and written`);
     }
   }
-  // A journal left by another user (a first start under sudo) would otherwise stop the start with a
-  // bare "EACCES: permission denied" once the lock is taken.
-  for (const generation of await journalGenerations(file)) {
-    const journal = journalPath(file, generation);
+  // A journal or temporary snapshot left by another user (a first start under sudo) would otherwise
+  // stop the start with a bare "EACCES: permission denied" once the lock is taken, or fail every
+  // compaction while the journals pile up.
+  const beside = [
+    ...(await journalGenerations(file)).map((generation) => ({
+      path: journalPath(file, generation),
+      what: 'journal',
+    })),
+    { path: snapshotTempPath(file), what: 'temporary snapshot' },
+  ];
+  for (const { path, what } of beside) {
+    const found = await stat(path).catch(() => undefined);
+    if (!found) continue;
     try {
-      await access(journal, constants.R_OK | constants.W_OK);
+      await access(path, constants.R_OK | constants.W_OK);
     } catch {
       throw new Error(
-        `--data ${file}: its journal ${journal} cannot be read and written by this user (it may belong to another); give this user read and write access to the --data files, or name another --data file`,
+        `--data ${file}: its ${what} ${path} cannot be read and written by this user (it may belong to another); give this user read and write access to the --data files, or name another --data file`,
       );
     }
   }
@@ -62,6 +71,11 @@ async function checkCreatable(file: string, dir: string): Promise<void> {
     );
   }
   await rm(probe, { force: true });
+}
+
+/** Where a snapshot of a --data file is written before it is renamed over the file: FILE.tmp. */
+export function snapshotTempPath(file: string): string {
+  return `${file}.tmp`;
 }
 
 /** The journal of a --data file for a generation: FILE.journal-N, beside it. */

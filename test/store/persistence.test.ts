@@ -193,6 +193,23 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
     },
   );
 
+  it.skipIf(process.getuid?.() === 0)(
+    'refuses a temporary snapshot it cannot write (left by another user), which would fail every compaction (not checkable as root)',
+    async () => {
+      const { chmod } = await import('node:fs/promises');
+      const tmp = `${file}.tmp`;
+      await writeFile(tmp, '');
+      await chmod(tmp, 0o444);
+      try {
+        await expect(openStore({ file, seed, compactBytes: 1 })).rejects.toThrow(
+          `--data ${file}: its temporary snapshot ${tmp} cannot be read and written by this user`,
+        );
+      } finally {
+        await chmod(tmp, 0o644);
+      }
+    },
+  );
+
   it('answers 507 for a write the full disk refuses, and applies nothing, in memory or on disk', async () => {
     const c = client(await openApp({ data: file, seed }));
     const probe = await open(join(dir, 'probe'), 'w');
