@@ -20,11 +20,18 @@ const STEP_WORDS: Record<SeedStep, string> = {
 export function seedProgress(
   seedName: string,
   print: (line: string) => void = (line) => console.log(line),
-): SeedEvents & { stop(): Promise<void> } {
+): SeedEvents & { stop(): Promise<void>; abandon(): void } {
   // Loaded only for a large seed in a terminal: most starts draw no bar.
   let bar: Promise<SingleBar> | undefined;
   const stop = (): Promise<void> => bar?.then((b) => b.stop()) ?? Promise.resolve();
   return {
+    /**
+     * At once, for a process about to end: ends the bar's line and shows the cursor the bar hid
+     * (`stop` would, but only after a promise the ending process does not wait for).
+     */
+    abandon() {
+      if (bar !== undefined) process.stderr.write('\n\x1b[?25h');
+    },
     progress(done, total, step) {
       if (!process.stderr.isTTY) return;
       const now = shown(done, total, step);

@@ -12,6 +12,7 @@ import { oldGenerationLimit, youngGenerationLimit } from './heapPolicy.js';
 import { seedProgress } from './seedProgress.js';
 import { announce, forPeople, stoppedLine } from './banner.js';
 import { stopWithNpm } from './orphanWatch.js';
+import { endOnSignalWhileStarting } from './startSignals.js';
 import type { ServeOptions } from './startServing.js';
 import type { SeedStep } from '../seed/resolve.js';
 
@@ -65,6 +66,7 @@ export function serveOnThread(opts: ServeOptions): void {
   let ready = false;
   const print = forPeople(opts.logFormat);
   const progress = seedProgress(opts.seed, print);
+  const releaseStartSignals = endOnSignalWhileStarting(() => progress.abandon());
   worker.on('error', (err: unknown) => {
     void progress.stop();
     // A failure to start is a message for the user; a crash of a running server keeps its stack.
@@ -85,7 +87,8 @@ export function serveOnThread(opts: ServeOptions): void {
     if ('seeded' in message) return progress.seeded(message.seeded.products, message.seeded.ms);
     ready = true;
     const url = message.listening;
-    // Until the server listens, a signal keeps its default action and ends the process at once.
+    // Until the server listens, a signal ends the process at once (startSignals.ts).
+    releaseStartSignals();
     const stop = () => {
       stopping = true;
       worker.postMessage('close');

@@ -3,12 +3,13 @@
 // write is answered. read() loads snapshot and journals; write() compacts, in the background, the
 // whole store into a new snapshot. See docs/behaviour.md, "Data, seeds and admin".
 import { createHash } from 'node:crypto';
-import { open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
+import { open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import type { Adapter } from 'lowdb';
 import { CatalogError } from '../domain/errors.js';
 import type { CatalogProduct, ProductType } from '../domain/types.js';
 import { lockDataFile } from './dataLock.js';
+import { journalGenerations, journalPath, snapshotTempPath } from './dataPath.js';
 import { isObject, journalEntryProblem, snapshotLineProblem } from './lineShapes.js';
 import type { RecordTable } from './recordTable.js';
 import { readLines } from './lines.js';
@@ -205,16 +206,12 @@ export class DataFile implements Adapter<DbShape> {
   }
 
   #journalPath(generation: number): string {
-    return `${this.#file}.journal-${generation}`;
+    return journalPath(this.#file, generation);
   }
 
   /** Journals on disk, oldest first. */
-  async #journals(): Promise<number[]> {
-    const prefix = `${basename(this.#file)}.journal-`;
-    return (await readdir(this.#dir))
-      .filter((name) => name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length)))
-      .map((name) => Number(name.slice(prefix.length)))
-      .sort((a, b) => a - b);
+  #journals(): Promise<number[]> {
+    return journalGenerations(this.#file);
   }
 
   /** Releases the lock of the file (dataLock.ts): set while this server holds it. */
@@ -494,7 +491,7 @@ export class DataFile implements Adapter<DbShape> {
 
   /** Temporary file, flushed, renamed over the snapshot, directory flushed; then older journals go. */
   async #writeSnapshot(generation: number, lines: SnapshotLine[]): Promise<void> {
-    const tmp = `${this.#file}.tmp`;
+    const tmp = snapshotTempPath(this.#file);
     const fh = await open(tmp, 'w');
     let bytes = 0;
     try {

@@ -184,7 +184,16 @@ export async function takeOver(lock: string, gone: Holder | undefined, token: st
   try {
     await rename(lock, aside);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return; // removed meanwhile: try again
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return; // removed meanwhile: try again
+    // Another user's lock in a directory such as /tmp, where only a file's owner may move it: a
+    // bare "EPERM: operation not permitted, rename" would say neither which lock nor what to do.
+    if (code === 'EPERM' || code === 'EACCES') {
+      const who = gone === undefined ? 'a server' : `process ${gone.pid}`;
+      throw new Error(
+        `the lock ${lock}, left by ${who}, which no longer runs, cannot be taken over by this user (it belongs to another, in a directory that lets only its owner remove it): delete it as its owner or as root, or name another --data file`,
+      );
+    }
     throw err;
   }
   const moved = await readHolder(aside);

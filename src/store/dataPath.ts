@@ -1,8 +1,8 @@
 // Checks a --data path before anything is loaded: a server that cannot write its file never starts.
 import { constants } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { access, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { access, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { lockProblem } from './dataLock.js';
 
 /**
@@ -29,6 +29,27 @@ export async function checkDataPath(file: string): Promise<void> {
       throw new Error(`--data ${file} cannot be read and written`);
     }
   }
+  // A journal or temporary snapshot left by another user (a first start under sudo) would otherwise
+  // stop the start with a bare "EACCES: permission denied" once the lock is taken, or fail every
+  // compaction while the journals pile up.
+  const beside = [
+    ...(await journalGenerations(file)).map((generation) => ({
+      path: journalPath(file, generation),
+      what: 'journal',
+    })),
+    { path: snapshotTempPath(file), what: 'temporary snapshot' },
+  ];
+  for (const { path, what } of beside) {
+    const found = await stat(path).catch(() => undefined);
+    if (!found) continue;
+    try {
+      await access(path, constants.R_OK | constants.W_OK);
+    } catch {
+      throw new Error(
+        `--data ${file}: its ${what} ${path} cannot be read and written by this user (it may belong to another); give this user read and write access to the --data files, or name another --data file`,
+      );
+    }
+  }
   const inUse = await lockProblem(file);
   if (inUse) throw new Error(inUse);
 }
@@ -50,4 +71,23 @@ async function checkCreatable(file: string, dir: string): Promise<void> {
     );
   }
   await rm(probe, { force: true });
+}
+
+/** Where a snapshot of a --data file is written before it is renamed over the file: FILE.tmp. */
+export function snapshotTempPath(file: string): string {
+  return `${file}.tmp`;
+}
+
+/** The journal of a --data file for a generation: FILE.journal-N, beside it. */
+export function journalPath(file: string, generation: number): string {
+  return `${file}.journal-${generation}`;
+}
+
+/** The generations of the journals beside a --data file, oldest first. */
+export async function journalGenerations(file: string): Promise<number[]> {
+  const prefix = `${basename(file)}.journal-`;
+  return (await readdir(dirname(resolve(file))))
+    .filter((name) => name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length)))
+    .map((name) => Number(name.slice(prefix.length)))
+    .sort((a, b) => a - b);
 }

@@ -195,7 +195,8 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-    // Long before 20,000 products are generated.
+    // Long before 20,000 products are generated. What it says then: the terminal test below, which
+    // waits for the progress bar (before it, node may not have started its own listeners yet).
     setTimeout(() => child.kill('SIGTERM'), 200);
     const [, signal] = await exited;
     expect(signal).toBe('SIGTERM');
@@ -406,6 +407,40 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
       const screen = await screenOf(['--port', '0', '--seed', '12000', '--quiet']);
       expect(screen).toMatch(/seeding .* \d+\/12000 products/);
       expect(screen).toMatch(/seed "12000": 12,000 products ready in \d+\.\d s/);
+    },
+    90_000,
+  );
+
+  it.skipIf(!existsSync('/usr/bin/script'))(
+    'Ctrl-C while the progress bar is drawn gives the terminal its cursor back and says so',
+    async () => {
+      const command = [process.execPath, cli, '--port', '0', '--seed', '50000', '--quiet'].join(' ');
+      const child = spawn('script', ['-qfec', command, '/dev/null'], {
+        stdio: ['pipe', 'pipe', 'pipe'],
+        detached: true,
+      });
+      let screen = '';
+      try {
+        const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+        await new Promise<void>((resolve, reject) => {
+          child.stdout.on('data', (d: Buffer) => {
+            screen += d.toString();
+            if (/seeding .* \d+\/50000 products/.test(screen)) resolve();
+          });
+          child.once('exit', () => reject(new Error(`ended before its bar:\n${screen}`)));
+        });
+        // Ctrl-C typed at the terminal: the terminal sends SIGINT to the CLI.
+        child.stdin.write('\x03');
+        const [code] = await exited;
+        expect(code).toBe(130); // script -e: the CLI's status, killed by SIGINT
+        const hidden = screen.lastIndexOf('\x1b[?25l');
+        expect(hidden).toBeGreaterThanOrEqual(0);
+        expect(screen.indexOf('\x1b[?25h', hidden)).toBeGreaterThan(hidden);
+        expect(screen).toMatch(/stopped by SIGINT while starting, before it served anything/);
+        expect(screen).not.toMatch(/listening on/);
+      } finally {
+        await endProcessGroup(child);
+      }
     },
     90_000,
   );

@@ -170,6 +170,46 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
     },
   );
 
+  it.skipIf(process.getuid?.() === 0)(
+    'refuses a journal it cannot write (left by another user), naming it, and changes nothing (not checkable as root)',
+    async () => {
+      const { chmod } = await import('node:fs/promises');
+      const store = await openStore({ file, seed });
+      await put(store, [product('p1')]);
+      await Promise.all(opened.splice(0).map((o) => o.close()));
+      const journal = `${file}.journal-0`;
+      const before = await readFile(journal, 'utf8');
+      await chmod(journal, 0o444);
+      try {
+        await expect(openStore({ file, seed })).rejects.toThrow(
+          `--data ${file}: its journal ${journal} cannot be read and written by this user`,
+        );
+        expect(await readFile(journal, 'utf8')).toBe(before);
+        // refused before the lock is taken: nothing is left for the next start to take over
+        expect(existsSync(`${file}.lock`)).toBe(false);
+      } finally {
+        await chmod(journal, 0o644);
+      }
+    },
+  );
+
+  it.skipIf(process.getuid?.() === 0)(
+    'refuses a temporary snapshot it cannot write (left by another user), which would fail every compaction (not checkable as root)',
+    async () => {
+      const { chmod } = await import('node:fs/promises');
+      const tmp = `${file}.tmp`;
+      await writeFile(tmp, '');
+      await chmod(tmp, 0o444);
+      try {
+        await expect(openStore({ file, seed, compactBytes: 1 })).rejects.toThrow(
+          `--data ${file}: its temporary snapshot ${tmp} cannot be read and written by this user`,
+        );
+      } finally {
+        await chmod(tmp, 0o644);
+      }
+    },
+  );
+
   it('answers 507 for a write the full disk refuses, and applies nothing, in memory or on disk', async () => {
     const c = client(await openApp({ data: file, seed }));
     const probe = await open(join(dir, 'probe'), 'w');
