@@ -26,7 +26,7 @@ export async function checkDataPath(file: string): Promise<void> {
     try {
       await access(file, constants.R_OK | constants.W_OK);
     } catch {
-      throw new Error(`--data ${file} cannot be read and written`);
+      throw new Error(notReadWritable(`--data ${file}`));
     }
   }
   // A journal or temporary snapshot left by another user (a first start under sudo) would otherwise
@@ -45,14 +45,16 @@ export async function checkDataPath(file: string): Promise<void> {
     try {
       await access(path, constants.R_OK | constants.W_OK);
     } catch {
-      throw new Error(
-        `--data ${file}: its ${what} ${path} cannot be read and written by this user (it may belong to another); give this user read and write access to the --data files, or name another --data file`,
-      );
+      throw new Error(notReadWritable(`--data ${file}: its ${what} ${path}`));
     }
   }
   const inUse = await lockProblem(file);
   if (inUse) throw new Error(inUse);
 }
+
+/** What a start says of a --data file, or a file beside it, that this user cannot read and write. */
+const notReadWritable = (subject: string): string =>
+  `${subject} cannot be read and written by this user (it may belong to another); give this user read and write access to the --data files, or name another --data file`;
 
 /**
  * Creates and removes a file in `dir`: a directory that says it is writable may still refuse files

@@ -171,6 +171,22 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
   );
 
   it.skipIf(process.getuid?.() === 0)(
+    'refuses a --data file it cannot write, saying what to do (not checkable as root)',
+    async () => {
+      const { chmod } = await import('node:fs/promises');
+      await writeFile(file, '');
+      await chmod(file, 0o444);
+      try {
+        await expect(openStore({ file, seed })).rejects.toThrow(
+          `--data ${file} cannot be read and written by this user (it may belong to another); give this user read and write access`,
+        );
+      } finally {
+        await chmod(file, 0o644);
+      }
+    },
+  );
+
+  it.skipIf(process.getuid?.() === 0)(
     'refuses a journal it cannot write (left by another user), naming it, and changes nothing (not checkable as root)',
     async () => {
       const { chmod } = await import('node:fs/promises');
