@@ -1,6 +1,7 @@
 // The lines `serve` prints once the server listens: where it is, what it serves, and a first request
 // to try.
 import { COUNTED_DATASET, seedCountOf, seedFileOf } from '../seed/defaults.js';
+import { parseApiKeys } from '../pipeline/auth.js';
 
 /** What the banner says of a server: the options that decide what a request gets. */
 export interface Served {
@@ -39,18 +40,14 @@ export function servedLine({ seed, region, apiKey, publicReads, data }: Served):
   ].join('; ');
 }
 
-/** The banner's example request: in strict mode with a listed key, and a tenant it may use. */
+/**
+ * The banner's example request: in strict mode with a listed key, and a tenant it may use, both read
+ * as the server reads them (parseApiKeys: a key's surrounding spaces are no part of it).
+ */
 export function exampleRequest(url: string, apiKeys: readonly string[]): string {
-  const [first] = apiKeys;
-  const eq = first?.indexOf('=') ?? -1;
-  const key = first === undefined ? 'dev' : eq < 0 ? first : first.slice(0, eq);
-  const tenant =
-    (eq < 0
-      ? undefined
-      : first
-          ?.slice(eq + 1)
-          .split(',')[0]
-          ?.trim()) || 'acme';
+  const [first] = parseApiKeys(apiKeys);
+  const key = first?.[0] ?? 'dev';
+  const [tenant = 'acme'] = first?.[1] ?? [];
   return `curl -H 'x-api-key: ${key}' ${url}/${tenant}/dev/products`;
 }
 

@@ -1,7 +1,7 @@
 // The banner says what the server serves: a person who started it with another seed, no --data or
 // strict keys than they meant sees it before their first empty list or 401.
 import { describe, expect, it } from 'vitest';
-import { announce, servedLine, stoppedLine } from '../../src/cli/banner.js';
+import { announce, exampleRequest, servedLine, stoppedLine } from '../../src/cli/banner.js';
 
 const base = { seed: 'demo', region: 'eu', apiKey: [] as string[] };
 
@@ -45,6 +45,15 @@ describe('the banner of serve', () => {
       "  try: curl -H 'x-api-key: k1' http://127.0.0.1:4010/shop1/dev/products",
       '  API reference: http://127.0.0.1:4010/docs',
     ]);
+  });
+
+  it('tries a key and tenant as the server reads them: without the spaces around them', () => {
+    const url = 'http://127.0.0.1:4010';
+    expect(exampleRequest(url, [])).toBe(`curl -H 'x-api-key: dev' ${url}/acme/dev/products`);
+    expect(exampleRequest(url, [' k1 '])).toBe(`curl -H 'x-api-key: k1' ${url}/acme/dev/products`);
+    expect(exampleRequest(url, [' k1 = shop1 , shop2', 'k2'])).toBe(
+      `curl -H 'x-api-key: k1' ${url}/shop1/dev/products`,
+    );
   });
 
   it('says on stopping what became of the writes: gone from memory, or in the --data file', () => {
