@@ -1061,10 +1061,10 @@ export interface components {
             /** @description The variant's id. */
             productId: string;
             productGroupId?: string;
-            globalTradeItemNumber?: string[];
+            globalTradeItemNumber?: components["schemas"]["Barcodes"];
             gtinName?: string[];
-            europeanArticleNumber?: string[];
-            universalProductCode?: string[];
+            europeanArticleNumber?: components["schemas"]["Barcodes"];
+            universalProductCode?: components["schemas"]["Barcodes"];
             productName?: components["schemas"]["ProductName"][];
             periodStartDate?: string;
             periodEndDate?: string;
@@ -1073,6 +1073,8 @@ export interface components {
             style?: string;
             size?: string;
         };
+        /** @description A variant's codes of one kind: one code as a string (the specification's type) or several as a list of strings. The barcode lookup, search, filters and EPCs read both, and an answer holds the form that was sent. */
+        Barcodes: string | string[];
         ProductBrand: {
             isoLanguageId: components["schemas"]["LanguageTag"];
             brandName: string;

@@ -116,8 +116,8 @@ function withNullHint(
   bodyOf: string | undefined,
   bodySchema: unknown,
 ): string {
-  if (error.keyword !== 'type' || error.data !== null) return message;
-  const property = /^(.*)\/properties\/([^/]+)\/type$/.exec(error.schemaPath);
+  if ((error.keyword !== 'type' && error.keyword !== 'oneOf') || error.data !== null) return message;
+  const property = /^(.*)\/properties\/([^/]+)\/(?:type|oneOf)$/.exec(error.schemaPath);
   if (!property) return message;
   const holder = atPointer(bodySchema, property[1] ?? '') as { required?: unknown } | undefined;
   const field = unescapePointer(property[2] ?? '');
