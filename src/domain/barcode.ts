@@ -7,10 +7,15 @@ export const BARCODE_FIELDS = [
   'universalProductCode',
 ] as const;
 
-/** Leading zeros are not significant: "0999999999993" and "999999999993" are one barcode. */
+/**
+ * Leading zeros are not significant: "0999999999993" and "999999999993" are one barcode, and so are
+ * "000" and "0". A blank code is no code at all: '' , which no lookup finds, not the code "0".
+ */
 export function normalizeBarcode(code: string): string {
-  const trimmed = code.trim().replace(/^0+/, '');
-  return trimmed === '' ? '0' : trimmed;
+  const trimmed = code.trim();
+  if (trimmed === '') return '';
+  const significant = trimmed.replace(/^0+/, '');
+  return significant === '' ? '0' : significant;
 }
 
 /**
@@ -27,7 +32,9 @@ export function* productBarcodes(product: CatalogProduct): Generator<[string, st
   for (const variant of product.variants ?? []) {
     for (const field of BARCODE_FIELDS) {
       for (const code of barcodesOf(variant[field])) {
-        yield [normalizeBarcode(code), variant.productId];
+        // A blank code (an empty column of an import) names no barcode.
+        const normalized = normalizeBarcode(code);
+        if (normalized !== '') yield [normalized, variant.productId];
       }
     }
   }

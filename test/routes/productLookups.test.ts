@@ -225,6 +225,38 @@ describe('barcodes sent as one string (the specification types them string)', ()
   });
 });
 
+describe('a blank barcode (an empty column of an import) is no code', () => {
+  const base = '/blanks/dev';
+  beforeAll(async () => {
+    const push = await c.post(`${base}/products-push`, {
+      data: [
+        { productGroupId: 'b1', variants: [{ productId: 'b1-v1', europeanArticleNumber: [''] }] },
+        { productGroupId: 'b2', variants: [{ productId: 'b2-v1', universalProductCode: '  ' }] },
+        { productGroupId: 'b3', variants: [{ productId: 'b3-v1', globalTradeItemNumber: ['000'] }] },
+      ],
+    });
+    expect(push.status, JSON.stringify(push.body)).toBe(200);
+  });
+
+  it('is found by no lookup: "0" and "000" find the code 000 alone, a blank finds nothing', async () => {
+    for (const code of ['0', '000', '00000000000000']) {
+      const res = await c.get(`${base}/products-barcode/${code}?select=productGroupId`);
+      expect(res.body.data, code).toEqual({ productDetails: { productGroupId: 'b3' }, productId: 'b3-v1' });
+    }
+    const blank = await c.get(`${base}/products-barcode/%20`);
+    expect(blank.status).toBe(404);
+  });
+
+  it('is not the GTIN of an EPC of zeros', async () => {
+    const push = await c.post(`/blanks-epc/dev/products-push`, {
+      data: [{ productGroupId: 'b1', variants: [{ productId: 'b1-v1', europeanArticleNumber: '' }] }],
+    });
+    expect(push.status).toBe(200);
+    const res = await c.get(`/blanks-epc/dev/product-ean-by-epc/urn:epc:id:sgtin:0000000.000000.1`);
+    expect(res.status).toBe(404);
+  });
+});
+
 describe('GET /product-recommendations/{productGroupId}', () => {
   it('answers the related products that exist, in their order, each once', async () => {
     const res = await c.get(`${BASE}/product-recommendations/p5`);
