@@ -2626,8 +2626,8 @@ export interface operations {
     deleteProductTypes: {
         parameters: {
             query?: {
-                /** @description Product type ids separated by `,` or `;`, when no body is sent; at most 100, as in the body. Given with a body, the request is a 400 (`x-without-body`). */
-                data?: string;
+                /** @description Product type ids separated by `,` or `;`, or the parameter given once per id (`?data=a&data=b`, the form an array query parameter is sent in by default), when no body is sent; at most 100, as in the body. Given with a body, the request is a 400 (`x-without-body`). */
+                data?: string | string[];
             };
             header?: {
                 /**
