@@ -1073,7 +1073,7 @@ export interface components {
             style?: string;
             size?: string;
         };
-        /** @description A variant's codes of one kind: one code as a string (the specification's type) or several as a list of strings. The barcode lookup, search, filters and EPCs read both, and an answer holds the form that was sent. */
+        /** @description A variant's codes of one kind: one code as a string (the specification's type) or several as a list of strings (the published client's type). The barcode lookup, search, filters and EPCs read both, and an answer holds the form that was sent. */
         Barcodes: string | string[];
         ProductBrand: {
             isoLanguageId: components["schemas"]["LanguageTag"];
