@@ -48,7 +48,7 @@ describe('reads on whatever the deployment holds', () => {
 writing('reads of products this run wrote', () => {
   // A word no deployment holds: search must find exactly the products named with it.
   const word = `w${randomBytes(5).toString('hex')}`;
-  const [gtin, ean, upc] = [testBarcode(), testBarcode(), testBarcode()];
+  const [gtin, ean, upc, single] = [testBarcode(), testBarcode(), testBarcode(), testBarcode()];
   const cat = (n: string) => ids.product(`cat-${n}`);
   const [a, b, c, d, e, f] = ['a', 'b', 'c', 'd', 'e', 'f'].map(cat) as [
     string,
@@ -119,6 +119,8 @@ writing('reads of products this run wrote', () => {
       introductionDate: '2019-01-01',
       productType: ['bags'],
       productPriceList: [price(`${e}-v1`, 's2', 20)],
+      // One code as a string, the specification's type for a barcode field.
+      variants: [{ productId: `${e}-v1`, europeanArticleNumber: single }],
     },
     {
       productGroupId: f,
@@ -320,6 +322,7 @@ writing('reads of products this run wrote', () => {
     ['europeanArticleNumber', () => ean, () => [b, `${b}-v1`]],
     ['universalProductCode', () => `0${upc}`, () => [c, `${c}-v1`]],
     ['universalProductCode without its leading zero [published]', () => upc, () => [c, `${c}-v1`]],
+    ['europeanArticleNumber sent as one string [spec]', () => single, () => [e, `${e}-v1`]],
   ])('GET /products-barcode/{barcode} finds a variant by %s', async (_field, barcode, expected) => {
     const reply = await api.get(`/products-barcode/${barcode()}`);
     const [product, variant] = expected();

@@ -1061,10 +1061,10 @@ export interface components {
             /** @description The variant's id. */
             productId: string;
             productGroupId?: string;
-            globalTradeItemNumber?: string[];
+            globalTradeItemNumber?: components["schemas"]["Barcodes"];
             gtinName?: string[];
-            europeanArticleNumber?: string[];
-            universalProductCode?: string[];
+            europeanArticleNumber?: components["schemas"]["Barcodes"];
+            universalProductCode?: components["schemas"]["Barcodes"];
             productName?: components["schemas"]["ProductName"][];
             periodStartDate?: string;
             periodEndDate?: string;
@@ -1073,6 +1073,8 @@ export interface components {
             style?: string;
             size?: string;
         };
+        /** @description A variant's codes of one kind: one code as a string (the specification's type) or several as a list of strings (the published client's type). The barcode lookup, search, filters and EPCs read both, and an answer holds the form that was sent. */
+        Barcodes: string | string[];
         ProductBrand: {
             isoLanguageId: components["schemas"]["LanguageTag"];
             brandName: string;
@@ -2624,8 +2626,8 @@ export interface operations {
     deleteProductTypes: {
         parameters: {
             query?: {
-                /** @description Product type ids separated by `,` or `;`, when no body is sent; at most 100, as in the body. Given with a body, the request is a 400 (`x-without-body`). */
-                data?: string;
+                /** @description Product type ids separated by `,` or `;`, or the parameter given once per id (`?data=a&data=b`, the form an array query parameter is sent in by default), when no body is sent; at most 100, as in the body. Given with a body, the request is a 400 (`x-without-body`). */
+                data?: string | string[];
             };
             header?: {
                 /**

@@ -45,6 +45,17 @@ function keywordsIn(
 const isPrefer = (p: OpenAPIV3.ParameterObject): boolean =>
   p.in === 'header' && p.name.toLowerCase() === 'prefer';
 
+/**
+ * A query parameter given once (a string) or once per value (`?data=a&data=b`, form style's list,
+ * which the query parser reads as a list of strings): `oneOf: [string, array of strings]`.
+ */
+function isOneOrRepeated(oneOf: readonly unknown[]): boolean {
+  const [one, many, ...more] = oneOf as (OpenAPIV3.SchemaObject | undefined)[];
+  const items = (many as OpenAPIV3.ArraySchemaObject | undefined)?.items as
+    OpenAPIV3.SchemaObject | undefined;
+  return more.length === 0 && one?.type === 'string' && many?.type === 'array' && items?.type === 'string';
+}
+
 function parameterRefusals(p: OpenAPIV3.ParameterObject): string[] {
   const where = `${p.in} parameter "${p.name}"`;
   if (isPrefer(p)) return [];
@@ -63,7 +74,13 @@ function parameterRefusals(p: OpenAPIV3.ParameterObject): string[] {
   if (p.allowEmptyValue) refusals.push(`${where}: allowEmptyValue is not supported`);
   const schema = p.schema as OpenAPIV3.SchemaObject | undefined;
   // A value arrives as text: coerced to a scalar type; arrays and objects have serialisations not read here.
-  if (schema && !SCALAR_TYPES.has(schema.type ?? 'string')) {
+  if (schema?.oneOf !== undefined) {
+    if (p.in !== 'query' || !isOneOrRepeated(schema.oneOf)) {
+      refusals.push(
+        `${where}: oneOf is supported only in a query parameter, as a string or a list of strings (the parameter given once per value)`,
+      );
+    }
+  } else if (schema && !SCALAR_TYPES.has(schema.type ?? 'string')) {
     refusals.push(`${where}: type "${schema.type}" is not supported (only string, number, integer, boolean)`);
   }
   for (const at of keywordsIn(schema, PARAMETER_KEYWORDS_REFUSED)) {

@@ -46,6 +46,12 @@ export interface CompiledOperation {
   };
 }
 
+/** Whether a query parameter's schema takes a list, alone or as one of its forms (`?data=a&data=b`). */
+function takesList(schema: unknown): boolean {
+  const { type, oneOf } = (schema ?? {}) as { type?: unknown; oneOf?: unknown };
+  return type === 'array' || (Array.isArray(oneOf) && oneOf.some(takesList));
+}
+
 /** The value make() gives, made on the first call only. */
 function once<T>(make: () => T): () => T {
   let value: T | undefined;
@@ -116,8 +122,8 @@ function withNullHint(
   bodyOf: string | undefined,
   bodySchema: unknown,
 ): string {
-  if (error.keyword !== 'type' || error.data !== null) return message;
-  const property = /^(.*)\/properties\/([^/]+)\/type$/.exec(error.schemaPath);
+  if ((error.keyword !== 'type' && error.keyword !== 'oneOf') || error.data !== null) return message;
+  const property = /^(.*)\/properties\/([^/]+)\/(?:type|oneOf)$/.exec(error.schemaPath);
   if (!property) return message;
   const holder = atPointer(bodySchema, property[1] ?? '') as { required?: unknown } | undefined;
   const field = unescapePointer(property[2] ?? '');
@@ -190,9 +196,7 @@ function compileOperations(table: OperationTable): Map<DocumentedOperation, Comp
       booleanQuery: query
         .filter((p) => (p.schema as { type?: unknown })?.type === 'boolean')
         .map((p) => p.name),
-      listQuery: new Set(
-        query.filter((p) => (p.schema as { type?: unknown })?.type === 'array').map((p) => p.name),
-      ),
+      listQuery: new Set(query.filter((p) => takesList(p.schema)).map((p) => p.name)),
       withoutBody: query
         .filter((p) => (p as { 'x-without-body'?: unknown })['x-without-body'] === true)
         .map((p) => p.name),

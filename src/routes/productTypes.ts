@@ -52,8 +52,11 @@ export function productTypeOperations(ctx: RouteContext): OperationHandlers {
       const body = call.body as { data?: string[] } | undefined;
       const scope = scopeOf(ctx, call);
       const known = (id: string) => scope.productType(id) !== undefined;
-      const ids =
-        body?.data ?? (typeof call.query.data === 'string' ? parseIdList(call.query.data, known) : []);
+      // ?data=a,b or, as an array query parameter is sent by default, ?data=a&data=b.
+      const queried = call.query.data;
+      const lists =
+        typeof queried === 'string' ? [queried] : Array.isArray(queried) ? (queried as string[]) : [];
+      const ids = body?.data ?? lists.flatMap((list) => parseIdList(list, known));
       if (ids.length === 0) {
         // ?data= holding only separators or spaces names none: said with what it held.
         const sent = body?.data === undefined ? call.query.data : undefined;

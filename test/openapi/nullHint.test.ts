@@ -94,6 +94,18 @@ describe('null for a field that is not a list', () => {
     expect((await read()).productPriceList).toEqual([price]);
   });
 
+  it('a field that takes a string or a list (a barcode) gets the hint too', async () => {
+    const base = fresh();
+    await stored(base);
+    const res = await c.post(`${base}/products-push`, {
+      data: [{ productGroupId: 'p1', variants: [{ productId: 'v1', europeanArticleNumber: null }] }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      'body.data[0].variants[0].europeanArticleNumber must be a string or an array (got null); to remove europeanArticleNumber, leave it out of the element: an element sent replaces the stored one whole',
+    );
+  });
+
   it('PATCH /variants: a 400 naming the merge push of the whole variant, which does remove it', async () => {
     const base = fresh();
     const read = await stored(base);

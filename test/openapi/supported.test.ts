@@ -126,6 +126,19 @@ describe('request validator: what it refuses at start-up', () => {
     expect(message).toContain('query parameter "ids": type "array" is not supported');
   });
 
+  it('takes a query parameter given once or once per value, and refuses every other oneOf', () => {
+    const repeated = (oneOf: OpenAPIV3.SchemaObject[], where: 'query' | 'path' = 'query') =>
+      refusal(addParameter({ name: 'ids', in: where, required: where === 'path', schema: { oneOf } }));
+    const one: OpenAPIV3.SchemaObject = { type: 'string' };
+    const many: OpenAPIV3.SchemaObject = { type: 'array', items: { type: 'string' } };
+    expect(repeated([one, many])).toBeUndefined();
+    const refused = 'oneOf is supported only in a query parameter, as a string or a list of strings';
+    expect(repeated([one, { type: 'integer' }])).toContain(`query parameter "ids": ${refused}`);
+    expect(repeated([many, one])).toContain(refused);
+    expect(repeated([one, { type: 'array', items: { type: 'object' } }])).toContain(refused);
+    expect(repeated([one, many], 'path')).toContain(`path parameter "ids": ${refused}`);
+  });
+
   it('refuses allowEmptyValue', () => {
     const message = refusal(
       addParameter({ name: 'flag', in: 'query', allowEmptyValue: true, schema: { type: 'string' } }),

@@ -273,6 +273,46 @@ describe('errors and hostile bodies', () => {
   });
 });
 
+describe('a batch body holding a property beside data (and upsertSpaceIds on PATCH /variants)', () => {
+  it('is a 400 naming it and those the body takes, and changes nothing', async () => {
+    const base = fresh();
+    const p1 = { productGroupId: 'p1', productPriceList: [{ productId: 'v1', spaceId: 's1', listPrice: 1 }] };
+    expect((await c.post(`${base}/products-push`, { data: [p1] })).status).toBe(200);
+    // The specification leaves the detach path out: a space named in the body of DELETE /products
+    // deleted the product whole.
+    const detach = await c.delete(`${base}/products`, { data: ['p1'], spaceId: 's1' });
+    expect(detach.status).toBe(400);
+    expect(detach.body.message).toBe('body.spaceId is not a field here (fields: data)');
+    expect((await c.get(`${base}/products/p1`)).status).toBe(200);
+    const writes: [string, string, object][] = [
+      ['post', '/products-push', { data: [{ productGroupId: 'p2' }], upsertSpaceIds: true }],
+      ['post', '/products/push', { data: [{ productGroupId: 'p2' }], dryRun: true }],
+      ['patch', '/products', { data: [{ productGroupId: 'p1', shellLifeDays: 3 }], upsert: true }],
+      ['delete', '/spaces/s1/products', { data: ['p1'], spaceIds: ['s1'] }],
+      ['post', '/product-types', { data: [{ productTypeId: 't1' }], parentId: 'x' }],
+      ['delete', '/product-types', { data: ['t1'], force: true }],
+    ];
+    for (const [method, path, body] of writes) {
+      const extra = Object.keys(body).find((k) => k !== 'data');
+      const res = await (method === 'post' ? c.post : method === 'patch' ? c.patch : c.delete)(
+        `${base}${path}`,
+        body,
+      );
+      expect(res.status, `${method} ${path}`).toBe(400);
+      expect(res.body.message, `${method} ${path}`).toBe(`body.${extra} is not a field here (fields: data)`);
+    }
+    const variants = await c.patch(`${base}/variants`, { data: [{ productId: 'v1' }], upsertSpaceId: true });
+    expect(variants.body.message).toBe(
+      'body.upsertSpaceId is not a field here (fields: data, upsertSpaceIds)',
+    );
+    const stored = (await c.get(`${base}/products/p1`)).body.data;
+    expect(stored).toMatchObject({ spaceIds: ['s1'], productPriceList: p1.productPriceList });
+    expect(stored).not.toHaveProperty('shellLifeDays');
+    expect((await c.get(`${base}/products/p2`)).status).toBe(404);
+    expect((await c.get(`${base}/product-types/t1`)).status).toBe(404);
+  });
+});
+
 describe('validation messages', () => {
   it('name the field and say what is wrong in words', async () => {
     const c = client(await makeApp());

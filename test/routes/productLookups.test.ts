@@ -172,6 +172,99 @@ describe('GET /products-barcode/{barcode}', () => {
   });
 });
 
+describe('barcodes sent as one string (the specification types them string)', () => {
+  // EAN 7350048545357 (GTIN 07350048545357, EPC urn:epc:id:sgtin:7350048.054535.1), UPC 036000291452.
+  const variant = {
+    productId: 's1-v1',
+    globalTradeItemNumber: '07350048545357',
+    europeanArticleNumber: ['7350048545357'],
+    universalProductCode: '036000291452',
+  };
+  let base: string;
+  beforeAll(async () => {
+    base = '/strings/dev';
+    const push = await c.post(`${base}/products-push`, {
+      data: [{ productGroupId: 's1', variants: [variant] }],
+    });
+    expect(push.status, JSON.stringify(push.body)).toBe(200);
+  });
+
+  it('are stored and answered as sent', async () => {
+    const res = await c.get(`${base}/products/s1?select=variants`);
+    expect(res.body.data.variants).toEqual([{ ...variant, productGroupId: 's1' }]);
+    expect((await c.get(`${base}/variants/s1-v1`)).body.data).toMatchObject(variant);
+  });
+
+  it('are found whole by the barcode lookup and an EPC, and never by one character of them', async () => {
+    for (const code of ['036000291452', '0036000291452', '7350048545357', '07350048545357']) {
+      const res = await c.get(`${base}/products-barcode/${code}?select=productGroupId`);
+      expect(res.status, code).toBe(200);
+      expect(res.body.data, code).toEqual({ productDetails: { productGroupId: 's1' }, productId: 's1-v1' });
+    }
+    // A string read as a list of codes would make each of its digits a barcode.
+    expect((await c.get(`${base}/products-barcode/3`)).status).toBe(404);
+    expect((await c.get(`${base}/products-barcode/6`)).status).toBe(404);
+    const epc = await c.get(`${base}/product-ean-by-epc/urn:epc:id:sgtin:7350048.054535.1`);
+    expect(epc.body).toEqual({ data: '7350048545357' });
+  });
+
+  it('are searched and filtered as the text they are', async () => {
+    const search = await c.get(
+      `${base}/products?search=0360002&searchField=variants/universalProductCode&select=productGroupId`,
+    );
+    expect(search.body.data.list).toEqual([{ productGroupId: 's1' }]);
+    const filtered = await c.get(
+      `${base}/products?filter=${enc({ eq: ['variants/universalProductCode', '036000291452'] })}&select=productGroupId`,
+    );
+    expect(filtered.body.data.list).toEqual([{ productGroupId: 's1' }]);
+  });
+
+  it('a barcode that is neither a string nor a list of strings is a 400 that says what it takes', async () => {
+    const res = await c.post(`${base}/products-push`, {
+      data: [
+        { productGroupId: 's2', variants: [{ productId: 's2-v1', globalTradeItemNumber: 7350048545357 }] },
+      ],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      'body.data[0].variants[0].globalTradeItemNumber must be a string or an array (got 7350048545357)',
+    );
+    expect((await c.get(`${base}/products/s2`)).status).toBe(404);
+  });
+});
+
+describe('a blank barcode (an empty column of an import) is no code', () => {
+  const base = '/blanks/dev';
+  beforeAll(async () => {
+    const push = await c.post(`${base}/products-push`, {
+      data: [
+        { productGroupId: 'b1', variants: [{ productId: 'b1-v1', europeanArticleNumber: [''] }] },
+        { productGroupId: 'b2', variants: [{ productId: 'b2-v1', universalProductCode: '  ' }] },
+        { productGroupId: 'b3', variants: [{ productId: 'b3-v1', globalTradeItemNumber: ['000'] }] },
+      ],
+    });
+    expect(push.status, JSON.stringify(push.body)).toBe(200);
+  });
+
+  it('is found by no lookup: "0" and "000" find the code 000 alone, a blank finds nothing', async () => {
+    for (const code of ['0', '000', '00000000000000']) {
+      const res = await c.get(`${base}/products-barcode/${code}?select=productGroupId`);
+      expect(res.body.data, code).toEqual({ productDetails: { productGroupId: 'b3' }, productId: 'b3-v1' });
+    }
+    const blank = await c.get(`${base}/products-barcode/%20`);
+    expect(blank.status).toBe(404);
+  });
+
+  it('is not the GTIN of an EPC of zeros', async () => {
+    const push = await c.post(`/blanks-epc/dev/products-push`, {
+      data: [{ productGroupId: 'b1', variants: [{ productId: 'b1-v1', europeanArticleNumber: '' }] }],
+    });
+    expect(push.status).toBe(200);
+    const res = await c.get(`/blanks-epc/dev/product-ean-by-epc/urn:epc:id:sgtin:0000000.000000.1`);
+    expect(res.status).toBe(404);
+  });
+});
+
 describe('GET /product-recommendations/{productGroupId}', () => {
   it('answers the related products that exist, in their order, each once', async () => {
     const res = await c.get(`${BASE}/product-recommendations/p5`);

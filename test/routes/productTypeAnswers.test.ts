@@ -22,6 +22,38 @@ describe('product type deletes and upsert answers', () => {
     expect(typeIds(await c.get(`${base}/product-types`))).toEqual(['b']);
   });
 
+  it('deletes the ids of ?data= given once per id, as an array query parameter is sent by default', async () => {
+    const base = fresh();
+    await c.post(`${base}/product-types`, {
+      data: [
+        { productTypeId: 'a' },
+        { productTypeId: 'b' },
+        { productTypeId: 'c' },
+        { productTypeId: 'd,e' },
+      ],
+    });
+    const res = await c.delete(`${base}/product-types?data=c&data=nope&data=a`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      { id: 'c', status: 204 },
+      { id: 'nope', status: 404 },
+      { id: 'a', status: 204 },
+    ]);
+    // each value is a list as ?data= alone is: an id of the catalog holding a comma stays whole
+    const listed = await c.delete(`${base}/product-types?data=${encodeURIComponent('d,e')}&data=b`);
+    expect(listed.body.data).toEqual([
+      { id: 'd,e', status: 204 },
+      { id: 'b', status: 204 },
+    ]);
+    expect(typeIds(await c.get(`${base}/product-types`))).toEqual([]);
+    // an empty value among them is refused, and deletes nothing
+    await c.post(`${base}/product-types`, { data: [{ productTypeId: 'a' }] });
+    const empty = await c.delete(`${base}/product-types?data=a&data=`);
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('query.data[1] must be at least 1 character long (got "")');
+    expect(typeIds(await c.get(`${base}/product-types`))).toEqual(['a']);
+  });
+
   it('answers each upsert as an operation response: statusCode, a numeric requestCharge, an eTag and the body', async () => {
     const base = fresh();
     const doc = { productTypeId: 'a', isRoot: true };

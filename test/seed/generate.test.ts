@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deriveSpaceIds } from '../../src/domain/spaceIds.js';
-import { normalizeBarcode } from '../../src/domain/barcode.js';
+import { barcodesOf, normalizeBarcode } from '../../src/domain/barcode.js';
 import { loadSchemaValidator, type SchemaValidator } from '../../src/openapi/schemas.js';
 import type { SeedData } from '../../src/store/store.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
@@ -71,9 +71,9 @@ function catalogProblems(data: SeedData, spaces: readonly Space[]): string[] {
       if (barcodeOwner.has(v.productId)) fail(id, `variant id ${v.productId} is not unique`);
       variants.add(v.productId);
       const codes = [
-        ...(v.globalTradeItemNumber ?? []).map((c) => [c, 13]),
-        ...(v.europeanArticleNumber ?? []).map((c) => [c, 13]),
-        ...(v.universalProductCode ?? []).map((c) => [c, 12]),
+        ...barcodesOf(v.globalTradeItemNumber).map((c) => [c, 13]),
+        ...barcodesOf(v.europeanArticleNumber).map((c) => [c, 13]),
+        ...barcodesOf(v.universalProductCode).map((c) => [c, 12]),
       ] as [string, number][];
       if (codes.length === 0) fail(id, `variant ${v.productId} has no barcode`);
       for (const [code, length] of codes) {

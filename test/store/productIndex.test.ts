@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogProduct } from '../../src/domain/types.js';
 import { ProductIndex } from '../../src/store/productIndex.js';
+import { barcodesOf } from '../../src/domain/barcode.js';
 
 const product = (productGroupId: string, codes: [string, string][]): CatalogProduct =>
   ({
@@ -10,7 +11,7 @@ const product = (productGroupId: string, codes: [string, string][]): CatalogProd
 const byEan = () =>
   new ProductIndex((p) =>
     (p.variants ?? []).flatMap((v) =>
-      (v.europeanArticleNumber ?? []).map((ean) => [ean, v.productId] as const),
+      barcodesOf(v.europeanArticleNumber).map((ean) => [ean, v.productId] as const),
     ),
   );
 const hits = (index: ProductIndex, key: string, all: CatalogProduct[] = []) => {
