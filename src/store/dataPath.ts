@@ -22,39 +22,34 @@ export async function checkDataPath(file: string): Promise<void> {
   await checkCreatable(file, dir);
   const fileStat = await stat(file).catch(() => undefined);
   if (fileStat?.isDirectory()) throw new Error(`--data ${file} is a directory; name a file in it`);
-  if (fileStat) {
-    try {
-      await access(file, constants.R_OK | constants.W_OK);
-    } catch {
-      throw new Error(notReadWritable(`--data ${file}`));
-    }
-  }
+  await refuseUnlessReadWritable(file, `--data ${file}`);
   // A journal or temporary snapshot left by another user (a first start under sudo) would otherwise
   // stop the start with a bare "EACCES: permission denied" once the lock is taken, or fail every
   // compaction while the journals pile up.
-  const beside = [
-    ...(await journalGenerations(file)).map((generation) => ({
-      path: journalPath(file, generation),
-      what: 'journal',
-    })),
-    { path: snapshotTempPath(file), what: 'temporary snapshot' },
-  ];
-  for (const { path, what } of beside) {
-    const found = await stat(path).catch(() => undefined);
-    if (!found) continue;
-    try {
-      await access(path, constants.R_OK | constants.W_OK);
-    } catch {
-      throw new Error(notReadWritable(`--data ${file}: its ${what} ${path}`));
-    }
+  for (const generation of await journalGenerations(file)) {
+    const journal = journalPath(file, generation);
+    await refuseUnlessReadWritable(journal, `--data ${file}: its journal ${journal}`);
   }
+  const tmp = snapshotTempPath(file);
+  await refuseUnlessReadWritable(tmp, `--data ${file}: its temporary snapshot ${tmp}`);
   const inUse = await lockProblem(file);
   if (inUse) throw new Error(inUse);
 }
 
-/** What a start says of a --data file, or a file beside it, that this user cannot read and write. */
-const notReadWritable = (subject: string): string =>
-  `${subject} cannot be read and written by this user (it may belong to another); give this user read and write access to the --data files, or name another --data file`;
+/**
+ * Refuses, as `subject`, a --data file or a file beside it that exists and that this user cannot
+ * read and write; one that does not exist yet is created by the server.
+ */
+async function refuseUnlessReadWritable(path: string, subject: string): Promise<void> {
+  try {
+    await access(path, constants.R_OK | constants.W_OK);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw new Error(
+      `${subject} cannot be read and written by this user (it may belong to another); give this user read and write access to the --data files, or name another --data file`,
+    );
+  }
+}
 
 /**
  * Creates and removes a file in `dir`: a directory that says it is writable may still refuse files
