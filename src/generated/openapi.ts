@@ -250,7 +250,7 @@ export interface paths {
         };
         /**
          * The products named in relatedProductGroups that exist, in that order
-         * @description Each product once; related ids that name no product are left out; `[]` when none. 404 when the product itself is unknown.
+         * @description Each product once; related ids that name no product are left out, and so does the product's own id (a product is never recommended to itself); `[]` when none. 404 when the product itself is unknown.
          */
         get: operations["getProductRecommendations"];
         put?: never;
@@ -744,7 +744,8 @@ export interface paths {
          *     ordered by productGroupId; `completeTheLook` the products of other productTypes named in
          *     relatedProductGroups, else the other products of the same brand of another productType.
          *     recommendationInclusion picks the lists filled (`default`: default only; `all`: all three;
-         *     `similarItems`, `completeTheLook`: that one); the others are `[]`. Any source is answered
+         *     `similarItems`, `completeTheLook`: that one); the others are `[]`. No list holds the product
+         *     asked about, even when it names itself in relatedProductGroups. Any source is answered
          *     from the catalog. 404 when the product is unknown.
          */
         get: operations["getProductRecommendationsByProductId"];
