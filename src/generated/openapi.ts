@@ -539,6 +539,9 @@ export interface paths {
          *     without it spaceIds is unchanged. Items apply in order. Per-item status 200 updated,
          *     404 no product holds the variant. `null` for a variant field is a 400 that says how to
          *     remove the field: a merge push of the whole variant without it.
+         *     A field of the product that is not a variant's (customProperties, productStatus,
+         *     spaceIds, ...) is a 400 naming it, and nothing is written: send it with
+         *     POST /products-push or PATCH /products.
          */
         patch: operations["updateVariants"];
         trace?: never;
@@ -1305,12 +1308,40 @@ export interface components {
             productPriceList?: components["schemas"]["ProductPrice"][];
             productItemQuantity?: components["schemas"]["ProductItemQuantity"][];
         };
-        /** @description productId (required), the Variant fields, and productPriceList, productFeature and productItemQuantity elements of this variant. */
+        /** @description productId (required), the Variant fields, and productPriceList, productFeature and productItemQuantity elements of this variant. A field of the product that is not a field of a variant (customProperties, productStatus, spaceIds, ...) is refused: the item updates a variant, and the field would be stored inside that variant, where no read of the product finds it. */
         VariantUpdateFields: components["schemas"]["Variant"] & {
+            spaceIds?: components["schemas"]["ProductFieldNotOnVariant"];
+            introductionDate?: components["schemas"]["ProductFieldNotOnVariant"];
+            plannedAbandonmentDate?: components["schemas"]["ProductFieldNotOnVariant"];
+            shellLifeDays?: components["schemas"]["ProductFieldNotOnVariant"];
+            productDescription?: components["schemas"]["ProductFieldNotOnVariant"];
+            productShortDescription?: components["schemas"]["ProductFieldNotOnVariant"];
+            productInternalName?: components["schemas"]["ProductFieldNotOnVariant"];
+            storageInstructions?: components["schemas"]["ProductFieldNotOnVariant"];
+            consumerStorageInstruction?: components["schemas"]["ProductFieldNotOnVariant"];
+            productShippingInstruction?: components["schemas"]["ProductFieldNotOnVariant"];
+            relatedProductGroups?: components["schemas"]["ProductFieldNotOnVariant"];
+            variants?: components["schemas"]["ProductFieldNotOnVariant"];
+            brand?: components["schemas"]["ProductFieldNotOnVariant"];
+            productStatus?: components["schemas"]["ProductFieldNotOnVariant"];
+            catalogPageLocationProduct?: components["schemas"]["ProductFieldNotOnVariant"];
+            productType?: components["schemas"]["ProductFieldNotOnVariant"];
+            productLabel?: components["schemas"]["ProductFieldNotOnVariant"];
+            productTags?: components["schemas"]["ProductFieldNotOnVariant"];
+            productVendor?: components["schemas"]["ProductFieldNotOnVariant"];
+            customProperties?: components["schemas"]["ProductFieldNotOnVariant"];
+            variantsGroupId?: components["schemas"]["ProductFieldNotOnVariant"];
+            variantsByGroupId?: components["schemas"]["ProductFieldNotOnVariant"];
+            isDeleted?: components["schemas"]["ProductFieldNotOnVariant"];
+            sortName?: components["schemas"]["ProductFieldNotOnVariant"];
+            sortPrice?: components["schemas"]["ProductFieldNotOnVariant"];
+            sortQuantity?: components["schemas"]["ProductFieldNotOnVariant"];
             productPriceList?: components["schemas"]["ProductPrice"][];
             productFeature?: components["schemas"]["ProductFeature"][];
             productItemQuantity?: components["schemas"]["ProductItemQuantity"][];
         };
+        /** @description A field of the product, not of a variant; not accepted in a variant update. */
+        ProductFieldNotOnVariant: unknown;
         VariantUpdateBatch: {
             data: components["schemas"]["VariantUpdateFields"][];
             /** @description When true, the spaceIds of the sent productPriceList and productItemQuantity elements are added to the product's spaceIds. May be given in the query instead; when both are given, this one is used. */
