@@ -2499,6 +2499,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": [
+                 *         {
+                 *           "productId": "FA-00001-forest-green-one-size",
+                 *           "productItemQuantity": [
+                 *             {
+                 *               "productId": "FA-00001-forest-green-one-size",
+                 *               "spaceId": "web",
+                 *               "productItemQuantity": 12
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["VariantUpdateBatch"];
             };
         };
