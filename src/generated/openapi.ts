@@ -673,8 +673,8 @@ export interface paths {
          *     `{ <spaceId>: { min, max, isoCurrencyCode } }` per space; any other field path gives
          *     `{ default: [distinct values] }` (a bare field such as `productName` or `productTags` names
          *     the values of its elements' property of the same name; path segments match without regard to
-         *     case, so `brand/BrandName` is `brand/brandName`). Values are strings, sorted; a key that
-         *     matches nothing is absent.
+         *     case, so `brand/BrandName` is `brand/brandName`; `tenantId` gives the tenant of the path,
+         *     as a filter reads it). Values are strings, sorted; a key that matches nothing is absent.
          */
         get: operations["getProductFilters"];
         put?: never;
@@ -1572,6 +1572,10 @@ export interface components {
          *       as `2012-05-05` compare as dates); a value of another type than the operand never matches.
          *     - `in` matches when any value at the path is one of the listed values.
          *     - `contains` and `startsWith` compare strings case-insensitively.
+         *     - The path `tenantId` (one of the published client's filterable keys) reads the tenant named
+         *       in the request's path, which every product of the scope belongs to: `{"eq":["tenantId","acme"]}`
+         *       matches every product under `/acme/...` and none under another tenant. A record's own
+         *       field of that name is not read.
          *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
          *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
          *       `{"contains":["brand/brandName","acme"]}`.
@@ -1678,6 +1682,10 @@ export interface operations {
                  *       as `2012-05-05` compare as dates); a value of another type than the operand never matches.
                  *     - `in` matches when any value at the path is one of the listed values.
                  *     - `contains` and `startsWith` compare strings case-insensitively.
+                 *     - The path `tenantId` (one of the published client's filterable keys) reads the tenant named
+                 *       in the request's path, which every product of the scope belongs to: `{"eq":["tenantId","acme"]}`
+                 *       matches every product under `/acme/...` and none under another tenant. A record's own
+                 *       field of that name is not read.
                  *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
                  *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
                  *       `{"contains":["brand/brandName","acme"]}`.
@@ -1953,6 +1961,10 @@ export interface operations {
                  *       as `2012-05-05` compare as dates); a value of another type than the operand never matches.
                  *     - `in` matches when any value at the path is one of the listed values.
                  *     - `contains` and `startsWith` compare strings case-insensitively.
+                 *     - The path `tenantId` (one of the published client's filterable keys) reads the tenant named
+                 *       in the request's path, which every product of the scope belongs to: `{"eq":["tenantId","acme"]}`
+                 *       matches every product under `/acme/...` and none under another tenant. A record's own
+                 *       field of that name is not read.
                  *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
                  *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
                  *       `{"contains":["brand/brandName","acme"]}`.
@@ -2038,6 +2050,10 @@ export interface operations {
                  *       as `2012-05-05` compare as dates); a value of another type than the operand never matches.
                  *     - `in` matches when any value at the path is one of the listed values.
                  *     - `contains` and `startsWith` compare strings case-insensitively.
+                 *     - The path `tenantId` (one of the published client's filterable keys) reads the tenant named
+                 *       in the request's path, which every product of the scope belongs to: `{"eq":["tenantId","acme"]}`
+                 *       matches every product under `/acme/...` and none under another tenant. A record's own
+                 *       field of that name is not read.
                  *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
                  *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
                  *       `{"contains":["brand/brandName","acme"]}`.
@@ -2994,6 +3010,10 @@ export interface operations {
                  *       as `2012-05-05` compare as dates); a value of another type than the operand never matches.
                  *     - `in` matches when any value at the path is one of the listed values.
                  *     - `contains` and `startsWith` compare strings case-insensitively.
+                 *     - The path `tenantId` (one of the published client's filterable keys) reads the tenant named
+                 *       in the request's path, which every product of the scope belongs to: `{"eq":["tenantId","acme"]}`
+                 *       matches every product under `/acme/...` and none under another tenant. A record's own
+                 *       field of that name is not read.
                  *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
                  *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
                  *       `{"contains":["brand/brandName","acme"]}`.
