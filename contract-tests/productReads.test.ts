@@ -4,7 +4,7 @@ import type { Reply } from './lib/api.js';
 import { contractKit } from './lib/kit.js';
 import { feature, filterParam, ids as idsOf, name, price, startsWith, testBarcode } from './lib/records.js';
 
-const { api, elsewhere, ids, settled, writing, setup } = await contractKit('reads');
+const { api, elsewhere, ids, settled, writing, setup, target } = await contractKit('reads');
 
 type Listed = { productGroupId: string } & Record<string, unknown>;
 const listed = (reply: Reply): string[] => idsOf(reply.data.list as Listed[]);
@@ -222,6 +222,14 @@ writing('reads of products this run wrote', () => {
     const reply = await list(sorted('productGroupId asc'), { gt: ['productPriceList/listPrice', 100] });
     reply.expect(listed(reply), IDS).toEqual([c, f]);
     reply.expect(reply.data.count, '$.data.count').toBe(2);
+  });
+
+  it('[mock choice] GET /products?filter= on tenantId (a filterable key of the published client) matches the tenant of the base URL', async () => {
+    const tenant = decodeURIComponent(new URL(target.baseUrl).pathname.split('/').at(-2) ?? '');
+    const mine = await list(sorted('productGroupId asc'), { eq: ['tenantId', tenant] });
+    mine.expect(listed(mine), IDS).toEqual([a, b, c, d, e, f]);
+    const theirs = await list('', { eq: ['tenantId', `${ids.prefix}other-tenant`] });
+    theirs.expect(listed(theirs), IDS).toEqual([]);
   });
 
   it.each([

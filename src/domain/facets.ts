@@ -4,9 +4,11 @@ import {
   compareScalars,
   isScalar,
   parseFieldPath,
-  someValueAt,
-  type FieldPath,
+  readerOf,
+  scopeKey,
   type Scalar,
+  type ScopeFields,
+  type ValueReader,
 } from './fieldPath.js';
 import { splitList } from './lists.js';
 import { compareIds } from './productTypes.js';
@@ -14,8 +16,10 @@ import type { CatalogProduct, FacetResult } from './types.js';
 import { shown } from './given.js';
 
 export interface SummaryRequest {
-  /** Facet names (field paths) as the client wrote them. */
-  facets: { name: string; path: FieldPath }[];
+  /** Facet names (field paths) as the client wrote them, and how each reads a product (readerOf). */
+  facets: { name: string; read: ValueReader }[];
+  /** '' unless a facet reads the scope (tenantId): then what keeps its counts to one tenant (scopeKey). */
+  scopeKey: string;
   /** undefined: no attribute filters; null: every productFeatureType; else only these types. */
   attributeTypes: ReadonlySet<string> | null | undefined;
 }
@@ -35,19 +39,24 @@ export function parseSummaryRequest(
   facets: string | undefined,
   includeAttributeFilters: boolean | undefined,
   attributeFilters: string | undefined,
+  scope?: ScopeFields,
 ): SummaryRequest {
   const names = splitSet(facets);
   if (names.length > MAX_FACETS) {
     throw badRequest(`facets names ${names.length} paths; the limit is ${MAX_FACETS}`);
   }
+  let scoped = false;
   const parsed = names.map((name) => {
     const path = parseFieldPath(name);
     if (!path) throw badRequest(`facets: ${shown(name)} is not a field path such as "brand/brandName"`);
-    return { name, path };
+    const reader = readerOf(path, scope);
+    scoped ||= reader.scoped;
+    return { name, read: reader.read };
   });
   const types = splitSet(attributeFilters);
   return {
     facets: parsed,
+    scopeKey: scoped ? scopeKey(scope) : '',
     attributeTypes: includeAttributeFilters !== true ? undefined : types.length > 0 ? new Set(types) : null,
   };
 }
@@ -91,9 +100,9 @@ export function countSummary(matches: readonly CatalogProduct[], request: Summar
     }
   };
   matches.forEach((product, index) => {
-    request.facets.forEach(({ path }, f) => {
+    request.facets.forEach(({ read }, f) => {
       const seen = counts[f] as Map<Scalar, [number, number]>;
-      someValueAt(product, path, (value) => {
+      read(product, (value) => {
         if (isScalar(value)) bump(seen, value, index);
         return false;
       });
@@ -132,9 +141,9 @@ export function adjustCounts(
   };
   const { attributeTypes } = request;
   const count = (product: CatalogProduct, by: number) => {
-    request.facets.forEach(({ path }, f) => {
+    request.facets.forEach(({ read }, f) => {
       const held = new Set<Scalar>();
-      someValueAt(product, path, (value) => {
+      read(product, (value) => {
         if (isScalar(value)) held.add(value);
         return false;
       });

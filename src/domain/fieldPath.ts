@@ -19,6 +19,37 @@ export function someValueAt(record: unknown, path: FieldPath, test: (value: unkn
   return someFrom(record, path, 0, test);
 }
 
+/** What every product has from the scope a request reads, not from its record. */
+export interface ScopeFields {
+  readonly tenantId: string;
+}
+
+/** Reads the values at one path of a product: whether any passes the test (see someValueAt). */
+export type ValueReader = (product: unknown, test: (value: unknown) => boolean) => boolean;
+
+/**
+ * How a filter, a facet or /products-filters reads a path. `tenantId` (one segment, in any case, as
+ * a segment is matched) reads the tenant of the scope: every product of a scope is the tenant's named
+ * in the request's path, and a record has no such field (records are shared between scopes through
+ * the seed). Any other path reads the record. `scoped` says the answer holds for that tenant only:
+ * a cache shared between scopes (a seed's snapshot is) must key it by the tenant (scopeKey).
+ * docs/behaviour.md, "Filter".
+ */
+export function readerOf(
+  path: FieldPath,
+  scope: ScopeFields | undefined,
+): { read: ValueReader; scoped: boolean } {
+  if (path.length !== 1 || path[0]?.toLowerCase() !== 'tenantid') {
+    return { read: (product, test) => someFrom(product, path, 0, test), scoped: false };
+  }
+  const tenant = scope?.tenantId;
+  return { read: tenant === undefined ? () => false : (_product, test) => test(tenant), scoped: true };
+}
+
+/** What tells apart the cached answers of a scoped read (readerOf) for two tenants. */
+export const scopeKey = (scope: ScopeFields | undefined): string =>
+  `\ntenantId ${JSON.stringify(scope?.tenantId ?? null)}`;
+
 function someFrom(value: unknown, path: FieldPath, at: number, test: (value: unknown) => boolean): boolean {
   if (Array.isArray(value)) {
     for (const element of value) if (someFrom(element, path, at, test)) return true;

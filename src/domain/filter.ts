@@ -5,9 +5,11 @@ import {
   compareScalars,
   isScalar,
   parseFieldPath,
-  someValueAt,
-  type FieldPath,
+  readerOf,
+  scopeKey,
+  type ScopeFields,
   type Scalar,
+  type ValueReader,
 } from './fieldPath.js';
 import { textNestsDeeper, valueNestsDeeper } from './jsonDepth.js';
 import type { CatalogProduct } from './types.js';
@@ -56,9 +58,10 @@ export const MAX_JSON_DEPTH = 2 * MAX_DEPTH + 2;
 
 /**
  * Parses a filter given as JSON text or as the parsed object; throws a 400 that says what is wrong,
- * naming the parameter (`filter`, or `additionalRawFilter`) it came in.
+ * naming the parameter (`filter`, or `additionalRawFilter`) it came in. `scope` is what the scope
+ * read gives every product (its tenantId); a filter that reads it has a key of that tenant's.
  */
-export function parseFilterWithKey(raw: unknown, name = 'filter'): ParsedFilter {
+export function parseFilterWithKey(raw: unknown, name = 'filter', scope?: ScopeFields): ParsedFilter {
   let node = raw;
   // Checked before anything walks it: parsing, compiling and error messages all recurse.
   const tooDeep =
@@ -74,10 +77,14 @@ export function parseFilterWithKey(raw: unknown, name = 'filter'): ParsedFilter 
       );
     }
   }
-  return { predicate: compile(node, name, 0, { name, operators: 0 }), key: JSON.stringify(node) };
+  const budget: Budget = { name, operators: 0, scope, scoped: false };
+  const predicate = compile(node, name, 0, budget);
+  // Answers are cached by key in caches shared between scopes: one tenant's must not serve another.
+  return { predicate, key: JSON.stringify(node) + (budget.scoped ? scopeKey(scope) : '') };
 }
 
-export const parseFilter = (raw: unknown): ProductPredicate => parseFilterWithKey(raw).predicate;
+export const parseFilter = (raw: unknown, scope?: ScopeFields): ProductPredicate =>
+  parseFilterWithKey(raw, 'filter', scope).predicate;
 
 /**
  * Whether a filter parameter asks for no filter: absent, or empty text, as a client sends when
@@ -91,10 +98,15 @@ export function bothFilters(a: ParsedFilter, b: ParsedFilter): ParsedFilter {
   return { predicate: (p) => a.predicate(p) && b.predicate(p), key: `{"and":[${a.key},${b.key}]}` };
 }
 
-/** Operators compiled so far in one filter, and the parameter it came in. */
+/**
+ * Operators compiled so far in one filter, and the parameter it came in; the scope its paths may
+ * read, and whether one did.
+ */
 interface Budget {
   name: string;
   operators: number;
+  scope: ScopeFields | undefined;
+  scoped: boolean;
 }
 
 function compile(node: unknown, at: string, depth: number, budget: Budget): ProductPredicate {
@@ -148,7 +160,7 @@ function compileOperator(
     }
     case 'in': {
       count(operands, 2, where, 'a field path and an array of values');
-      const path = pathOperand(operands[0], where);
+      const read = pathOperand(operands[0], where, budget);
       const list = operands[1];
       if (!Array.isArray(list)) {
         throw badRequest(
@@ -167,12 +179,12 @@ function compileOperator(
       }
       list.forEach((value, i) => finite(value, `${where}: value ${i + 1} of the list`));
       const wanted = new Set<unknown>(list);
-      return (p) => someValueAt(p, path, (v) => wanted.has(v));
+      return (p) => read(p, (v) => wanted.has(v));
     }
     case 'contains':
     case 'startsWith': {
       count(operands, 2, where, 'a field path and a string');
-      const path = pathOperand(operands[0], where);
+      const read = pathOperand(operands[0], where, budget);
       if (typeof operands[1] !== 'string') {
         throw badRequest(`${where}: the second operand must be a string${given(operands[1])}`);
       }
@@ -181,18 +193,23 @@ function compileOperator(
         op === 'contains'
           ? (v: unknown) => typeof v === 'string' && v.toLowerCase().includes(needle)
           : (v: unknown) => typeof v === 'string' && v.toLowerCase().startsWith(needle);
-      return (p) => someValueAt(p, path, test);
+      return (p) => read(p, test);
     }
     default:
-      return compileComparison(op, operands, where);
+      return compileComparison(op, operands, where, budget);
   }
 }
 
-function compileComparison(op: Comparison, operands: unknown[], where: string): ProductPredicate {
+function compileComparison(
+  op: Comparison,
+  operands: unknown[],
+  where: string,
+  budget: Budget,
+): ProductPredicate {
   count(operands, 2, where, 'a field path and a value');
-  const path = pathOperand(operands[0], where);
+  const read = pathOperand(operands[0], where, budget);
   const value = operands[1];
-  const present = (p: CatalogProduct) => someValueAt(p, path, () => true);
+  const present = (p: CatalogProduct) => read(p, () => true);
   // null stands for "no value": eq null matches an absent field, ne null a present one.
   if (value === null && (op === 'eq' || op === 'ne')) {
     return op === 'eq' ? (p) => !present(p) : present;
@@ -204,12 +221,12 @@ function compileComparison(op: Comparison, operands: unknown[], where: string): 
   finite(value, `${where}: the second operand`);
   const same = (v: unknown) => v === value;
   // ne is the negation of eq: no value at the path equals it.
-  if (op === 'ne') return (p) => !someValueAt(p, path, same);
-  if (op === 'eq') return (p) => someValueAt(p, path, same);
+  if (op === 'ne') return (p) => !read(p, same);
+  if (op === 'eq') return (p) => read(p, same);
   const accepts = COMPARISONS[op];
   // Values of another type never compare (a string is neither above nor below 100).
   const test = (v: unknown) => typeof v === typeof value && accepts(compareScalars(v as Scalar, value));
-  return (p) => someValueAt(p, path, test);
+  return (p) => read(p, test);
 }
 
 /**
@@ -231,12 +248,15 @@ function count(operands: unknown[], expected: number, where: string, what: strin
   }
 }
 
-function pathOperand(raw: unknown, where: string): FieldPath {
+/** The reader of a path operand (readerOf); notes in the budget when it reads the scope. */
+function pathOperand(raw: unknown, where: string, budget: Budget): ValueReader {
   const path = typeof raw === 'string' ? parseFieldPath(raw) : undefined;
   if (!path) {
     throw badRequest(
       `${where}: the first operand must be a field path such as "productPriceList/listPrice"${given(raw)}`,
     );
   }
-  return path;
+  const { read, scoped } = readerOf(path, budget.scope);
+  if (scoped) budget.scoped = true;
+  return read;
 }

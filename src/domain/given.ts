@@ -28,5 +28,18 @@ export function shown(value: unknown): string {
  */
 export const given = (value: unknown): string => ` (got ${shown(value)})`;
 
+/**
+ * Text a request sent where a number belongs (a query's `limit`), shown as sent: a decimal number
+ * unquoted and cut short as a long string is, anything else quoted as a string. Not the number it
+ * was read as: `limit=999999999999999999999` reads as 1e21, which JavaScript writes `1e+21`, and
+ * `page=-0` as 0; a person looks for what they typed.
+ */
+export function givenText(text: string): string {
+  if (!/^[+-]?\d+(\.\d+)?$/.test(text)) return given(text);
+  const cut =
+    text.length > SHOWN_CHARACTERS ? `${text.slice(0, SHOWN_CHARACTERS)}…, ${text.length} characters` : text;
+  return ` (got ${cut})`;
+}
+
 /** A message without its " (got …)": the rule broken, whatever the value was. */
 export const withoutGiven = (message: string): string => message.replace(/ \(got .*\)$/s, '');

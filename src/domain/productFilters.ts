@@ -1,6 +1,6 @@
 // GET /products-filters, which the published client calls: the values a filter UI offers, per key.
 // docs/behaviour.md, "What the published client calls beyond the specification".
-import { compareScalars, isScalar, someValueAt, type Scalar } from './fieldPath.js';
+import { compareScalars, isScalar, readerOf, type Scalar, type ScopeFields } from './fieldPath.js';
 import { own } from './own.js';
 import { compareIds } from './productTypes.js';
 import type { CatalogProduct, FilterByGroup, PriceRange } from './types.js';
@@ -12,34 +12,42 @@ const PRICE_FIELDS: Readonly<Record<string, 'listPrice' | 'suggestedRetailPrice'
 };
 const NO_LANGUAGE = 'default';
 
-/** For each filter key, its values over the products of the given types (all products when none). */
+/**
+ * For each filter key, its values over the products of the given types (all products when none).
+ * `scope` gives what every product has from the scope read: `tenantId` (readerOf).
+ */
 export function productFilters(
   products: readonly CatalogProduct[],
   productTypes: readonly string[],
   filterKeys: readonly string[],
+  scope?: ScopeFields,
 ): FilterByGroup {
   const wanted = new Set(productTypes);
   const scoped =
     wanted.size === 0 ? products : products.filter((p) => (p.productType ?? []).some((t) => wanted.has(t)));
   const entries: [string, FilterByGroup[string]][] = [];
   for (const key of new Set(filterKeys)) {
-    const groups = valuesOfKey(scoped, key);
+    const groups = valuesOfKey(scoped, key, scope);
     if (Object.keys(groups).length > 0) entries.push([key, groups]);
   }
   // Made by fromEntries: an assignment to a key "__proto__" would set the prototype instead.
   return Object.fromEntries(entries);
 }
 
-function valuesOfKey(products: readonly CatalogProduct[], key: string): FilterByGroup[string] {
+function valuesOfKey(
+  products: readonly CatalogProduct[],
+  key: string,
+  scope: ScopeFields | undefined,
+): FilterByGroup[string] {
   const price = own(PRICE_FIELDS, key.toLowerCase());
   if (price) return priceRanges(products, price);
   const features = featureValues(products, key);
   if (Object.keys(features).length > 0) return features;
   const values: Scalar[] = [];
-  // A path as a filter reads it, bare array keys and case included (fieldPath.ts).
-  const path = key.split('/');
+  // A path as a filter reads it, bare array keys, case and tenantId included (fieldPath.ts).
+  const { read } = readerOf(key.split('/'), scope);
   const collect = (value: unknown) => (isScalar(value) && values.push(value), false);
-  for (const product of products) someValueAt(product, path, collect);
+  for (const product of products) read(product, collect);
   return values.length > 0 ? { [NO_LANGUAGE]: distinctSorted(values) } : {};
 }
 

@@ -250,7 +250,7 @@ export interface paths {
         };
         /**
          * The products named in relatedProductGroups that exist, in that order
-         * @description Each product once; related ids that name no product are left out; `[]` when none. 404 when the product itself is unknown.
+         * @description Each product once; related ids that name no product are left out, and so does the product's own id (a product is never recommended to itself); `[]` when none. 404 when the product itself is unknown.
          */
         get: operations["getProductRecommendations"];
         put?: never;
@@ -539,6 +539,9 @@ export interface paths {
          *     without it spaceIds is unchanged. Items apply in order. Per-item status 200 updated,
          *     404 no product holds the variant. `null` for a variant field is a 400 that says how to
          *     remove the field: a merge push of the whole variant without it.
+         *     A field of the product that is not a variant's (customProperties, productStatus,
+         *     spaceIds, ...) is a 400 naming it, and nothing is written: send it with
+         *     POST /products-push or PATCH /products.
          */
         patch: operations["updateVariants"];
         trace?: never;
@@ -670,8 +673,8 @@ export interface paths {
          *     `{ <spaceId>: { min, max, isoCurrencyCode } }` per space; any other field path gives
          *     `{ default: [distinct values] }` (a bare field such as `productName` or `productTags` names
          *     the values of its elements' property of the same name; path segments match without regard to
-         *     case, so `brand/BrandName` is `brand/brandName`). Values are strings, sorted; a key that
-         *     matches nothing is absent.
+         *     case, so `brand/BrandName` is `brand/brandName`; `tenantId` gives the tenant of the path,
+         *     as a filter reads it). Values are strings, sorted; a key that matches nothing is absent.
          */
         get: operations["getProductFilters"];
         put?: never;
@@ -744,7 +747,8 @@ export interface paths {
          *     ordered by productGroupId; `completeTheLook` the products of other productTypes named in
          *     relatedProductGroups, else the other products of the same brand of another productType.
          *     recommendationInclusion picks the lists filled (`default`: default only; `all`: all three;
-         *     `similarItems`, `completeTheLook`: that one); the others are `[]`. Any source is answered
+         *     `similarItems`, `completeTheLook`: that one); the others are `[]`. No list holds the product
+         *     asked about, even when it names itself in relatedProductGroups. Any source is answered
          *     from the catalog. 404 when the product is unknown.
          */
         get: operations["getProductRecommendationsByProductId"];
@@ -1304,12 +1308,40 @@ export interface components {
             productPriceList?: components["schemas"]["ProductPrice"][];
             productItemQuantity?: components["schemas"]["ProductItemQuantity"][];
         };
-        /** @description productId (required), the Variant fields, and productPriceList, productFeature and productItemQuantity elements of this variant. */
+        /** @description productId (required), the Variant fields, and productPriceList, productFeature and productItemQuantity elements of this variant. A field of the product that is not a field of a variant (customProperties, productStatus, spaceIds, ...) is refused: the item updates a variant, and the field would be stored inside that variant, where no read of the product finds it. */
         VariantUpdateFields: components["schemas"]["Variant"] & {
+            spaceIds?: components["schemas"]["ProductFieldNotOnVariant"];
+            introductionDate?: components["schemas"]["ProductFieldNotOnVariant"];
+            plannedAbandonmentDate?: components["schemas"]["ProductFieldNotOnVariant"];
+            shellLifeDays?: components["schemas"]["ProductFieldNotOnVariant"];
+            productDescription?: components["schemas"]["ProductFieldNotOnVariant"];
+            productShortDescription?: components["schemas"]["ProductFieldNotOnVariant"];
+            productInternalName?: components["schemas"]["ProductFieldNotOnVariant"];
+            storageInstructions?: components["schemas"]["ProductFieldNotOnVariant"];
+            consumerStorageInstruction?: components["schemas"]["ProductFieldNotOnVariant"];
+            productShippingInstruction?: components["schemas"]["ProductFieldNotOnVariant"];
+            relatedProductGroups?: components["schemas"]["ProductFieldNotOnVariant"];
+            variants?: components["schemas"]["ProductFieldNotOnVariant"];
+            brand?: components["schemas"]["ProductFieldNotOnVariant"];
+            productStatus?: components["schemas"]["ProductFieldNotOnVariant"];
+            catalogPageLocationProduct?: components["schemas"]["ProductFieldNotOnVariant"];
+            productType?: components["schemas"]["ProductFieldNotOnVariant"];
+            productLabel?: components["schemas"]["ProductFieldNotOnVariant"];
+            productTags?: components["schemas"]["ProductFieldNotOnVariant"];
+            productVendor?: components["schemas"]["ProductFieldNotOnVariant"];
+            customProperties?: components["schemas"]["ProductFieldNotOnVariant"];
+            variantsGroupId?: components["schemas"]["ProductFieldNotOnVariant"];
+            variantsByGroupId?: components["schemas"]["ProductFieldNotOnVariant"];
+            isDeleted?: components["schemas"]["ProductFieldNotOnVariant"];
+            sortName?: components["schemas"]["ProductFieldNotOnVariant"];
+            sortPrice?: components["schemas"]["ProductFieldNotOnVariant"];
+            sortQuantity?: components["schemas"]["ProductFieldNotOnVariant"];
             productPriceList?: components["schemas"]["ProductPrice"][];
             productFeature?: components["schemas"]["ProductFeature"][];
             productItemQuantity?: components["schemas"]["ProductItemQuantity"][];
         };
+        /** @description A field of the product, not of a variant; not accepted in a variant update. */
+        ProductFieldNotOnVariant: unknown;
         VariantUpdateBatch: {
             data: components["schemas"]["VariantUpdateFields"][];
             /** @description When true, the spaceIds of the sent productPriceList and productItemQuantity elements are added to the product's spaceIds. May be given in the query instead; when both are given, this one is used. */
@@ -1540,6 +1572,10 @@ export interface components {
          *       as `2012-05-05` compare as dates); a value of another type than the operand never matches.
          *     - `in` matches when any value at the path is one of the listed values.
          *     - `contains` and `startsWith` compare strings case-insensitively.
+         *     - The path `tenantId` (one of the published client's filterable keys) reads the tenant named
+         *       in the request's path, which every product of the scope belongs to: `{"eq":["tenantId","acme"]}`
+         *       matches every product under `/acme/...` and none under another tenant. A record's own
+         *       field of that name is not read.
          *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
          *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
          *       `{"contains":["brand/brandName","acme"]}`.
@@ -1646,6 +1682,10 @@ export interface operations {
                  *       as `2012-05-05` compare as dates); a value of another type than the operand never matches.
                  *     - `in` matches when any value at the path is one of the listed values.
                  *     - `contains` and `startsWith` compare strings case-insensitively.
+                 *     - The path `tenantId` (one of the published client's filterable keys) reads the tenant named
+                 *       in the request's path, which every product of the scope belongs to: `{"eq":["tenantId","acme"]}`
+                 *       matches every product under `/acme/...` and none under another tenant. A record's own
+                 *       field of that name is not read.
                  *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
                  *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
                  *       `{"contains":["brand/brandName","acme"]}`.
@@ -1921,6 +1961,10 @@ export interface operations {
                  *       as `2012-05-05` compare as dates); a value of another type than the operand never matches.
                  *     - `in` matches when any value at the path is one of the listed values.
                  *     - `contains` and `startsWith` compare strings case-insensitively.
+                 *     - The path `tenantId` (one of the published client's filterable keys) reads the tenant named
+                 *       in the request's path, which every product of the scope belongs to: `{"eq":["tenantId","acme"]}`
+                 *       matches every product under `/acme/...` and none under another tenant. A record's own
+                 *       field of that name is not read.
                  *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
                  *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
                  *       `{"contains":["brand/brandName","acme"]}`.
@@ -2006,6 +2050,10 @@ export interface operations {
                  *       as `2012-05-05` compare as dates); a value of another type than the operand never matches.
                  *     - `in` matches when any value at the path is one of the listed values.
                  *     - `contains` and `startsWith` compare strings case-insensitively.
+                 *     - The path `tenantId` (one of the published client's filterable keys) reads the tenant named
+                 *       in the request's path, which every product of the scope belongs to: `{"eq":["tenantId","acme"]}`
+                 *       matches every product under `/acme/...` and none under another tenant. A record's own
+                 *       field of that name is not read.
                  *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
                  *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
                  *       `{"contains":["brand/brandName","acme"]}`.
@@ -2467,6 +2515,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": [
+                 *         {
+                 *           "productId": "FA-00001-forest-green-one-size",
+                 *           "productItemQuantity": [
+                 *             {
+                 *               "productId": "FA-00001-forest-green-one-size",
+                 *               "spaceId": "web",
+                 *               "productItemQuantity": 12
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["VariantUpdateBatch"];
             };
         };
@@ -2946,6 +3010,10 @@ export interface operations {
                  *       as `2012-05-05` compare as dates); a value of another type than the operand never matches.
                  *     - `in` matches when any value at the path is one of the listed values.
                  *     - `contains` and `startsWith` compare strings case-insensitively.
+                 *     - The path `tenantId` (one of the published client's filterable keys) reads the tenant named
+                 *       in the request's path, which every product of the scope belongs to: `{"eq":["tenantId","acme"]}`
+                 *       matches every product under `/acme/...` and none under another tenant. A record's own
+                 *       field of that name is not read.
                  *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
                  *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
                  *       `{"contains":["brand/brandName","acme"]}`.

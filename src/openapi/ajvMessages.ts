@@ -52,6 +52,8 @@ interface Schema {
   properties?: Record<string, unknown>;
   /** openapi.yaml's words for a pattern, beside it: a regular expression is no instruction. */
   'x-pattern-message'?: string;
+  /** openapi.yaml's words for a `not`: why the value may not be sent, and what to send. */
+  'x-not-message'?: string;
   /** OpenAPI 3.0's null allowed beside the type, which Ajv's params.type does not name. */
   nullable?: boolean;
 }
@@ -87,8 +89,10 @@ function wordOf(e: ErrorObject): WordedError {
   switch (e.keyword) {
     // `not: {}` marks a field that may not be sent at all (spaceIds on a merge push); `not: { enum }`
     // values that may not be given (a tenant "..").
+    // openapi.yaml may say beside it why and what to send instead (a product's field on a variant update).
     case 'not': {
       const values = (e.schema as { enum?: unknown[] } | undefined)?.enum;
+      if (parent['x-not-message']) return worded(parent['x-not-message']);
       return worded(
         values ? `may not be ${values.map((v) => JSON.stringify(v)).join(' or ')}` : 'may not be sent',
       );

@@ -2,6 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { OpenAPIV3 } from 'openapi-types';
 import { CatalogError } from '../domain/errors.js';
 import type { Problem } from '../domain/problem.js';
+import { givenText, withoutGiven } from '../domain/given.js';
 import { readablePath } from './readablePath.js';
 import { wordErrors } from './ajvMessages.js';
 import { listTypeMessage } from './listHint.js';
@@ -385,6 +386,20 @@ export interface RequestValidator {
  * implement is refused at start-up (supported.ts). Paths are matched as documented,
  * `/{tenantId}/{environment}/...`, once the pipeline has removed a longer URL prefix.
  */
+/**
+ * A problem of a numeric query parameter, showing the text as sent: Ajv reads it as a number, which
+ * a message would show as JavaScript writes it (`1e+21` for `limit=999999999999999999999`, `0` for
+ * `-0`), and a text it could not read (`page=1.5`) in quotes. Text that is no decimal number was
+ * refused before Ajv saw it. `sent` is the query as the request gave it.
+ */
+function asSent(problem: Problem, sent: Record<string, unknown>, numeric: readonly string[]): Problem {
+  const name = problem.path.startsWith('query.') ? problem.path.slice('query.'.length) : '';
+  const text = sent[name];
+  if (!numeric.includes(name) || typeof text !== 'string') return problem;
+  const rule = withoutGiven(problem.message);
+  return rule === problem.message ? problem : { ...problem, message: rule + givenText(text) };
+}
+
 export function requestValidator(table: OperationTable): RequestValidator {
   const compiled = compileOperations(table);
   return {
@@ -439,7 +454,9 @@ export function requestValidator(table: OperationTable): RequestValidator {
         const ajv = valid
           ? { problems: [], unlisted: { count: 0, exact: true } }
           : problemsOf(parameters.errors, '');
-        const others = ajv.problems.filter((p) => !found.has(p.path));
+        const others = ajv.problems
+          .filter((p) => !found.has(p.path))
+          .map((p) => asSent(p, parts.query, op.numericQuery));
         const order = Object.keys(query).map((name) => `query.${name}`);
         const rank = (p: Problem) => (order.includes(p.path) ? order.indexOf(p.path) : -1);
         const problems = [...early, ...others].sort((a, b) => rank(a) - rank(b));

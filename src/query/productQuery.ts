@@ -10,6 +10,7 @@ import { snapshotCache, type Snapshot } from './snapshotCache.js';
 import { summaryOf } from './summaryCache.js';
 import { carryOver } from './carryOver.js';
 import type { CatalogProduct, ProductListResult, ProductQuery } from '../domain/types.js';
+import type { ScopeFields } from '../domain/fieldPath.js';
 
 export const DEFAULT_LIMIT = 50;
 
@@ -31,15 +32,22 @@ export interface ListQuery {
 export function parseListQuery(
   params: ListParameters,
   sortable: ReadonlySet<string>,
+  /** What every product of the scope read has from the request's path: its tenantId. */
+  scope: ScopeFields,
   /** The parameter `params.search` came in (GET /search calls it term). */
   searchParameter = 'search',
 ): ListQuery {
   return {
-    filter: parseFilters(params),
+    filter: parseFilters(params, scope),
     search: parseSearch(params.search, params.searchField, searchParameter),
     sort: parseSort(params.sort, sortable),
     select: parseSelect(params.select),
-    summary: parseSummaryRequest(params.facets, params.includeAttributeFilters, params.attributeFilters),
+    summary: parseSummaryRequest(
+      params.facets,
+      params.includeAttributeFilters,
+      params.attributeFilters,
+      scope,
+    ),
     limit: params.limit ?? DEFAULT_LIMIT,
     page: params.page ?? 1,
   };
@@ -49,10 +57,10 @@ export function parseListQuery(
  * filter, and additionalRawFilter (a second filter the published client sends, ANDed with the
  * first: docs/behaviour.md, "What the published client calls beyond the specification").
  */
-function parseFilters(params: ListParameters): ParsedFilter | undefined {
-  const first = noFilter(params.filter) ? undefined : parseFilterWithKey(params.filter);
+function parseFilters(params: ListParameters, scope: ScopeFields): ParsedFilter | undefined {
+  const first = noFilter(params.filter) ? undefined : parseFilterWithKey(params.filter, 'filter', scope);
   const extra = params.additionalRawFilter;
-  const second = noFilter(extra) ? undefined : parseFilterWithKey(extra, 'additionalRawFilter');
+  const second = noFilter(extra) ? undefined : parseFilterWithKey(extra, 'additionalRawFilter', scope);
   return first && second ? bothFilters(first, second) : (first ?? second);
 }
 

@@ -22,9 +22,10 @@ const NOTHING: Summary = Object.freeze({
  * JSON: a name may hold any character but a comma, a newline too, and no separator of ours could
  * tell `facets=a%0A-` from `facets=a` with `attributeFilters=-%0A-`.
  */
-function summaryKey({ facets, attributeTypes }: SummaryRequest): string {
+function summaryKey({ facets, attributeTypes, scopeKey }: SummaryRequest): string {
   const types = attributeTypes === undefined ? '-' : attributeTypes === null ? '*' : [...attributeTypes];
-  return JSON.stringify([facets.map((f) => f.name), types]);
+  // A facet on tenantId counts one tenant's value: the snapshot may be shared with other tenants.
+  return JSON.stringify([facets.map((f) => f.name), types]) + scopeKey;
 }
 
 /** A summary kept, with the counts it was made from: a write's next snapshot adjusts them. */

@@ -8,11 +8,13 @@ import { recommendations } from '../domain/recommendations.js';
 import { applySelect, parseSelect } from '../domain/select.js';
 import { sortableFields } from '../domain/sort.js';
 import type { CatalogProduct } from '../domain/types.js';
+import type { ScopeFields } from '../domain/fieldPath.js';
 import { variantsGroupOf, withGroupVariants } from '../domain/variantsGroup.js';
 import { dataAnswer } from '../pipeline/answers.js';
 import type { Scope } from '../store/scope.js';
 import {
   productNotFound,
+  scopeKeyOf,
   scopeOf,
   type OperationCall,
   type OperationHandlers,
@@ -40,8 +42,9 @@ export interface OneProductQuery {
 export function presenter(
   scope: Scope,
   query: OneProductQuery,
+  fields: ScopeFields,
 ): (product: CatalogProduct) => CatalogProduct | undefined {
-  const filter = noFilter(query.filter) ? undefined : parseFilter(query.filter);
+  const filter = noFilter(query.filter) ? undefined : parseFilter(query.filter, fields);
   const select = parseSelect(query.select);
   return (product) => {
     if (filter && !filter(product)) return undefined;
@@ -58,11 +61,12 @@ export function presenter(
  */
 export function barcodeLookup(
   scope: Scope,
+  fields: ScopeFields,
   code: string,
   query: OneProductQuery,
   what: string,
 ): { productDetails: CatalogProduct; productId: string } {
-  const present = presenter(scope, query);
+  const present = presenter(scope, query, fields);
   for (const hit of scope.variantsByBarcode(normalizeBarcode(code))) {
     const productDetails = present(hit.product);
     if (productDetails) return { productDetails, productId: hit.productId };
@@ -80,7 +84,7 @@ export const sortableOf = (document: OpenAPIV3.Document): ReadonlySet<string> =>
 export function productReadOperations(ctx: RouteContext): OperationHandlers {
   const sortable = sortableOf(ctx.document);
   const list = (call: OperationCall, params: ListParameters) => {
-    const query = parseListQuery(params, sortable);
+    const query = parseListQuery(params, sortable, scopeKeyOf(call));
     const scope = scopeOf(ctx, call);
     return dataAnswer(runListQuery(scope.products(), query), scope);
   };
@@ -93,7 +97,7 @@ export function productReadOperations(ctx: RouteContext): OperationHandlers {
       const scope = scopeOf(ctx, call);
       // Made first: a malformed filter or select is a 400 whether or not the id names a product,
       // as in the barcode lookup, not a 404 that hides it.
-      const present = presenter(scope, call.query as OneProductQuery);
+      const present = presenter(scope, call.query as OneProductQuery, scopeKeyOf(call));
       const stored = scope.product(id);
       const product = stored && present(stored);
       if (!product) {
@@ -106,7 +110,7 @@ export function productReadOperations(ctx: RouteContext): OperationHandlers {
       const code = call.params.barcode as string;
       const scope = scopeOf(ctx, call);
       return dataAnswer(
-        barcodeLookup(scope, code, call.query as OneProductQuery, `barcode ${shown(code)}`),
+        barcodeLookup(scope, scopeKeyOf(call), code, call.query as OneProductQuery, `barcode ${shown(code)}`),
         scope,
       );
     },
@@ -115,7 +119,12 @@ export function productReadOperations(ctx: RouteContext): OperationHandlers {
       // filter is beyond the specification (the published client sends it): it narrows the products only.
       const { term, select, filter } = call.query as { term: string; select?: string; filter?: string };
       const scope = scopeOf(ctx, call);
-      const query = parseListQuery({ search: term, select, filter, limit: SEARCH_LIMIT }, sortable, 'term');
+      const query = parseListQuery(
+        { search: term, select, filter, limit: SEARCH_LIMIT },
+        sortable,
+        scopeKeyOf(call),
+        'term',
+      );
       const products = runListQuery(scope.products(), query).list;
       const productTypes = scope
         .productTypes()

@@ -12,7 +12,13 @@ import { compareIds } from '../domain/productTypes.js';
 import type { CatalogProduct } from '../domain/types.js';
 import { someValueAt } from '../domain/fieldPath.js';
 import { dataAnswer } from '../pipeline/answers.js';
-import { productNotFound, scopeOf, type OperationHandlers, type RouteContext } from './context.js';
+import {
+  productNotFound,
+  scopeKeyOf,
+  scopeOf,
+  type OperationHandlers,
+  type RouteContext,
+} from './context.js';
 import { barcodeLookup, sortableOf, type OneProductQuery } from './productReads.js';
 import { shown } from '../domain/given.js';
 
@@ -59,7 +65,7 @@ export function publishedClientOperations(ctx: RouteContext, decodeEpc: GtinDeco
       const keys = parseIdList(filterKeys, (key) =>
         products.some((p) => p.productFeature?.some((f) => f.productFeatureType === key)),
       );
-      return dataAnswer(productFilters(products, types, keys));
+      return dataAnswer(productFilters(products, types, keys, scopeKeyOf(call)));
     },
 
     getProductSortOptions: (call) => {
@@ -101,6 +107,7 @@ export function publishedClientOperations(ctx: RouteContext, decodeEpc: GtinDeco
       const scope = scopeOf(ctx, call);
       const found = barcodeLookup(
         scope,
+        scopeKeyOf(call),
         gtin,
         call.query as OneProductQuery,
         `the GTIN ${gtin} of EPC ${shown(code)}`,

@@ -1,7 +1,7 @@
 // The request journal: the last API requests, for a test to ask what an app sent (GET /__admin/requests).
 import type { components } from '../generated/openapi.js';
 import { badRequest } from '../domain/errors.js';
-import { given } from '../domain/given.js';
+import { given, givenText } from '../domain/given.js';
 import { parseQuery } from '../pipeline/query.js';
 import { pathHolds } from './pathPart.js';
 
@@ -109,7 +109,7 @@ export function parseJournalFilter(
     if (text === undefined) return undefined;
     const n = Number(text);
     if (!/^\d+$/.test(text) || n < min || n > max) {
-      throw badRequest(`query.${name} must be a whole number from ${min} to ${max}${given(text)}`);
+      throw badRequest(`query.${name} must be a whole number from ${min} to ${max}${givenText(text)}`);
     }
     return n;
   };

@@ -278,3 +278,29 @@ describe('filter: errors name the problem', () => {
     rejects({ in: ['productGroupId', values(1001)] }, /filter\.in: 1001 values; the limit is 1000/);
   });
 });
+
+describe('filter: tenantId, read from the scope', () => {
+  const acme = { tenantId: 'acme' };
+  const beta = { tenantId: 'beta' };
+
+  it("reads the scope's tenant for every product, bare or not, and never the record", () => {
+    const onRecord = { ...shoe, tenantId: 'beta' } as CatalogProduct;
+    for (const product of [shoe, bare, onRecord]) {
+      expect(parseFilter({ eq: ['tenantId', 'acme'] }, acme)(product)).toBe(true);
+      expect(parseFilter({ eq: ['tenantId', 'acme'] }, beta)(product)).toBe(false);
+      expect(parseFilter({ in: ['tenantid', ['x', 'beta']] }, beta)(product)).toBe(true);
+    }
+    // A longer path is a field of the record, which has none.
+    expect(parseFilter({ eq: ['tenantId/x', 'acme'] }, acme)(shoe)).toBe(false);
+  });
+
+  it("keys a filter that reads it by the tenant, and leaves other filters' keys shared by every tenant", () => {
+    const tenant = { and: [{ eq: ['tenantId', 'acme'] }, { gt: ['shellLifeDays', 1] }] };
+    expect(parseFilterWithKey(tenant, 'filter', acme).key).not.toBe(
+      parseFilterWithKey(tenant, 'filter', beta).key,
+    );
+    const plain = { gt: ['shellLifeDays', 1] };
+    expect(parseFilterWithKey(plain, 'filter', acme).key).toBe(parseFilterWithKey(plain, 'filter', beta).key);
+    expect(parseFilterWithKey(plain, 'filter', acme).key).toBe(JSON.stringify(plain));
+  });
+});

@@ -125,13 +125,13 @@ describe('sort', () => {
           );
         const whole = runListQuery(
           products,
-          parseListQuery({ sort: 'shellLifeDays desc', limit: 1000 }, sortable),
+          parseListQuery({ sort: 'shellLifeDays desc', limit: 1000 }, sortable, { tenantId: 'acme' }),
         );
         const pages: CatalogProduct[] = [];
         for (let page = 1; page <= Math.ceil(products.length / limit) + 1; page++) {
           const one = runListQuery(
             products,
-            parseListQuery({ sort: 'shellLifeDays desc', limit, page }, sortable),
+            parseListQuery({ sort: 'shellLifeDays desc', limit, page }, sortable, { tenantId: 'acme' }),
           );
           expect(one.count).toBe(products.length);
           pages.push(...one.list);

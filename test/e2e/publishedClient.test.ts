@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import {
+  FilterableKeys,
   GridProductServiceAdmin,
   GridProductServiceClient,
   ProductRecommendationInclusionEnum,
@@ -192,6 +193,20 @@ const READS: Record<string, (c: AnyClient) => Promise<void>> = {
     );
     expect(filters.productType).toEqual({ default: [type] });
     expect(filters).not.toHaveProperty('nothing');
+    // tenantId, one of the client's FilterableKeys: the group answered, sent back as the filter a
+    // filter UI builds from it, keeps every product of the type (all are the tenant's), both ways.
+    const tenant = await c.getProductFilters([type], [FilterableKeys.tenantId]);
+    expect(tenant).toEqual({ tenantId: { default: [TENANT] } });
+    const filter = JSON.stringify({
+      and: [
+        { in: [FilterableKeys.tenantId, tenant.tenantId?.default] },
+        { in: [FilterableKeys.productType, [type]] },
+      ],
+    });
+    for (const requestType of [RequestTypeEnum.GET, RequestTypeEnum.POST]) {
+      const page = await c.getProductList({ filter, select: 'productGroupId', limit: 1000 }, requestType);
+      expect(ids(page.list).sort()).toEqual(ids(ofType).sort());
+    }
     const prices = ofType.flatMap((p) => p.productPriceList ?? []);
     const spaces = [...new Set(prices.map((p) => p.spaceId))].sort();
     const ranges = filters['productPriceList/listPrice'] as Record<

@@ -325,6 +325,38 @@ describe('validation messages', () => {
     expect(limit.body.message).toBe('query.limit must be at least 1 (got 0)');
   });
 
+  it('show a number of the query as it was sent, not as it was read', async () => {
+    // 999999999999999999999 reads as 1e21, which was shown as "(got 1e+21)"; -0 as "(got 0)".
+    const c = client(await makeApp({ seed: { products: [{ productGroupId: 'p1' }], productTypes: [] } }));
+    const huge = '999999999999999999999';
+    const cases: [string, string][] = [
+      [`${BASE}/products?limit=${huge}`, `query.limit must be at most 1000 (got ${huge})`],
+      [`${BASE}/products?page=-0`, 'query.page must be at least 1 (got -0)'],
+      [`${BASE}/products?page=1.50`, 'query.page must be a whole number (got 1.50)'],
+      [`${BASE}/products?limit=0005000`, 'query.limit must be at most 1000 (got 0005000)'],
+      [
+        `${BASE}/product-recommendations-by-productId/p1?limit=${huge}`,
+        `query.limit must be at most 1000 (got ${huge})`,
+      ],
+      [`/__admin/requests?limit=${huge}`, `query.limit must be a whole number from 1 to 1000 (got ${huge})`],
+      // Text that is no number is shown as text, quoted, as before.
+      [
+        `${BASE}/products?limit=0x10`,
+        'query.limit must be a number in decimal digits, such as 20 (got "0x10")',
+      ],
+    ];
+    for (const [path, message] of cases) {
+      const res = await c.get(path);
+      expect(res.status, path).toBe(400);
+      expect(res.body.message, path).toBe(message);
+    }
+    // A long one is cut short, as a long string is, with its length.
+    const long = await c.get(`${BASE}/products?limit=${'9'.repeat(100)}`);
+    expect(long.body.message).toBe(
+      `query.limit must be at most 1000 (got ${'9'.repeat(80)}…, 100 characters)`,
+    );
+  });
+
   it('tell how to clear a list when null is sent for one', async () => {
     const res = await client(await makeApp()).post(`${BASE}/product-types`, {
       data: [{ productTypeId: 'x', title: null }],

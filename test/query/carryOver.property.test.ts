@@ -87,7 +87,7 @@ describe('sorted, filtered and searched lists, and facets, carried over after a 
             // carried over from a snapshot several writes back.
             scope.products();
             for (const q of queries) {
-              const parsed = parseListQuery({ ...q, limit: 5 }, sortable);
+              const parsed = parseListQuery({ ...q, limit: 5 }, sortable, { tenantId: 'acme' });
               const carried = runListQuery(scope.products(), parsed);
               const fresh = runListQuery([...scope.products()], parsed);
               expect(carried.list).toEqual(fresh.list);
@@ -114,7 +114,7 @@ describe('a list carried over after a write of many products', () => {
     for (const p of ids) record.products.set(p, { productGroupId: p, shellLifeDays: 0 } as CatalogProduct);
     const scope = new Scope(record);
     for (const q of [{ sort: 'shellLifeDays desc' }, { search: 'p', sort: 'shellLifeDays desc' }]) {
-      const parsed = parseListQuery({ ...q, limit: 1000 }, sortable);
+      const parsed = parseListQuery({ ...q, limit: 1000 }, sortable, { tenantId: 'acme' });
       runListQuery(scope.products(), parsed);
       // The later the id, the lower the value: the reverse of the order they are written in.
       scope.putProducts(ids.map((p, i) => ({ productGroupId: p, shellLifeDays: 100 - i }) as CatalogProduct));

@@ -14,7 +14,7 @@ const product = (id: string, prices: number[], name = 'Plain'): CatalogProduct =
 
 const ids = (products: readonly CatalogProduct[]) => products.map((p) => p.productGroupId);
 const run = (products: readonly CatalogProduct[], params: ListParameters) =>
-  runListQuery(products, parseListQuery(params, sortable));
+  runListQuery(products, parseListQuery(params, sortable, { tenantId: 'acme' }));
 
 describe('list query over a snapshot', () => {
   it('pages a filtered, sorted query exactly as sorting the filtered products would', () => {

@@ -231,6 +231,29 @@ describe('PATCH /variants (docs/behaviour.md, "Variants")', () => {
     expect((await read('p1')).productPriceList).toEqual(boot.productPriceList);
   });
 
+  it('refuses a field of the product, such as customProperties, naming it and what an item takes, and writes nothing', async () => {
+    // It was stored inside the variant as an undocumented field: no read of the product's
+    // customProperties saw it, and GET /variants answered it as the variant's.
+    const before = await read('p1');
+    const res = await patch({
+      data: [
+        { productId: 'v1', color: 'green' },
+        { productId: 'v2', customProperties: [{ key: 'k', value: 'x' }], productStatus: [] },
+      ],
+    });
+    expect(res.status).toBe(400);
+    const takes =
+      "is a field of the product, not of a variant, and may not be sent here: an item of PATCH /variants takes productId, the fields of a variant (color, size, ...) and that variant's productPriceList, productFeature and productItemQuantity elements; send the product's fields with POST /products-push or PATCH /products";
+    // In the schema's order of fields.
+    expect(res.body.errors).toEqual([
+      { path: 'body.data[1].productStatus', message: takes },
+      { path: 'body.data[1].customProperties', message: takes },
+    ]);
+    expect(res.body.message).toContain('body.data[1].customProperties');
+    expect(await read('p1')).toEqual(before);
+    expect((await c.get(`${BASE}/variants/v2`)).body.data).not.toHaveProperty('customProperties');
+  });
+
   it('rejects an item without productId', async () => {
     const res = await patch({ data: [{ color: 'green' }] });
     expect(res.status).toBe(400);

@@ -141,8 +141,9 @@ describe('request journal', () => {
   it('reads query strings with repeated names, and refuses filters it does not know', () => {
     expect(parseQuery('a=1&b=2&a=3')).toEqual({ a: ['1', '3'], b: '2' });
     expect(parseJournalFilter({ status: '404', limit: '5' })).toMatchObject({ status: 404, limit: 5 });
+    // A number as the API's query shows one: as sent, unquoted; text that is none, quoted.
     expect(() => parseJournalFilter({ limit: '0' })).toThrow(
-      'query.limit must be a whole number from 1 to 1000 (got "0")',
+      'query.limit must be a whole number from 1 to 1000 (got 0)',
     );
     expect(() => parseJournalFilter({ status: 'bad' })).toThrow(
       'query.status must be a whole number from 100 to 599 (got "bad")',
