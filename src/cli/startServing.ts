@@ -1,11 +1,13 @@
 // Starting the server of `product-catalog-mock serve`, wherever it runs (see tuning.ts).
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { isMainThread } from 'node:worker_threads';
 import { applyHeapPolicy } from './heapPolicy.js';
 import { prepareSearch } from '../query/searchIndex.js';
 import { resolveSeed, seedFileOf, type SeedStep } from '../seed/resolve.js';
 import { listenError, startServer, type RunningServer } from '../server.js';
 import type { SeedData } from '../store/store.js';
 import { checkDataPath } from '../store/dataPath.js';
+import { releaseLockOnSignal } from './startSignals.js';
 import { checkRegion } from '../mockCore.js';
 import { loadApiDocument } from '../openapi/apiDocument.js';
 import { parseLatency } from '../workbench/latency.js';
@@ -102,6 +104,9 @@ export async function startServing(opts: ServeOptions, events: SeedEvents): Prom
   const shownHost = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   const origin = mediaOrigin(`http://${shownHost}:${port}`);
   const seed = await loadSeed(opts, origin, events);
+  // On this thread (--no-tune) a signal would end the process with the --data file's lock taken; on
+  // a thread of its own, the main thread sees to it (startSignals.ts).
+  const releaseSignals = opts.data !== undefined && isMainThread ? releaseLockOnSignal(opts.data) : undefined;
   const running = await startServer({
     port,
     host: opts.host,
@@ -126,7 +131,7 @@ export async function startServing(opts: ServeOptions, events: SeedEvents): Prom
             colorize: opts.colorize,
           }),
     logRequests: !opts.quiet,
-  });
+  }).finally(() => releaseSignals?.());
   // Only a large catalog, and before the server is announced: done in the background after, the
   // first search raced it and took over a second at 100,000 products. At 10,000 the first search
   // prepares the texts itself in about 200 ms, and with them prepared ahead the benchmark measured

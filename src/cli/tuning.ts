@@ -66,7 +66,14 @@ export function serveOnThread(opts: ServeOptions): void {
   let ready = false;
   const print = forPeople(opts.logFormat);
   const progress = seedProgress(opts.seed, print);
-  const releaseStartSignals = endOnSignalWhileStarting(() => progress.abandon());
+  // Ended on a signal while it starts: its thread first, so that it takes no lock once the lock is released.
+  let abandoned = false;
+  const stopServer = () => ((abandoned = true), worker.terminate());
+  const releaseStartSignals = endOnSignalWhileStarting(
+    () => progress.abandon(),
+    undefined,
+    opts.data === undefined ? undefined : { file: opts.data, stopServer },
+  );
   worker.on('error', (err: unknown) => {
     void progress.stop();
     // A failure to start is a message for the user; a crash of a running server keeps its stack.
@@ -76,6 +83,8 @@ export function serveOnThread(opts: ServeOptions): void {
   });
   let stopping = false;
   worker.on('exit', (code) => {
+    // Ended by a signal while starting: the process ends by that signal (startSignals.ts).
+    if (abandoned) return;
     if (stopping && code === 0 && process.exitCode === undefined) print(stoppedLine(opts));
     process.exit(process.exitCode ?? code);
   });

@@ -68,9 +68,26 @@ export function checkToken(
     return new CatalogError('unauthenticated', 'Access token is not accepted by this server');
   const tenants = ring.get(token);
   if (tenants && tenantId !== undefined && !tenants.has(tenantId)) {
-    return new CatalogError('forbidden', `Access token is not allowed for tenant "${tenantId}"`);
+    return new CatalogError('forbidden', forbiddenTenant(tenants, tenantId));
   }
   return undefined;
+}
+
+/**
+ * The 403 of a key used on a tenant it is not bound to. When the path's tenant differs from one of
+ * the key's own only in letter case (`--api-key k=ACME`, a request to /acme/...), it names that
+ * tenant as the key holds it: the caller sent this key, so its tenants are theirs to see; other
+ * keys' tenants are never named.
+ */
+function forbiddenTenant(tenants: ReadonlySet<string>, tenantId: string): string {
+  const refused = `Access token is not allowed for tenant "${tenantId}"`;
+  const lower = tenantId.toLowerCase();
+  const meant = [...tenants].find((tenant) => tenant.toLowerCase() === lower);
+  if (meant === undefined) return refused;
+  return (
+    `${refused}: it is bound to tenant "${meant}", and tenant ids are case-sensitive. ` +
+    `Name the tenant "${meant}" in the path, or bind the key to "${tenantId}" too`
+  );
 }
 
 /** POST /products is a read that carries its query in a body (docs/behaviour.md, "Reads"). */

@@ -61,6 +61,13 @@ interface Header {
 /** Which seed a snapshot or journal was written against. */
 type SeedStamp = Pick<Header, 'seed' | 'seedName'>;
 
+/** A snapshot to write: its lines and header, taken at once from the store as it was. */
+interface Snapshot {
+  generation: number;
+  stamp: SeedStamp;
+  lines: SnapshotLine[];
+}
+
 /** A snapshot line: a product or product type that differs from the seed, or one the scope deleted. */
 interface SnapshotLine {
   scope: string;
@@ -165,6 +172,27 @@ async function writeAll(fh: FileHandle, bytes: Buffer): Promise<void> {
   }
 }
 
+/** Writes a snapshot to `fh` and flushes it; resolves to the bytes written. */
+async function writeLines(fh: FileHandle, { generation, stamp, lines }: Snapshot): Promise<number> {
+  let bytes = 0;
+  const header: Header = { format: FORMAT, version: VERSION, generation, ...stamp };
+  let chunk = JSON.stringify(header) + '\n';
+  for (const line of lines) {
+    chunk += JSON.stringify(line) + '\n';
+    if (chunk.length >= SNAPSHOT_CHUNK_CHARS) {
+      const buf = Buffer.from(chunk);
+      await writeAll(fh, buf);
+      bytes += buf.length;
+      chunk = '';
+    }
+  }
+  const buf = Buffer.from(chunk + JSON.stringify({ end: lines.length }) + '\n');
+  await writeAll(fh, buf);
+  bytes += buf.length;
+  await fh.sync();
+  return bytes;
+}
+
 export class DataFile implements Adapter<DbShape> {
   readonly #file: string;
   readonly #dir: string;
@@ -178,6 +206,13 @@ export class DataFile implements Adapter<DbShape> {
   #broken: Error | undefined;
   /** After read(): the store should write a snapshot before it serves (see read). */
   needsSnapshot = false;
+  /**
+   * A snapshot whose write failed, kept to be written again as it was (retrySnapshot): the journals
+   * after its generation hold every write since, so no further journal is started while the disk
+   * refuses it. It holds the records as they were, which later writes may have replaced: memory
+   * for as long as the disk refuses, rather than a journal per try.
+   */
+  #unwritten: Snapshot | undefined;
 
   readonly #compactBytes: number;
 
@@ -192,6 +227,11 @@ export class DataFile implements Adapter<DbShape> {
     this.#dir = dirname(this.#file);
     this.#seed = seed;
     this.#fingerprint = seedFingerprint(seed);
+  }
+
+  /** The snapshot's path, as messages name it. */
+  get path(): string {
+    return this.#file;
   }
 
   /** What a new snapshot or journal says of the seed it is written against. */
@@ -410,18 +450,30 @@ export class DataFile implements Adapter<DbShape> {
     return stamp;
   }
 
-  /** Opens journal `generation` for appending, starting it with its header when new. */
-  async #openJournal(generation: number): Promise<void> {
-    const fh = await open(this.#journalPath(generation), 'a');
-    let bytes = (await fh.stat()).size;
-    if (bytes === 0) {
-      const header = Buffer.from(
-        JSON.stringify({ format: FORMAT, version: VERSION, journal: generation, ...this.#stamp() }) + '\n',
-      );
-      await writeAll(fh, header);
-      await fh.sync();
-      await syncPath(this.#dir);
-      bytes = header.length;
+  /**
+   * Opens journal `generation` for appending, starting it with its header when new. A journal after
+   * the one in use (`fresh`) holds no write yet: what a failed earlier try to start it left (part
+   * of a header) is emptied, or the writes appended after it would be read back as one damaged line.
+   */
+  async #openJournal(generation: number, fresh = false): Promise<void> {
+    const path = this.#journalPath(generation);
+    const fh = await open(path, fresh ? 'w' : 'a');
+    let bytes: number;
+    try {
+      bytes = (await fh.stat()).size;
+      if (bytes === 0) {
+        const header = Buffer.from(
+          JSON.stringify({ format: FORMAT, version: VERSION, journal: generation, ...this.#stamp() }) + '\n',
+        );
+        await writeAll(fh, header);
+        await fh.sync();
+        await syncPath(this.#dir);
+        bytes = header.length;
+      }
+    } catch (err) {
+      await fh.close().catch(() => undefined);
+      if (fresh) await unlink(path).catch(() => undefined);
+      throw err;
     }
     await this.#journal?.close();
     this.#journal = fh;
@@ -461,7 +513,7 @@ export class DataFile implements Adapter<DbShape> {
 
   /** Starts the next journal: writes after this call go there, and the next snapshot covers those before. */
   async nextGeneration(): Promise<void> {
-    await this.#openJournal(this.#generation + 1);
+    await this.#openJournal(this.#generation + 1, true);
   }
 
   /**
@@ -473,7 +525,30 @@ export class DataFile implements Adapter<DbShape> {
     const lines: SnapshotLine[][] = Object.entries(data.scopes).map(([scope, record]) =>
       this.#differences(scope, record),
     );
-    return this.#writeSnapshot(generation, lines.flat());
+    // A newer snapshot covers all that an unwritten one would have.
+    this.#unwritten = undefined;
+    return this.#writeKept({ generation, stamp: this.#stamp(), lines: lines.flat() });
+  }
+
+  /** Whether a snapshot failed to be written and is waiting for retrySnapshot. */
+  get snapshotUnwritten(): boolean {
+    return this.#unwritten !== undefined;
+  }
+
+  /** Writes again the snapshot whose write failed, as it was: no journal is started for it. */
+  retrySnapshot(): Promise<void> {
+    return this.#unwritten ? this.#writeKept(this.#unwritten) : Promise.resolve();
+  }
+
+  /** Writes a snapshot; one that fails is kept for retrySnapshot. */
+  async #writeKept(snapshot: Snapshot): Promise<void> {
+    try {
+      await this.#writeSnapshot(snapshot);
+      if (this.#unwritten === snapshot) this.#unwritten = undefined;
+    } catch (err) {
+      this.#unwritten ??= snapshot;
+      throw err;
+    }
   }
 
   /** What a scope holds that its seed does not, and the seed records it deleted. */
@@ -490,34 +565,24 @@ export class DataFile implements Adapter<DbShape> {
   }
 
   /** Temporary file, flushed, renamed over the snapshot, directory flushed; then older journals go. */
-  async #writeSnapshot(generation: number, lines: SnapshotLine[]): Promise<void> {
+  async #writeSnapshot(snapshot: Snapshot): Promise<void> {
     const tmp = snapshotTempPath(this.#file);
     const fh = await open(tmp, 'w');
-    let bytes = 0;
+    let bytes: number;
     try {
-      const header: Header = { format: FORMAT, version: VERSION, generation, ...this.#stamp() };
-      let chunk = JSON.stringify(header) + '\n';
-      for (const line of lines) {
-        chunk += JSON.stringify(line) + '\n';
-        if (chunk.length >= SNAPSHOT_CHUNK_CHARS) {
-          const buf = Buffer.from(chunk);
-          await writeAll(fh, buf);
-          bytes += buf.length;
-          chunk = '';
-        }
-      }
-      const buf = Buffer.from(chunk + JSON.stringify({ end: lines.length }) + '\n');
-      await writeAll(fh, buf);
-      bytes += buf.length;
-      await fh.sync();
-    } finally {
-      await fh.close();
+      bytes = await writeLines(fh, snapshot);
+    } catch (err) {
+      // The part written of a snapshot that failed (on a full disk) would hold space the journal needs.
+      await fh.close().catch(() => undefined);
+      await unlink(tmp).catch(() => undefined);
+      throw err;
     }
+    await fh.close();
     await rename(tmp, this.#file);
     await syncPath(this.#dir);
     this.#snapshotBytes = bytes;
     for (const old of await this.#journals()) {
-      if (old < generation) await unlink(this.#journalPath(old)).catch(() => undefined);
+      if (old < snapshot.generation) await unlink(this.#journalPath(old)).catch(() => undefined);
     }
   }
 

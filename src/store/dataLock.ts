@@ -2,8 +2,10 @@
 // would each answer from their own memory, and one's compaction would delete the journal the other
 // appends to, losing writes it had answered (docs/behaviour.md, "Storage and --data").
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { link, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 
 interface Holder {
   pid: number;
@@ -61,8 +63,13 @@ async function leftBehind(lock: string): Promise<boolean> {
 }
 
 async function readHolder(lock: string): Promise<Holder | undefined> {
+  return holderOf(await readFile(lock, 'utf8').catch(() => ''));
+}
+
+/** The holder a lock's text names, or undefined when it names none. */
+function holderOf(text: string): Holder | undefined {
   try {
-    const holder = JSON.parse(await readFile(lock, 'utf8')) as Partial<Holder>;
+    const holder = JSON.parse(text) as Partial<Holder>;
     if (typeof holder.pid !== 'number' || typeof holder.host !== 'string') return undefined;
     return {
       pid: holder.pid,
@@ -158,6 +165,44 @@ export async function lockDataFile(file: string): Promise<() => Promise<void>> {
     clearInterval(refresh);
     if ((await readHolder(lock))?.token === token) await unlink(lock).catch(() => undefined);
   };
+}
+
+/**
+ * Removes at once the lock of `file` if this process holds it, and the drafts this process writes
+ * before it places one: for a signal that ends the process while its server is still starting
+ * (src/cli/startSignals.ts), once no thread of it can take the lock any more. The process then ends
+ * without the close that would release it, and the next start would take over a lock left behind.
+ */
+export function releaseLockSync(file: string): void {
+  const lock = lockPathOf(file);
+  const drafts = `${basename(lock)}.${process.pid}.`;
+  let names: string[] = [];
+  try {
+    names = readdirSync(dirname(lock));
+  } catch {
+    return;
+  }
+  for (const name of names.filter((name) => name.startsWith(drafts))) {
+    try {
+      unlinkSync(join(dirname(lock), name));
+    } catch {
+      // gone already
+    }
+  }
+  let text = '';
+  try {
+    text = readFileSync(lock, 'utf8');
+  } catch {
+    return;
+  }
+  const holder = holderOf(text);
+  if (holder !== undefined && holder.host === hostname() && isThisProcess(holder)) {
+    try {
+      unlinkSync(lock);
+    } catch {
+      // gone already
+    }
+  }
 }
 
 /**

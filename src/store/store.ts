@@ -7,6 +7,7 @@ import type { DataFile } from './dataFile.js';
 import { journalChange, type DbShape, type JournalEntry } from './journal.js';
 import { Pending, type ScopeView } from './pendingView.js';
 import { admitRecord } from './frozen.js';
+import { CompactionRetry } from './compactionRetry.js';
 import { Scope, emptyRecord, newRecord, recordOver, type ScopeChange, type ScopeRecord } from './scope.js';
 
 /** The data every scope starts from. */
@@ -68,6 +69,8 @@ export class Store {
   /** A reset in progress: writes wait for it. */
   #barrier: Promise<void> | undefined;
   #compacting = false;
+  /** When a compaction that failed is tried again, and what the operator is told of it. */
+  readonly #retry: CompactionRetry | undefined;
   /** The snapshot a compaction is writing, while it runs. */
   #snapshotting: Promise<void> | undefined;
   /** The seed was replaced since the journal in use was started, whose header names the old one. */
@@ -78,6 +81,7 @@ export class Store {
     this.#seed = seed;
     this.#file = file;
     this.#seedScope = seedScope;
+    this.#retry = file && new CompactionRetry(file.path);
   }
 
   static async open(options: StoreOptions = {}): Promise<Store> {
@@ -227,29 +231,44 @@ export class Store {
         w.resolve();
       }
       for (const [name, pending] of this.#pending) if (pending.empty) this.#pending.delete(name);
-      if (!this.#compacting && file.shouldCompact()) await this.#compact(file);
+      if (this.#compactionDue(file)) await this.#compact(file);
     }
+  }
+
+  /** Whether to compact now: none runs, none failed too recently, and one is owed or worth it. */
+  #compactionDue(file: DataFile): boolean {
+    if (this.#compacting || !this.#retry?.due()) return false;
+    return file.snapshotUnwritten || file.shouldCompact();
   }
 
   /**
    * Starts a new journal and writes the store as it is to a new snapshot, in the background. Runs
-   * between two groups of writes: the snapshot holds exactly what the older journals hold.
+   * between two groups of writes: the snapshot holds exactly what the older journals hold. A
+   * snapshot that failed is written again as it was, without a new journal: while the disk refuses,
+   * writes go on in the one journal, and nothing is lost (the journals stay until a snapshot covers
+   * them).
    */
   async #compact(file: DataFile): Promise<void> {
+    const retry = this.#retry;
     this.#compacting = true;
-    try {
-      await file.nextGeneration();
-    } catch (err) {
-      this.#compacting = false;
-      console.error(`product-catalog-mock: could not start a new journal: ${String(err)}`);
-      return;
+    let snapshot: Promise<void>;
+    if (file.snapshotUnwritten) {
+      snapshot = file.retrySnapshot();
+    } else {
+      try {
+        await file.nextGeneration();
+      } catch (err) {
+        this.#compacting = false;
+        retry?.failed('start a new journal', err);
+        return;
+      }
+      snapshot = this.#db.write();
     }
-    this.#snapshotting = this.#db
-      .write()
-      .catch((err: unknown) => {
-        // Nothing is lost: the journals stay until a snapshot covers them; the next one tries again.
-        console.error(`product-catalog-mock: could not write a snapshot: ${String(err)}`);
-      })
+    this.#snapshotting = snapshot
+      .then(
+        () => retry?.succeeded(),
+        (err: unknown) => retry?.failed('write a snapshot', err),
+      )
       .finally(() => {
         this.#compacting = false;
         this.#snapshotting = undefined;

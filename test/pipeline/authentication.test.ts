@@ -63,6 +63,22 @@ describe('authentication', () => {
     expect(forbidden.body.message).toContain('zeta');
   });
 
+  it("a 403 for a tenant that differs from the key's only in letter case names the key's tenant", async () => {
+    const app = await makeApp({ apiKeys: ['k=ACME,beta', 'other=acme2,Zeta'] });
+    const get = (path: string, key: string) => request(app).get(path).set('x-api-key', key);
+    expect((await get('/ACME/dev/product-types', 'k')).status).toBe(200);
+    const forbidden = await get('/acme/dev/product-types', 'k');
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.message).toBe(
+      'Access token is not allowed for tenant "acme": it is bound to tenant "ACME", and tenant ids ' +
+        'are case-sensitive. Name the tenant "ACME" in the path, or bind the key to "acme" too',
+    );
+    // Another key's tenants are not named to a caller who did not send that key.
+    const zeta = await get('/zeta/dev/product-types', 'k');
+    expect(zeta.status).toBe(403);
+    expect(zeta.body.message).toBe('Access token is not allowed for tenant "zeta"');
+  });
+
   it('checks the token before reading the body, so a rejected request writes nothing', async () => {
     const app = await makeApp({ apiKeys: ['k'] });
     const res = await request(app).post('/acme/dev/product-types').set('x-api-key', 'nope').send(type('x'));

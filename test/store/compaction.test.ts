@@ -5,6 +5,7 @@ import { mkdtemp, open, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Store, type ScopeKey } from '../../src/store/store.js';
+import { FIRST_RETRY_MS, MAX_RETRY_MS } from '../../src/store/compactionRetry.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
 
 const key: ScopeKey = { region: 'eu', tenantId: 'acme', environment: 'dev' };
@@ -22,12 +23,23 @@ const openStore = async (compactBytes?: number) => {
 };
 const journals = async () => (await readdir(dir)).filter((name) => name.includes('.journal-')).sort();
 
-/** Holds every write of a snapshot's lines until `release`; `reached` resolves at the first. */
-async function holdSnapshots() {
+type Write = (...args: unknown[]) => Promise<unknown>;
+
+/** The prototype of node's file handles, whose write a test replaces. */
+async function fileHandles(): Promise<{ write: Write }> {
   const probe = await open(join(dir, 'probe'), 'w');
   await probe.close();
   await rm(join(dir, 'probe'));
-  const handle = Object.getPrototypeOf(probe) as { write: (...args: unknown[]) => Promise<unknown> };
+  return Object.getPrototypeOf(probe) as { write: Write };
+}
+
+const diskFull = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+const isSnapshot = (data: unknown) => Buffer.isBuffer(data) && data.includes('"generation":');
+const isJournalHeader = (data: unknown) => Buffer.isBuffer(data) && data.includes('"journal":');
+
+/** Holds every write of a snapshot's lines until `release`; `reached` resolves at the first. */
+async function holdSnapshots() {
+  const handle = await fileHandles();
   const write = handle.write;
   let release = () => undefined as void;
   let reach = () => undefined as void;
@@ -47,6 +59,7 @@ beforeEach(async () => {
   file = join(dir, 'catalog.json');
 });
 afterEach(async () => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   await Promise.all(opened.splice(0).map((s) => s.close()));
   await rm(dir, { recursive: true, force: true });
@@ -81,5 +94,84 @@ describe('compaction', () => {
     const files = await readdir(dir);
     expect(files.filter((name) => !name.includes('.journal-'))).toEqual(['catalog.json']);
     expect((await readFile(file, 'utf8')).trim().split('\n').at(-1)).toMatch(/^\{"end":\d+\}$/);
+  });
+
+  it('tries a snapshot the disk refuses again later, in the same journal, saying so once, and once more when it works', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const said = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const handle = await fileHandles();
+    const write = handle.write;
+    const disk = { full: true, tries: 0 };
+    vi.spyOn(handle, 'write').mockImplementation(function (this: unknown, ...args: unknown[]) {
+      if (!isSnapshot(args[0])) return write.apply(this, args);
+      disk.tries++;
+      return disk.full ? Promise.reject(diskFull()) : write.apply(this, args);
+    });
+    const store = await openStore(500);
+    for (let i = 0; i < 5; i++) await put(store, [product(`a${i}`)]);
+    await vi.waitFor(() => expect(said).toHaveBeenCalledTimes(1));
+    const started = await journals();
+    expect(started).toEqual(['catalog.json.journal-0', 'catalog.json.journal-1']);
+
+    // Many times --compact-after later, before the wait is over: no try, no journal, no word.
+    for (let i = 0; i < 30; i++) await put(store, [product(`b${i}`)]);
+    expect(disk.tries).toBe(1);
+    expect(await journals()).toEqual(started);
+    // Once it is over, the same snapshot is tried again, and no journal is started for it.
+    vi.setSystemTime(Date.now() + FIRST_RETRY_MS);
+    await put(store, [product('c0')]);
+    await vi.waitFor(() => expect(disk.tries).toBe(2));
+    // The wait has doubled: half of it later, no try.
+    vi.setSystemTime(Date.now() + FIRST_RETRY_MS);
+    await put(store, [product('c1')]);
+    expect(disk.tries).toBe(2);
+    expect(await journals()).toEqual(started);
+    expect(said).toHaveBeenCalledTimes(1);
+
+    disk.full = false;
+    vi.setSystemTime(Date.now() + MAX_RETRY_MS);
+    await put(store, [product('c2')]);
+    await vi.waitFor(() => expect(said).toHaveBeenCalledTimes(2));
+    // The snapshot covers the first journal, which is gone; no part of a failed snapshot is left.
+    expect(await readdir(dir)).toEqual(expect.arrayContaining(['catalog.json', 'catalog.json.journal-1']));
+    expect((await readdir(dir)).filter((name) => name !== 'catalog.json.lock')).toHaveLength(2);
+    await store.close();
+    const reopened = await openStore();
+    expect(reopened.scope(key).products()).toHaveLength(38);
+    expect(String(said.mock.calls[0]?.[0])).toMatch(
+      /could not write a snapshot for --data .*catalog\.json \(ENOSPC: no space left on device, write\)\. Every write is still kept in its journal/,
+    );
+    expect(String(said.mock.calls[1]?.[0])).toMatch(
+      /compaction of --data .* works again, after 2 failed tries/,
+    );
+  });
+
+  it('starts a journal afresh after a try that wrote a part of its header: every write after it is read back', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const said = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const store = await openStore(500);
+    const handle = await fileHandles();
+    const write = handle.write;
+    // The next journal's header: half of it written, then the disk is full.
+    let cut = true;
+    vi.spyOn(handle, 'write').mockImplementation(function (this: unknown, ...args: unknown[]) {
+      const [data, offset] = args;
+      if (!cut || !isJournalHeader(data)) return write.apply(this, args);
+      if (!offset) return write.call(this, data, 0, Math.floor((data as Buffer).length / 2));
+      cut = false;
+      return Promise.reject(diskFull());
+    });
+    let written = 0;
+    while (cut) await put(store, [product(`a${written++}`)]);
+    // The next try, then a write in the journal it started, which is the last at the restart.
+    vi.setSystemTime(Date.now() + FIRST_RETRY_MS);
+    await put(store, [product('b0')]);
+    await put(store, [product('b1')]);
+    await store.close();
+    const reopened = await openStore();
+    expect(reopened.scope(key).products()).toHaveLength(written + 2);
+    expect(said).toHaveBeenCalledTimes(2);
+    expect(String(said.mock.calls[0]?.[0])).toMatch(/could not start a new journal for --data .*\(ENOSPC/);
+    expect(String(said.mock.calls[1]?.[0])).toMatch(/works again, after one failed try/);
   });
 });

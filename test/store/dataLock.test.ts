@@ -7,7 +7,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Store } from '../../src/store/store.js';
-import { takeOver } from '../../src/store/dataLock.js';
+import { releaseLockSync, takeOver } from '../../src/store/dataLock.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
 
 const key = { region: 'eu', tenantId: 'acme', environment: 'dev' };
@@ -76,6 +76,21 @@ describe('the lock of a --data file', () => {
       kill.mockRestore();
     }
     expect(JSON.parse(await readFile(lock, 'utf8'))).toMatchObject({ pid: 4243, token: 'theirs' });
+  });
+
+  it('released at once for a signal, only when this process holds it, with the drafts this process wrote', async () => {
+    const store = await open();
+    await writeFile(`${lock}.${process.pid}.draft`, '');
+    await writeFile(`${lock}.1.draft`, '');
+    releaseLockSync(file);
+    expect(existsSync(lock)).toBe(false);
+    expect(existsSync(`${lock}.${process.pid}.draft`)).toBe(false);
+    expect(existsSync(`${lock}.1.draft`)).toBe(true);
+    await store.close();
+    // Another process's lock stays.
+    await holdBy(process.ppid);
+    releaseLockSync(file);
+    expect(JSON.parse(await readFile(lock, 'utf8'))).toMatchObject({ pid: process.ppid });
   });
 
   it('a close removes only its own lock: one that another server put in its place stays', async () => {
