@@ -48,7 +48,7 @@ export interface MockOptions {
   logRequests?: boolean;
   /** A delay added to every API answer, chosen uniformly in the range. */
   latency?: LatencyRange;
-  /** Around the pipeline, the first outermost: request logs, faults, journals (see docs/architecture.md). */
+  /** Around the pipeline, the first outermost: request logs, faults, journals (docs/architecture.md, "The seam: wrapping the pipeline"). */
   wrappers?: Wrapper[];
 }
 

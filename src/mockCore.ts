@@ -41,7 +41,7 @@ export interface MockCoreOptions {
   publicReads?: boolean;
   /** How a user turns publicReads on here, for messages (see AuthorizerOptions). */
   publicReadsSwitch?: string;
-  /** Around the pipeline, the first outermost (see docs/architecture.md). */
+  /** Around the pipeline, the first outermost (docs/architecture.md, "The seam: wrapping the pipeline"). */
   wrappers?: Wrapper[];
   /** Simulated failures and delays, a step of the pipeline (src/workbench/simulationStep.ts). */
   simulate?: SimulationStep;

@@ -83,9 +83,13 @@ const REPO_PATH =
   /(?<![\w./-])((?:src|seeds|test|contract-tests|bench|docs)\/[\w./-]*\w\.(?:ts|yaml|json))\b/g;
 /** Any Markdown file named in text. */
 const MD_FILE = /(?<![\w./-])((?:\.{1,2}\/)*[\w./-]*\w\.md)\b/g;
-/** A Markdown file (or the README by its bare name) followed by one or more quoted section titles. */
+/**
+ * A Markdown file (or the README by its bare name) followed by one or more quoted section titles:
+ * `docs/behaviour.md, "Reads"`, and the forms prose takes, `docs/behaviour.md ("Reads")` and
+ * `docs/architecture.md's "Folders"`, which a rename would otherwise leave pointing nowhere.
+ */
 const TITLE_CITATION =
-  /(?<![\w./-])((?:[\w-]+\/)*[\w-]+\.md|README)((?:(?:,\s*|\s+and\s+|\s+to\s+)"[^"\n]+")+)/g;
+  /(?<![\w./-])((?:[\w-]+\/)*[\w-]+\.md|README)((?:(?:,\s*|\s+and\s+|\s+to\s+|'s\s+|\s+\(\s*)"[^"\n]+")+)/g;
 const MARKDOWN_LINK = /\]\(([^)\s]+)\)/g;
 
 /** The problems of one file's references; `path` is relative to the repository root. */
@@ -263,6 +267,8 @@ describe('the reference check', () => {
     expect(check('src/domain/sort.ts holds it')).toEqual([]);
     expect(check('the report goes to bench/results/latest.json')).toEqual([]);
     expect(check('// as docs/performance.md, "Search\n// index" measured')).toEqual([]);
+    expect(check('// deeper than the bound (docs/behaviour.md\n// ("Reads")) fails')).toEqual([]);
+    expect(check('// docs/behaviour.md\'s "Sort" is the map')).toEqual([]);
   });
 
   it('refuses section numbers, unknown titles and documents the repository does not have', () => {
@@ -274,6 +280,13 @@ describe('the reference check', () => {
       'src/x.ts:1: docs/behaviour.md has no section "Filters"',
     ]);
     expect(check('// README, "Benchmark"')).toEqual(['src/x.ts:1: README.md has no section "Benchmark"']);
+    // Prose forms of a citation are held to the same titles.
+    expect(check('// the bound (docs/behaviour.md ("Filters"))')).toEqual([
+      'src/x.ts:1: docs/behaviour.md has no section "Filters"',
+    ]);
+    expect(check('// README\'s "Benchmark" says')).toEqual([
+      'src/x.ts:1: README.md has no section "Benchmark"',
+    ]);
     expect(check('// docs/architecture.md, "Layers"')).toEqual([
       'src/x.ts:1: docs/architecture.md is not a document of the repository',
     ]);

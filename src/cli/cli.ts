@@ -10,6 +10,7 @@ import { recordCommand } from './recordCommand.js';
 import { apiKeys, dataFile, host, latency, outFile, port, positiveNumber } from './optionValues.js';
 import { npmTookMessage, optionsNpmTook } from './npmTookOptions.js';
 import { serve, type ServeOptions } from './serveCommand.js';
+import { MAX_DELAY_MS } from '../workbench/prefer.js';
 
 const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
   version: string;
@@ -71,7 +72,11 @@ program
       .default('pretty'),
   )
   .option('-q, --quiet', 'no request log')
-  .option('--latency <ms>', 'delay every API answer: N ms, or A-B for a uniform choice in the range', latency)
+  .option(
+    '--latency <ms>',
+    `delay every API answer: N ms, or A-B for a uniform choice in the range (at most ${MAX_DELAY_MS})`,
+    latency,
+  )
   // serve is the default command, so a mistyped command's name arrives here as an argument.
   .allowExcessArguments()
   .action((opts: ServeOptions, command: Command) => {

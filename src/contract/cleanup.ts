@@ -10,7 +10,8 @@ export interface CleanupTarget {
 
 /**
  * The two kinds of record a run writes, the operation that deletes each, and the field naming the id
- * in each element of its answer's per-id list (openapi.yaml, docs/behaviour.md).
+ * in each element of its answer's per-id list (openapi.yaml; docs/behaviour.md, "DELETE /products and
+ * detach" and "Product types").
  */
 export const RECORD_KINDS = {
   products: { path: '/products', singular: 'product', plural: 'products', answerId: 'productGroupId' },

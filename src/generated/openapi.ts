@@ -2126,7 +2126,7 @@ export interface operations {
     search: {
         parameters: {
             query: {
-                /** @description Every word must occur in the product (as the list search does, at most 50 products; at most 32 words of at most 256 characters each, more is a 400); product types match when their productTypeId or a title label contains the term, case-insensitive. */
+                /** @description Every word must occur in the product (as the list search does, at most 50 products; at most 32 words of at most 256 characters each, more is a 400); product types match when their productTypeId or a title label contains the term, case-insensitive, and come ordered by productTypeId. */
                 term: string;
                 /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
                 select?: components["parameters"]["select"];

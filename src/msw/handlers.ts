@@ -33,7 +33,7 @@ export interface CatalogHandlersOptions {
   apiKeys?: string[];
   /** Region of the requests whose address names none; default eu (a region host names its own). */
   region?: string;
-  /** Around the pipeline, the first outermost (see docs/architecture.md). */
+  /** Around the pipeline, the first outermost (docs/architecture.md, "The seam: wrapping the pipeline"). */
   wrappers?: Wrapper[];
 }
 

@@ -42,7 +42,7 @@ const CLIENT_SORTABLE: ReadonlySet<string> = new Set([
 /**
  * The client's sortable keys, and the other sortable fields some product of the catalog has a value
  * in, kept per snapshot: a field no product has sorts nothing, and a dropdown offering it does
- * nothing (docs/behaviour.md).
+ * nothing (docs/behaviour.md, "What the published client calls beyond the specification").
  */
 const fieldsInUse = snapshotCache<string[]>(1);
 const sortedBy = (products: readonly CatalogProduct[], sortable: Iterable<string>): string[] =>

@@ -350,6 +350,25 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     expect(seedHelp).toMatch(/a bundled dataset name, a product count, a \.json file, or none/);
   }, 30_000);
 
+  // A newcomer reads either; an option added to one and not the other is found by no one else.
+  it("lists in serve --help the options of the README's table, and no others", async () => {
+    const readme = readFileSync(join(packageRoot, 'README.md'), 'utf8');
+    const table = readme.split('| option | default | meaning |')[1]?.split('\n\n')[0] ?? '';
+    const longFlag = (text: string) => /--[a-z][\w-]*/.exec(text)?.[0];
+    const documented = table
+      .split('\n')
+      .map((row) => (row.startsWith('| `') ? longFlag(row.split('|')[1] as string) : undefined))
+      .filter((flag): flag is string => flag !== undefined && flag !== '--version'); // the program's, not serve's
+    const help = (await runCli(['serve', '--help'])).stdout;
+    const listed = help
+      .split('\n')
+      .filter((line) => /^ {2}-/.test(line))
+      .map((line) => longFlag(line) as string);
+    expect(listed.sort()).toEqual(documented.sort());
+    // The bound the README gives --latency, which its refusal names too.
+    expect(help.replace(/\s+/g, ' ')).toMatch(/--latency <ms> delay every API answer: .*\(at most 60000\)/);
+  }, 30_000);
+
   it('says a port in use is in use, and exits with 1', async () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));

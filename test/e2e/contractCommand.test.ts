@@ -577,7 +577,8 @@ describe('product-catalog-mock contract', () => {
   }, 120_000);
 
   it('passes [published] against a deployment refusing with other documented statuses than the mock', async () => {
-    // the client needs a refusal; which 4xx is the mock's choice (docs/behaviour.md)
+    // the client needs a refusal; which 4xx is the mock's choice (docs/behaviour.md, "What the published client calls beyond the
+    // specification")
     const other = (url: string, status: number): number | undefined => {
       if (status === 404 && url.includes('/product-recommendations-by-productId/')) return 400;
       if (status === 400 && /\/(product-ean-by-epc|products-by-epc)\//.test(url)) return 404;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { OpenAPIV3 } from 'openapi-types';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { apiDocumentPath } from '../../src/openapi/apiDocument.js';
 import { loadSchemaValidator } from '../../src/openapi/schemas.js';
@@ -61,6 +62,34 @@ describe('openapi.yaml', () => {
         'GET /products-by-epc/{code}',
       ].sort(),
     );
+  });
+
+  // GET and POST /products are one call (docs/behaviour.md, "Parameters"): a parameter added to the
+  // query alone would be a 400 as a body property, so the two lists are held equal here.
+  it('gives POST /products a body property for each query parameter of GET /products, of the same schema', async () => {
+    const doc = (await SwaggerParser.dereference(apiDocumentPath)) as OpenAPIV3.Document;
+    const query = Object.fromEntries(
+      (
+        (doc.paths?.['/{tenantId}/{environment}/products']?.get?.parameters ??
+          []) as OpenAPIV3.ParameterObject[]
+      )
+        .filter((parameter) => parameter.in === 'query')
+        .map(({ name, schema }) => [name, schema]),
+    );
+    const body = Object.fromEntries(
+      Object.entries((doc.components?.schemas?.ProductQuery as OpenAPIV3.SchemaObject).properties ?? {}).map(
+        ([name, schema]) => {
+          // The description is the body's own words; the schema is what must agree.
+          const rest: OpenAPIV3.SchemaObject = { ...(schema as OpenAPIV3.SchemaObject) };
+          delete rest.description;
+          // A filter may also be sent as the object itself in a body, not only as its JSON text.
+          const text = rest.oneOf?.find((one) => (one as OpenAPIV3.SchemaObject).type === 'string');
+          return [name, ['filter', 'additionalRawFilter'].includes(name) ? text : rest];
+        },
+      ),
+    );
+    expect(Object.keys(body).sort()).toEqual(Object.keys(query).sort());
+    expect(body).toEqual(query);
   });
 });
 

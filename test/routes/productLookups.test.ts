@@ -296,6 +296,24 @@ describe('GET /search', () => {
     ]);
   });
 
+  it('answers product types by id or label in any case, ordered by productTypeId whatever the seed order', async () => {
+    const seeded = [
+      { productTypeId: 'zz-stripes', title: [{ isoLanguageId: 'en-GB', label: 'Zebra' }] },
+      { productTypeId: 'plain', title: [{ isoLanguageId: 'en-GB', label: 'Plain' }] },
+      { productTypeId: 'Shirts', title: [{ isoLanguageId: 'sv-SE', label: 'Randiga STRIPES' }] },
+      { productTypeId: 'a-stripe', title: [] },
+    ];
+    const app = client(await makeApp({ seed: { products: [], productTypes: seeded } }));
+    const res = await app.get(`${BASE}/search?term=Stripe`);
+    expect(res.status).toBe(200);
+    // Code-unit order, as GET /product-types answers (docs/behaviour.md, "Product types"): 'Shirts' first.
+    expect(res.body.data.productTypes.map((t: { productTypeId: string }) => t.productTypeId)).toEqual([
+      'Shirts',
+      'a-stripe',
+      'zz-stripes',
+    ]);
+  });
+
   it('applies select to the products', async () => {
     const res = await c.get(`${BASE}/search?term=scarf&select=shellLifeDays`);
     expect(res.body.data.products).toEqual([{ productGroupId: 'p4', shellLifeDays: 5 }]);
