@@ -381,12 +381,6 @@ export interface RequestValidator {
 }
 
 /**
- * Request validation compiled from openapi.yaml: one Ajv function per operation for its path and
- * query parameters and one for its body, built on its first request; what the validator does not
- * implement is refused at start-up (supported.ts). Paths are matched as documented,
- * `/{tenantId}/{environment}/...`, once the pipeline has removed a longer URL prefix.
- */
-/**
  * A problem of a numeric query parameter, showing the text as sent: Ajv reads it as a number, which
  * a message would show as JavaScript writes it (`1e+21` for `limit=999999999999999999999`, `0` for
  * `-0`), and a text it could not read (`page=1.5`) in quotes. Text that is no decimal number was
@@ -400,6 +394,12 @@ function asSent(problem: Problem, sent: Record<string, unknown>, numeric: readon
   return rule === problem.message ? problem : { ...problem, message: rule + givenText(text) };
 }
 
+/**
+ * Request validation compiled from openapi.yaml: one Ajv function per operation for its path and
+ * query parameters and one for its body, built on its first request; what the validator does not
+ * implement is refused at start-up (supported.ts). Paths are matched as documented,
+ * `/{tenantId}/{environment}/...`, once the pipeline has removed a longer URL prefix.
+ */
 export function requestValidator(table: OperationTable): RequestValidator {
   const compiled = compileOperations(table);
   return {
