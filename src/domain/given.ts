@@ -16,10 +16,16 @@ export function shown(value: unknown): string {
   if (typeof value === 'number' && !Number.isFinite(value)) {
     return Number.isNaN(value) ? 'not a number' : 'a number too large to be finite';
   }
-  if (typeof value === 'string' && value.length > SHOWN_CHARACTERS) {
-    return `${JSON.stringify(value.slice(0, SHOWN_CHARACTERS)).slice(0, -1)}…", ${value.length} characters`;
-  }
+  if (typeof value === 'string') return cutShort(value, true);
   return JSON.stringify(value) ?? String(value);
+}
+
+/** A text as a message shows it, `quoted` as JSON or bare: a long one cut short, with its length. */
+function cutShort(text: string, quoted: boolean): string {
+  const quote = (part: string) => (quoted ? JSON.stringify(part) : part);
+  if (text.length <= SHOWN_CHARACTERS) return quote(text);
+  const start = quote(text.slice(0, SHOWN_CHARACTERS) + '…');
+  return `${start}, ${text.length} characters`;
 }
 
 /**
@@ -35,10 +41,7 @@ export const given = (value: unknown): string => ` (got ${shown(value)})`;
  * `page=-0` as 0; a person looks for what they typed.
  */
 export function givenText(text: string): string {
-  if (!/^[+-]?\d+(\.\d+)?$/.test(text)) return given(text);
-  const cut =
-    text.length > SHOWN_CHARACTERS ? `${text.slice(0, SHOWN_CHARACTERS)}…, ${text.length} characters` : text;
-  return ` (got ${cut})`;
+  return /^[+-]?\d+(\.\d+)?$/.test(text) ? ` (got ${cutShort(text, false)})` : given(text);
 }
 
 /** A message without its " (got …)": the rule broken, whatever the value was. */
