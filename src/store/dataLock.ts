@@ -136,7 +136,7 @@ export async function lockDataFile(file: string): Promise<() => Promise<void>> {
   const lock = lockPathOf(file);
   const token = randomUUID();
   const own: Holder = { pid: process.pid, host: hostname(), token, started: STARTED };
-  const draft = `${lock}.${process.pid}.${token}`;
+  const draft = draftPrefix(lock) + token;
   await writeFile(draft, JSON.stringify(own) + '\n');
   try {
     // A few tries: each finds a holder that is still there (refused) or gone (taken over).
@@ -175,20 +175,14 @@ export async function lockDataFile(file: string): Promise<() => Promise<void>> {
  */
 export function releaseLockSync(file: string): void {
   const lock = lockPathOf(file);
-  const drafts = `${basename(lock)}.${process.pid}.`;
+  const drafts = basename(draftPrefix(lock));
   let names: string[] = [];
   try {
     names = readdirSync(dirname(lock));
   } catch {
     return;
   }
-  for (const name of names.filter((name) => name.startsWith(drafts))) {
-    try {
-      unlinkSync(join(dirname(lock), name));
-    } catch {
-      // gone already
-    }
-  }
+  for (const name of names.filter((name) => name.startsWith(drafts))) removeSync(join(dirname(lock), name));
   let text = '';
   try {
     text = readFileSync(lock, 'utf8');
@@ -196,14 +190,20 @@ export function releaseLockSync(file: string): void {
     return;
   }
   const holder = holderOf(text);
-  if (holder !== undefined && holder.host === hostname() && isThisProcess(holder)) {
-    try {
-      unlinkSync(lock);
-    } catch {
-      // gone already
-    }
+  if (holder !== undefined && holder.host === hostname() && isThisProcess(holder)) removeSync(lock);
+}
+
+/** Removes a file if it can: one already gone, or that cannot go, is no reason to stop ending. */
+function removeSync(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // gone already, or not ours to remove
   }
 }
+
+/** How the drafts of this process's locks on `lock` are named, before a token of each. */
+const draftPrefix = (lock: string): string => `${lock}.${process.pid}.`;
 
 /**
  * Puts the draft in place as the lock, whole, only if there is none: a hard link where the file
