@@ -38,9 +38,7 @@ export function endOnSignalWhileStarting(
   write: (text: string) => void = (text) => void process.stderr.write(text),
   data?: { file: string; stopServer: () => Promise<unknown> },
 ): () => void {
-  const release = () => SIGNALS.forEach((signal) => process.off(signal, end));
-  function end(signal: NodeJS.Signals): void {
-    release();
+  return onStartSignal((signal) => {
     restoreTerminal();
     let stopped: Promise<unknown> = Promise.resolve();
     if (data) {
@@ -52,9 +50,7 @@ export function endOnSignalWhileStarting(
       write(`product-catalog-mock: stopped by ${signal} while starting, before it served anything\n`);
       endBy(signal);
     });
-  }
-  SIGNALS.forEach((signal) => process.once(signal, end));
-  return release;
+  });
 }
 
 /**
@@ -62,12 +58,22 @@ export function endOnSignalWhileStarting(
  * releases the lock of the --data file, then ends the process without a word, as it does before.
  */
 export function releaseLockOnSignal(file: string): () => void {
-  const release = () => SIGNALS.forEach((signal) => process.off(signal, end));
-  function end(signal: NodeJS.Signals): void {
-    release();
+  return onStartSignal((signal) => {
     releaseLockSync(file);
     endBy(signal);
+  });
+}
+
+/**
+ * Runs `end` on the first SIGINT or SIGTERM, with both listeners removed first, so that a second
+ * signal takes the default action; the function returned removes them without a signal.
+ */
+function onStartSignal(end: (signal: NodeJS.Signals) => void): () => void {
+  const release = () => SIGNALS.forEach((signal) => process.off(signal, listener));
+  function listener(signal: NodeJS.Signals): void {
+    release();
+    end(signal);
   }
-  SIGNALS.forEach((signal) => process.once(signal, end));
+  SIGNALS.forEach((signal) => process.once(signal, listener));
   return release;
 }
