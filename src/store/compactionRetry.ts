@@ -12,7 +12,7 @@ export class CompactionRetry {
   readonly #say: (line: string) => void;
   /** Failed tries since the last that worked. */
   #failures = 0;
-  /** Date.now() from which the next try may run. */
+  /** Date.now() from which the next try may run: 0 until a try fails. */
   #notBefore = 0;
 
   constructor(file: string, say: (line: string) => void = (line) => console.error(line)) {
@@ -22,7 +22,7 @@ export class CompactionRetry {
 
   /** Whether a compaction may be tried now: always, unless the last try failed and its wait runs. */
   due(): boolean {
-    return this.#failures === 0 || Date.now() >= this.#notBefore;
+    return Date.now() >= this.#notBefore;
   }
 
   /** A try failed (`what` it could not do): said only for the first failure in a row. */
@@ -47,5 +47,6 @@ export class CompactionRetry {
       `product-catalog-mock: compaction of --data ${this.#file} works again, after ${tries}: the journals it covers are deleted`,
     );
     this.#failures = 0;
+    this.#notBefore = 0;
   }
 }
