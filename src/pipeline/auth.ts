@@ -74,19 +74,25 @@ export function checkToken(
 }
 
 /**
- * The 403 of a key used on a tenant it is not bound to. When the path's tenant differs from one of
- * the key's own only in letter case (`--api-key k=ACME`, a request to /acme/...), it names that
- * tenant as the key holds it: the caller sent this key, so its tenants are theirs to see; other
- * keys' tenants are never named.
+ * The 403 of a key used on a tenant it is not bound to. When the path's tenant differs from the key's
+ * own only in letter case (`--api-key k=ACME`, a request to /acme/...), it names those tenants as the
+ * key holds them, every one (`k=ACME,Acme`): the caller sent this key, so its tenants are theirs to
+ * see; other keys' tenants are never named.
  */
 function forbiddenTenant(tenants: ReadonlySet<string>, tenantId: string): string {
   const refused = `Access token is not allowed for tenant "${tenantId}"`;
   const lower = tenantId.toLowerCase();
-  const meant = [...tenants].find((tenant) => tenant.toLowerCase() === lower);
-  if (meant === undefined) return refused;
+  const meant = [...tenants]
+    .filter((tenant) => tenant.toLowerCase() === lower)
+    .map((tenant) => `"${tenant}"`);
+  if (meant.length === 0) return refused;
+  const [bound, name] =
+    meant.length === 1
+      ? [`tenant ${meant[0]}`, `the tenant ${meant[0]}`]
+      : [`tenants ${meant.join(', ')}`, `one of ${meant.join(', ')}`];
   return (
-    `${refused}: it is bound to tenant "${meant}", and tenant ids are case-sensitive. ` +
-    `Name the tenant "${meant}" in the path, or bind the key to "${tenantId}" too`
+    `${refused}: it is bound to ${bound}, and tenant ids are case-sensitive. ` +
+    `Name ${name} in the path, or bind the key to "${tenantId}" too`
   );
 }
 

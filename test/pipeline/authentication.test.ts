@@ -79,6 +79,16 @@ describe('authentication', () => {
     expect(zeta.body.message).toBe('Access token is not allowed for tenant "zeta"');
   });
 
+  it('names every tenant of the key that differs from the path only in letter case', async () => {
+    const app = await makeApp({ apiKeys: ['k=ACME,beta,Acme'] });
+    const forbidden = await request(app).get('/acme/dev/product-types').set('x-api-key', 'k');
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.message).toBe(
+      'Access token is not allowed for tenant "acme": it is bound to tenants "ACME", "Acme", and tenant ' +
+        'ids are case-sensitive. Name one of "ACME", "Acme" in the path, or bind the key to "acme" too',
+    );
+  });
+
   it('checks the token before reading the body, so a rejected request writes nothing', async () => {
     const app = await makeApp({ apiKeys: ['k'] });
     const res = await request(app).post('/acme/dev/product-types').set('x-api-key', 'nope').send(type('x'));
