@@ -3,6 +3,7 @@ import { seedProgress } from './seedProgress.js';
 import { announce, forPeople, stoppedLine } from './banner.js';
 import { stopWithNpm } from './orphanWatch.js';
 import type { ServeOptions } from './startServing.js';
+import type { RunningServer } from '../server.js';
 import { serveOnThread, serverOnOwnThread } from './tuning.js';
 
 export type { ServeOptions } from './startServing.js';
@@ -12,17 +13,22 @@ export async function serve(opts: ServeOptions): Promise<void> {
   // Loaded here, not at the top: with tuning the server runs on its own thread, which loads it there.
   const { startServing } = await import('./startServing.js');
   const progress = seedProgress(opts.seed, forPeople(opts.logFormat));
-  const running = await startServing({ ...opts, colorize: Boolean(process.stdout.isTTY) }, progress).finally(
-    () => progress.stop(),
-  );
   const print = forPeople(opts.logFormat);
-  const stop = () =>
-    void running.close().then(() => {
-      print(stoppedLine(opts));
-      process.exit(0);
-    });
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  stopWithNpm(stop);
+  // Put in place by startServing before its own handling of a signal ends (startSignals.ts).
+  const stopOnSignal = (running: RunningServer) => {
+    const stop = () =>
+      void running.close().then(() => {
+        print(stoppedLine(opts));
+        process.exit(0);
+      });
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    stopWithNpm(stop);
+  };
+  const running = await startServing(
+    { ...opts, colorize: Boolean(process.stdout.isTTY) },
+    progress,
+    stopOnSignal,
+  ).finally(() => progress.stop());
   announce(running.url, opts, print);
 }

@@ -86,9 +86,17 @@ async function loadSeed(opts: ServeOptions, origin: string, events: SeedEvents):
 /**
  * Resolves the seed and listens; with tuning, applies the heap policy once the catalog is loaded: a
  * small growth while a catalog is built collects the growing old generation over and over
- * (docs/performance.md, "Start-up"). Then prepares the seed's search texts in the background.
+ * (docs/performance.md, "Start-up"). A large seed has its search texts prepared before it returns.
+ * `stopOnSignal`, given on the process's main thread (--no-tune), puts the caller's own stop on
+ * SIGINT and SIGTERM in place before the start's signal handling of a --data file ends: a signal in
+ * between, or while the search is prepared, would otherwise end the process with the file's lock
+ * taken (startSignals.ts).
  */
-export async function startServing(opts: ServeOptions, events: SeedEvents): Promise<RunningServer> {
+export async function startServing(
+  opts: ServeOptions,
+  events: SeedEvents,
+  stopOnSignal?: (running: RunningServer) => void,
+): Promise<RunningServer> {
   const seedFile = seedFileOf(opts.seed);
   if (opts.watch && seedFile === undefined) {
     throw new Error(`--watch needs --seed FILE (a JSON dataset file), not "${opts.seed}"`);
@@ -107,38 +115,45 @@ export async function startServing(opts: ServeOptions, events: SeedEvents): Prom
   // On this thread (--no-tune) a signal would end the process with the --data file's lock taken; on
   // a thread of its own, the main thread sees to it (startSignals.ts).
   const releaseSignals = opts.data !== undefined && isMainThread ? releaseLockOnSignal(opts.data) : undefined;
-  const running = await startServer({
-    port,
-    host: opts.host,
-    region,
-    apiKeys: opts.apiKey,
-    publicReads: opts.publicReads,
-    data: opts.data,
-    compactAfterMb: opts.compactAfter,
-    seed,
-    seedName: opts.seed,
-    seedFile,
-    // Generated or read, the seed's media name this server's origin already (loadSeed).
-    seedMediaOrigin: origin,
-    watch: opts.watch,
-    latency: opts.latency === undefined ? undefined : parseLatency(opts.latency),
-    // Quiet and not watching, nothing is ever logged: pino is not even loaded.
-    logger:
-      opts.quiet && !opts.watch
-        ? undefined
-        : (await import('../workbench/logger.js')).createLogger({
-            format: opts.logFormat,
-            colorize: opts.colorize,
-          }),
-    logRequests: !opts.quiet,
-  }).finally(() => releaseSignals?.());
-  // Only a large catalog, and before the server is announced: done in the background after, the
-  // first search raced it and took over a second at 100,000 products. At 10,000 the first search
-  // prepares the texts itself in about 200 ms, and with them prepared ahead the benchmark measured
-  // 248 against 197 MiB resident, over the memory target (docs/performance.md, "Start-up"). The seed as
-  // served: the records the store holds, whose texts are cached by identity.
-  const served = running.seed().products;
-  if (served.length >= WARM_SEARCH_FROM) prepareSearch(served);
-  if (opts.tune) applyHeapPolicy();
-  return running;
+  try {
+    const running = await startServer({
+      port,
+      host: opts.host,
+      region,
+      apiKeys: opts.apiKey,
+      publicReads: opts.publicReads,
+      data: opts.data,
+      compactAfterMb: opts.compactAfter,
+      seed,
+      seedName: opts.seed,
+      seedFile,
+      // Generated or read, the seed's media name this server's origin already (loadSeed).
+      seedMediaOrigin: origin,
+      watch: opts.watch,
+      latency: opts.latency === undefined ? undefined : parseLatency(opts.latency),
+      // Quiet and not watching, nothing is ever logged: pino is not even loaded.
+      logger:
+        opts.quiet && !opts.watch
+          ? undefined
+          : (await import('../workbench/logger.js')).createLogger({
+              format: opts.logFormat,
+              colorize: opts.colorize,
+            }),
+      logRequests: !opts.quiet,
+    });
+    // Only a large catalog, and before the server is announced: done in the background after, the
+    // first search raced it and took over a second at 100,000 products. At 10,000 the first search
+    // prepares the texts itself in about 200 ms, and with them prepared ahead the benchmark measured
+    // 248 against 197 MiB resident, over the memory target (docs/performance.md, "Start-up"). The seed as
+    // served: the records the store holds, whose texts are cached by identity.
+    const served = running.seed().products;
+    if (served.length >= WARM_SEARCH_FROM) prepareSearch(served);
+    if (opts.tune) applyHeapPolicy();
+    // Synchronously before the start's listeners go: a signal is only ever handled between two
+    // turns of the event loop, so one always finds a listener, and a pending one finds the stop.
+    stopOnSignal?.(running);
+    return running;
+  } finally {
+    releaseSignals?.();
+  }
 }

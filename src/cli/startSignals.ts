@@ -6,8 +6,9 @@
 // Only for the server on a thread of its own (tuning.ts): this thread is then free to run the
 // listener at once. With --no-tune the seed is built on this thread, which would run it only once
 // the seed is built, so there a signal keeps its default action and ends the process at once;
-// only once the seed is built, while the --data file is read, is it caught, to release the file's
-// lock first (releaseLockOnSignal).
+// only from when the seed is built until the server's own stop takes over (the --data file read,
+// a large seed's search prepared) is it caught, to release the file's lock first
+// (releaseLockOnSignal).
 // A start on a --data file holds its lock from before the journal is replayed: ending without a
 // word would leave the lock behind, for the next start to take over (docs/behaviour.md, "Storage
 // and --data"). It is released first, once no thread of the process can take it any more.
@@ -54,8 +55,9 @@ export function endOnSignalWhileStarting(
 }
 
 /**
- * With --no-tune, from when the seed is built until the server listens (the --data file read): a signal
- * releases the lock of the --data file, then ends the process without a word, as it does before.
+ * With --no-tune, from when the seed is built until the server's own stop takes over (the --data file
+ * read, a large seed's search prepared): a signal releases the lock of the --data file, then ends the
+ * process without a word, as it does before.
  */
 export function releaseLockOnSignal(file: string): () => void {
   return onStartSignal((signal) => {
