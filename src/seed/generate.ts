@@ -237,8 +237,10 @@ function buildProduct<Leaf>(
   const promoted = new Set<Space>();
   for (const space of spaces) if (faker.number.float() < 0.2) promoted.add(space);
   const discount = faker.helpers.arrayElement(DISCOUNTS);
-  const promoStart = -faker.number.int(14);
-  const promoEnd = promoStart + faker.number.int({ min: 7, max: 28 });
+  // A promotion runs on the reference day, which its Sale label says, and starts no earlier than the
+  // product itself: at most 14 days back, a week long at least, ending after the reference day.
+  const promoStart = -faker.number.int(Math.min(14, -introduced));
+  const promoEnd = promoStart + faker.number.int({ min: Math.max(7, 1 - promoStart), max: 28 });
   const onlineOnly = faker.number.float() < 0.05;
   const abandoned = discontinued ? isoDate(faker.number.int({ min: 30, max: 120 })) : undefined;
 
