@@ -9,7 +9,16 @@ import type { SeedData } from '../store/store.js';
 import { ean13, upcA } from './barcodes.js';
 import { mediaUrl, swatchUrl, MIME_TYPES, type MediaExtension } from './media.js';
 import { MEDIA_BASE, MEDIA_PATH } from '../workbench/demoMedia.js';
-import { text, type Brand, type DatasetDefinition, type Describe, type Space, type Texts } from './model.js';
+import {
+  text,
+  type Brand,
+  type DatasetDefinition,
+  type Describe,
+  type DraftContext,
+  type ProductDraft,
+  type Space,
+  type Texts,
+} from './model.js';
 import { endPrice, shelfPrice } from './pricing.js';
 import { flat } from './flat.js';
 import { flattenTree, type LeafType } from './productTypes.js';
@@ -120,8 +129,12 @@ export function generateCatalog<Leaf>(def: DatasetDefinition<Leaf>, options: Gen
   const describe = def.describer();
   const mediaBase = options.mediaOrigin === undefined ? MEDIA_BASE : options.mediaOrigin + MEDIA_PATH;
   const products: CatalogProduct[] = [];
+  // The members of the family being built (families are consecutive), by what a shopper sees of them.
+  let family: { variantsGroupId?: string; seen: Set<string> } = { seen: new Set() };
   for (let index = 0; index < count; index++) {
     const plan = plans[index]!;
+    if (plan.variantsGroupId !== family.variantsGroupId)
+      family = { variantsGroupId: plan.variantsGroupId, seen: new Set() };
     const related = relatedIndexes(faker, index, byLeaf[plan.leaf]!, count);
     products.push(
       buildProduct(def, describe, faker, shared, {
@@ -129,6 +142,7 @@ export function generateCatalog<Leaf>(def: DatasetDefinition<Leaf>, options: Gen
         plan,
         leafType: leaves[plan.leaf]!,
         related: related.map(idOf),
+        ...(plan.variantsGroupId ? { family: family.seen } : {}),
         serials,
         mediaBase,
       }),
@@ -190,6 +204,8 @@ interface BuildInput<Leaf> {
   plan: Plan;
   leafType: LeafType<Leaf>;
   related: string[];
+  /** For a family member: what the members before it look like, which it must not repeat. */
+  family?: Set<string>;
   serials: { ean: number; upc: number };
   /** Where the media URLs point, e.g. http://127.0.0.1:4010/__media. */
   mediaBase: string;
@@ -204,7 +220,7 @@ function buildProduct<Leaf>(
 ): CatalogProduct {
   const { productGroupId, plan, leafType, mediaBase } = input;
   const { model, brand, variety } = plan;
-  const draft = describe({ faker, leaf: leafType.leaf, model, brand, variety });
+  const draft = describeMember(describe, { faker, leaf: leafType.leaf, model, brand, variety }, input.family);
   const langs = def.languages;
   const spaces = pickSpaces(faker, def.spaces);
   const introduced = -faker.number.int(730);
@@ -437,6 +453,34 @@ function buildProduct<Leaf>(
   };
   return product;
 }
+
+/**
+ * Draws a family member again while it looks like one before it: two products of one
+ * variantsGroupId alike in names, variants and features are one product listed twice to a shop
+ * offering the family's choices. The draws are bounded, so a dataset whose leaf cannot give a family
+ * distinct members still ends (the consistency test finds such a dataset).
+ */
+function describeMember<Leaf>(
+  describe: Describe<Leaf>,
+  context: DraftContext<Leaf>,
+  family: Set<string> | undefined,
+): ProductDraft {
+  let draft = describe(context);
+  if (family === undefined) return draft;
+  for (let tries = 0; tries < MEMBER_TRIES && family.has(lookOf(draft)); tries++) draft = describe(context);
+  family.add(lookOf(draft));
+  return draft;
+}
+
+const MEMBER_TRIES = 50;
+
+/** What a shopper tells products apart by: names, each variant's colour, size, style and features, and features. */
+const lookOf = (draft: ProductDraft): string =>
+  JSON.stringify([
+    keyOf(draft.names),
+    draft.variants.map((v) => [v.color, v.size, v.style, v.features]),
+    draft.features,
+  ]);
 
 type Element<K extends keyof CatalogProduct> =
   NonNullable<CatalogProduct[K]> extends readonly (infer E)[] ? E : never;

@@ -2,13 +2,14 @@
 // dataset relies on (README, "Datasets"). Small counts keep each run fast.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { CatalogProduct } from '../../src/domain/types.js';
 import { DATASET_NAMES, REFERENCE_DATE, generateDataset } from '../../src/seed/index.js';
 
-const datasetRuns = fc.record({
-  name: fc.constantFrom(...DATASET_NAMES),
+const sizes = {
   count: fc.integer({ min: 1, max: 60 }),
   randomSeed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
-});
+};
+const datasetRuns = fc.record({ name: fc.constantFrom(...DATASET_NAMES), ...sizes });
 
 const catalogOf = ({
   name,
@@ -71,6 +72,55 @@ describe('generated promotions', () => {
           for (const label of product.productLabel ?? [])
             if (SALE.has(label.productLabel))
               expect(running, product.productGroupId).toContain(label.spaceId);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+/** What a shop shows to tell two products apart: names, each variant's colour, size and style, features. */
+const look = (p: CatalogProduct) =>
+  JSON.stringify([
+    p.productName,
+    p.variants!.map((v) => [v.color, v.size, v.style]),
+    (p.productFeature ?? []).map((f) => [
+      f.productId.slice(p.productGroupId.length),
+      f.productFeatureType,
+      f.productFeatureValue,
+    ]),
+  ]);
+
+const families = (products: readonly CatalogProduct[]) => {
+  const byGroup = new Map<string, CatalogProduct[]>();
+  for (const p of products)
+    if (p.variantsGroupId) byGroup.set(p.variantsGroupId, [...(byGroup.get(p.variantsGroupId) ?? []), p]);
+  return [...byGroup.values()];
+};
+
+describe('generated families (products of one variantsGroupId)', () => {
+  it('hold no two members alike: each is a choice a shopper can tell from the others', () => {
+    fc.assert(
+      fc.property(datasetRuns, (run) => {
+        for (const members of families(catalogOf(run))) {
+          const looks = members.map(look);
+          expect(new Set(looks).size, members.map((m) => m.productGroupId).join(' ')).toBe(looks.length);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('grocery: are one item in different packs, organic or not, so every member has a name of its own', () => {
+    fc.assert(
+      fc.property(fc.record(sizes), ({ count, randomSeed }) => {
+        for (const members of families(catalogOf({ name: 'grocery', count: count * 3, randomSeed }))) {
+          const names = members.map((m) => JSON.stringify(m.productName));
+          expect(new Set(names).size, members.map((m) => m.productGroupId).join(' ')).toBe(names.length);
+          const origins = members.map(
+            (m) => m.productFeature!.find((f) => f.productFeatureType === 'Ursprung')!.productFeatureValue,
+          );
+          expect(new Set(origins).size).toBe(1);
         }
       }),
       { numRuns: 40 },

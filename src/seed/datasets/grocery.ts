@@ -6,7 +6,10 @@ type Storage = keyof typeof STORAGE;
 
 interface GroceryItem {
   name: Texts;
-  /** In English; Swedish texts write them as a Swede would (swedishPack). */
+  /**
+   * In English; Swedish texts write them as a Swede would (swedishPack). Two at least: with organic
+   * or not, they make the four members a family of up to three can differ by.
+   */
   packs: string[];
   /** The Swedish noun's form, which the Swedish "organic" agrees with; common singular when absent. */
   sv?: 'neuter' | 'plural';
@@ -152,7 +155,7 @@ const TREE: CategoryNode<GroceryLeaf>[] = [
           items: [
             { name: { en: 'Spaghetti', sv: 'Spaghetti' }, packs: ['500 g', '1 kg'] },
             { name: { en: 'Jasmine rice', sv: 'Jasminris' }, packs: ['1 kg', '2 kg'], sv: 'neuter' },
-            { name: { en: 'Penne rigate', sv: 'Penne rigate' }, packs: ['500 g'] },
+            { name: { en: 'Penne rigate', sv: 'Penne rigate' }, packs: ['500 g', '1 kg'] },
           ],
           storage: 'dry',
           shelfLife: [365, 730],
@@ -215,7 +218,7 @@ const TREE: CategoryNode<GroceryLeaf>[] = [
         {
           items: [
             { name: { en: 'Garden peas', sv: 'Gröna ärter' }, packs: ['500 g', '1 kg'], sv: 'plural' },
-            { name: { en: 'Wok vegetables', sv: 'Wokgrönsaker' }, packs: ['750 g'], sv: 'plural' },
+            { name: { en: 'Wok vegetables', sv: 'Wokgrönsaker' }, packs: ['750 g', '1.5 kg'], sv: 'plural' },
           ],
           storage: 'freezer',
           shelfLife: [270, 540],
@@ -228,7 +231,7 @@ const TREE: CategoryNode<GroceryLeaf>[] = [
         {
           items: [
             { name: { en: 'Vanilla ice cream', sv: 'Vaniljglass' }, packs: ['500 ml', '1 l'] },
-            { name: { en: 'Raspberry sorbet', sv: 'Hallonsorbet' }, packs: ['500 ml'] },
+            { name: { en: 'Raspberry sorbet', sv: 'Hallonsorbet' }, packs: ['500 ml', '1 l'] },
           ],
           storage: 'freezer',
           shelfLife: [300, 600],
@@ -239,12 +242,13 @@ const TREE: CategoryNode<GroceryLeaf>[] = [
   },
 ];
 
-// A family is one item in its pack sizes, organic or not.
+// A family is one item of one origin in its pack sizes, organic or not: what the family shares
+// follows from its variety, and the engine draws again a member that repeats one before it.
 function describe({ faker, leaf, brand, variety }: DraftContext<GroceryLeaf>): ProductDraft {
   const item = leaf.items[variety % leaf.items.length]!;
+  const origin = ORIGINS[Math.floor(variety / leaf.items.length) % ORIGINS.length]!;
   const pack = faker.helpers.arrayElement(item.packs);
   const organic = faker.number.float() < 0.3;
-  const origin = faker.helpers.arrayElement(ORIGINS);
   const storage = STORAGE[leaf.storage];
   const packs = { en: pack, sv: swedishPack(pack) };
   const organicWord = { en: ORGANIC.en, sv: ORGANIC_SV[item.sv ?? 'common'] };
