@@ -127,3 +127,18 @@ describe('generated families (products of one variantsGroupId)', () => {
     );
   });
 });
+
+describe('generated grocery variants', () => {
+  it('give their size as the Swedish stores write it, the value of the Förpackning feature', () => {
+    fc.assert(
+      fc.property(fc.record(sizes), ({ count, randomSeed }) => {
+        for (const p of catalogOf({ name: 'grocery', count, randomSeed })) {
+          const pack = p.productFeature!.find((f) => f.productFeatureType === 'Förpackning')!;
+          expect(pack.isoLanguageId).toBe('sv-SE');
+          expect(p.variants![0]!.size).toBe(pack.productFeatureValue);
+        }
+      }),
+      { numRuns: 20 },
+    );
+  });
+});

@@ -268,7 +268,8 @@ function describe({ faker, leaf, brand, variety }: DraftContext<GroceryLeaf>): P
       sv: flatText`${item.name.sv!}, ${packs.sv}`,
     },
     tags: organic ? [item.name, ORGANIC] : [item.name],
-    variants: [{ suffix: 'EA', size: pack }],
+    // The shelf's size, as the grocer's Swedish stores write it, like its Förpackning feature.
+    variants: [{ suffix: 'EA', size: packs.sv }],
     features: [
       { type: FEATURE.pack, value: packs.sv },
       { type: FEATURE.origin, value: origin.sv! },
