@@ -251,7 +251,10 @@ function buildProduct<Leaf>(
     if (statuses[s] === 'Discontinued') discontinued = true;
   }
   const promoted = new Set<Space>();
-  for (const space of spaces) if (faker.number.float() < 0.2) promoted.add(space);
+  // No promotion, nor its Sale label, where the product is Inactive: a shop would offer a reduction
+  // on what it does not sell. The draw is made all the same, so the rest of the catalog stays as it was.
+  for (let s = 0; s < spaces.length; s++)
+    if (faker.number.float() < 0.2 && statuses[s] !== 'Inactive') promoted.add(spaces[s]!);
   const discount = faker.helpers.arrayElement(DISCOUNTS);
   // A promotion runs on the reference day, which its Sale label says, and starts no earlier than the
   // product itself: at most 14 days back, a week long at least, ending after the reference day.

@@ -142,3 +142,23 @@ describe('generated grocery variants', () => {
     );
   });
 });
+
+describe('generated statuses', () => {
+  it('leave a space where a product is Inactive without a promotion or a Sale label', () => {
+    fc.assert(
+      fc.property(datasetRuns, (run) => {
+        for (const product of catalogOf(run)) {
+          const inactive = new Set(
+            product.productStatus!.filter((s) => s.productStatus === 'Inactive').map((s) => s.spaceId),
+          );
+          const offers = [
+            ...product.productPriceList!.filter((p) => p.priceListType === 'Promotional'),
+            ...(product.productLabel ?? []).filter((l) => SALE.has(l.productLabel)),
+          ];
+          for (const offer of offers) expect(inactive, product.productGroupId).not.toContain(offer.spaceId);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
