@@ -43,6 +43,8 @@ export interface GenerateOptions {
 
 export const PROGRESS_STEP = 1000;
 const DAY_MS = 86_400_000;
+/** A product introduced fewer days than this before the reference day is New (and labelled so). */
+const NEW_DAYS = 45;
 const REFERENCE_MS = Date.parse(REFERENCE_DATE);
 
 const LABELS = {
@@ -243,11 +245,14 @@ function buildProduct<Leaf>(
   }
   const first = variants[0]!.productId;
 
+  // A product still labelled New is not yet Discontinued anywhere: a shop would call it new and
+  // "last units" at once.
+  const isNew = introduced > -NEW_DAYS;
   const statuses = new Array<ProductStatusValue>(spaces.length);
   let discontinued = false;
   for (let s = 0; s < spaces.length; s++) {
     const roll = faker.number.float();
-    statuses[s] = roll < 0.92 ? 'Active' : roll < 0.96 ? 'Inactive' : 'Discontinued';
+    statuses[s] = roll < 0.92 ? 'Active' : roll < 0.96 ? 'Inactive' : isNew ? 'Active' : 'Discontinued';
     if (statuses[s] === 'Discontinued') discontinued = true;
   }
   const promoted = new Set<Space>();
@@ -261,9 +266,14 @@ function buildProduct<Leaf>(
   const promoStart = -faker.number.int(Math.min(14, -introduced));
   const promoEnd = promoStart + faker.number.int({ min: Math.max(7, 1 - promoStart), max: 28 });
   const onlineOnly = faker.number.float() < 0.05;
-  const abandoned = discontinued ? isoDate(faker.number.int({ min: 30, max: 120 })) : undefined;
+  const abandonedDay = discontinued ? faker.number.int({ min: 30, max: 120 }) : undefined;
+  const abandoned = abandonedDay === undefined ? undefined : isoDate(abandonedDay);
+  // Discontinued some months before it is abandoned, after its time as New and by the reference day
+  // (a product that is not New was introduced NEW_DAYS or more days before it).
+  const discontinuedSince =
+    abandonedDay === undefined ? undefined : isoDate(Math.max(introduced + NEW_DAYS, abandonedDay - 150));
 
-  const labels = labelsFor(introduced, promoted.size > 0, onlineOnly);
+  const labels = labelsFor(isNew, promoted.size > 0, onlineOnly);
   const labelsIn = (space: Space) => (promoted.has(space) ? labels.promoted : labels.plain);
   const productLabel = new Array<Label>(spaces.reduce((n, space) => n + labelsIn(space).length, 0));
   let at = 0;
@@ -358,7 +368,7 @@ function buildProduct<Leaf>(
             productStatus: status,
             isoLanguageId: space.language,
             spaceId: space.spaceId,
-            periodStartDate: introductionDate,
+            periodStartDate: discontinuedSince!,
             productStatusNote: 'Last units: not reordered',
           }
         : {
@@ -515,12 +525,12 @@ function pickSpaces(faker: Faker, spaces: readonly Space[]): readonly Space[] {
 
 /** The labels of a product in a space without a promotion, and in one with. */
 function labelsFor(
-  introduced: number,
+  isNew: boolean,
   promoted: boolean,
   onlineOnly: boolean,
 ): { plain: Texts[]; promoted: Texts[] } {
   const plain: Texts[] = [];
-  if (introduced > -45) plain.push(LABELS.new);
+  if (isNew) plain.push(LABELS.new);
   const withSale = promoted ? [...plain, LABELS.sale] : plain;
   if (onlineOnly) {
     plain.push(LABELS.online);

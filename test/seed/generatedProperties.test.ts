@@ -143,7 +143,39 @@ describe('generated grocery variants', () => {
   });
 });
 
+/** The labels that mean "new", in every language a dataset speaks. */
+const NEW = new Set(['New', 'Nyhet', 'Novità']);
+const day = (date: string) => date.slice(0, 10);
+
 describe('generated statuses', () => {
+  it('discontinue a product after its introduction and its time as New, by the reference day, before its abandonment', () => {
+    fc.assert(
+      fc.property(datasetRuns, (run) => {
+        for (const product of catalogOf(run)) {
+          const id = product.productGroupId;
+          const discontinued = product.productStatus!.filter((s) => s.productStatus === 'Discontinued');
+          if (discontinued.length === 0) continue;
+          expect(
+            (product.productLabel ?? []).filter((l) => NEW.has(l.productLabel)),
+            id,
+          ).toEqual([]);
+          for (const status of discontinued) {
+            expect(
+              status.periodStartDate! > product.introductionDate!,
+              `${id} discontinued on its introduction`,
+            ).toBe(true);
+            expect(
+              status.periodStartDate! <= day(REFERENCE_DATE),
+              `${id} discontinued after the reference day`,
+            ).toBe(true);
+            expect(status.periodStartDate! < product.plannedAbandonmentDate!, id).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('leave a space where a product is Inactive without a promotion or a Sale label', () => {
     fc.assert(
       fc.property(datasetRuns, (run) => {
