@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CatalogProduct } from '../../src/domain/types.js';
-import { DATASET_NAMES, REFERENCE_DATE, generateDataset } from '../../src/seed/index.js';
+import { DATASETS, DATASET_NAMES, REFERENCE_DATE, generateDataset } from '../../src/seed/index.js';
 
 const sizes = {
   count: fc.integer({ min: 1, max: 60 }),
@@ -191,6 +191,37 @@ describe('generated statuses', () => {
         }
       }),
       { numRuns: 40 },
+    );
+  });
+});
+
+/** The texts a product gives per language, each read by a client in its store's language. */
+const PER_LANGUAGE = [
+  'productName',
+  'productDescription',
+  'productShortDescription',
+  'productTags',
+  'brand',
+  'storageInstructions',
+  'consumerStorageInstruction',
+  'productShippingInstruction',
+] as const;
+
+describe('generated texts', () => {
+  it('come in every language of the dataset, once each, wherever a product has them', () => {
+    fc.assert(
+      fc.property(datasetRuns, (run) => {
+        const languages = DATASETS[run.name].languages;
+        for (const product of catalogOf(run))
+          for (const field of PER_LANGUAGE) {
+            const texts = product[field];
+            if (texts === undefined) continue;
+            expect(texts.map((t) => t.isoLanguageId).sort(), `${product.productGroupId} ${field}`).toEqual(
+              [...languages].sort(),
+            );
+          }
+      }),
+      { numRuns: 20 },
     );
   });
 });

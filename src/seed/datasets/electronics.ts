@@ -163,6 +163,11 @@ const TREE: CategoryNode<ElectronicsLeaf>[] = [
   },
 ];
 
+const SHIPPING = (['en-US', 'en-GB'] as const).map((isoLanguageId) => ({
+  isoLanguageId,
+  productShippingInstruction: 'Fragile: contains a lithium-ion battery.',
+}));
+
 function describe({ faker, leaf, model, brand }: DraftContext<ElectronicsLeaf>): ProductDraft {
   const features = leaf.features.map((f) => ({ type: f.type, value: faker.helpers.arrayElement(f.values) }));
   const colours = faker.helpers.arrayElements(leaf.colours, {
@@ -200,9 +205,8 @@ function describe({ faker, leaf, model, brand }: DraftContext<ElectronicsLeaf>):
     features,
     basePrice: faker.number.int({ min: leaf.price[0], max: leaf.price[1] }),
     extra: {
-      productShippingInstruction: [
-        { isoLanguageId: 'en-US', productShippingInstruction: 'Fragile: contains a lithium-ion battery.' },
-      ],
+      // In each language of the dataset: the London and Dublin stores read en-GB.
+      productShippingInstruction: SHIPPING,
     },
   };
 }
