@@ -59,6 +59,37 @@ describe.skipIf(missing !== undefined)(
       expect((await status.textContent())?.trim()).toBe('200');
     }, 60_000);
 
+    it('"Try it out" sends a query value with &, + or # as it was typed', async () => {
+      const tab = await demo.browser.newPage({ viewport: { width: 1280, height: 1400 } });
+      await tab.goto(`${demo.server.url}/docs`);
+      const operation = tab.locator('#operations-Products-listProducts');
+      await operation.locator('.opblock-summary').click();
+      await operation.getByRole('button', { name: 'Try it out' }).click();
+      const param = (name: string) => operation.locator(`tr[data-param-name="${name}"] input`);
+      const execute = async () => {
+        await operation.getByRole('button', { name: 'Execute' }).click();
+        const status = operation.locator('.live-responses-table tbody .response-col_status').first();
+        await status.waitFor();
+        const sent = new URL((await operation.locator('.request-url pre').textContent()) ?? '');
+        const body = await operation.locator('.live-responses-table .response-col_description pre').first();
+        return { status: (await status.textContent())?.trim(), sent, body: (await body.textContent()) ?? '' };
+      };
+      // A brand of the demo catalog: a filter on it is what a user of the page tries.
+      const filter = '{"eq":["brand/brandName","Hollis & Finch"]}';
+      await param('filter').fill(filter);
+      await param('select').fill('brand');
+      const byBrand = await execute();
+      expect(byBrand.sent.searchParams.get('filter')).toBe(filter);
+      expect(byBrand.status).toBe('200');
+      expect((JSON.parse(byBrand.body) as { data: { count: number } }).data.count).toBeGreaterThan(0);
+
+      await param('filter').fill('');
+      await param('search').fill('c++ #1');
+      const search = await execute();
+      expect(search.sent.searchParams.get('search')).toBe('c++ #1');
+      expect(search.sent.hash).toBe('');
+    }, 60_000);
+
     it('on a phone 390 px wide, lays out at its width, without scrolling sideways', async () => {
       const tab = await demo.browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
       await tab.goto(`${demo.server.url}/docs`);
