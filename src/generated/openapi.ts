@@ -1868,6 +1868,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": [
+                 *         "FA-00002"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["IdBatch"];
             };
         };
@@ -1918,6 +1925,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": [
+                 *         {
+                 *           "productGroupId": "FA-00001",
+                 *           "shellLifeDays": 30
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProductUpdateBatch"];
             };
         };
@@ -2126,7 +2143,10 @@ export interface operations {
     search: {
         parameters: {
             query: {
-                /** @description Every word must occur in the product (as the list search does, at most 50 products; at most 32 words of at most 256 characters each, more is a 400); product types match when their productTypeId or a title label contains the term, case-insensitive, and come ordered by productTypeId. */
+                /**
+                 * @description Every word must occur in the product (as the list search does, at most 50 products; at most 32 words of at most 256 characters each, more is a 400); product types match when their productTypeId or a title label contains the term, case-insensitive, and come ordered by productTypeId.
+                 * @example scarf
+                 */
                 term: string;
                 /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
                 select?: components["parameters"]["select"];
@@ -2352,6 +2372,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": [
+                 *         {
+                 *           "productGroupId": "hat-1",
+                 *           "productName": [
+                 *             {
+                 *               "isoLanguageId": "en-GB",
+                 *               "productName": "Wool Hat"
+                 *             }
+                 *           ],
+                 *           "productType": [
+                 *             "hats"
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProductOverwriteBatch"];
             };
         };
@@ -2404,6 +2442,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": [
+                 *         "FA-00001"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["IdBatch"];
             };
         };
@@ -2726,6 +2771,13 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "data": [
+                 *         "bags"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["IdBatch"];
             };
         };
@@ -2808,9 +2860,15 @@ export interface operations {
     getProductFilters: {
         parameters: {
             query?: {
-                /** @description Product type ids separated by `;` (as the published client joins them) or, when the list holds no `;`, by `,`. */
+                /**
+                 * @description Product type ids separated by `;` (as the published client joins them) or, when the list holds no `;`, by `,`.
+                 * @example scarves;knitwear
+                 */
                 productTypes?: string;
-                /** @description Filter keys, separated as productTypes. */
+                /**
+                 * @description Filter keys, separated as productTypes.
+                 * @example Material;productPriceList/listPrice
+                 */
                 filterKeys?: string;
             };
             header?: never;
