@@ -1423,6 +1423,18 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "message": "query.limit must be at least 1 (got 0)",
+                 *       "status": 400,
+                 *       "errors": [
+                 *         {
+                 *           "path": "query.limit",
+                 *           "message": "must be at least 1 (got 0)"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1432,6 +1444,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "message": "Missing access token: send it in the x-api-key header",
+                 *       "status": 401
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1441,6 +1459,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "message": "Access token is not allowed for tenant \"other\"",
+                 *       "status": 403
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1450,6 +1474,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "message": "Product \"FA-99999\" not found",
+                 *       "status": 404
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1459,6 +1489,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "message": "Request body is larger than the limit of 5242880 bytes",
+                 *       "status": 413
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1468,6 +1504,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "message": "Content-Type text/plain is not accepted here; send a JSON body as application/json",
+                 *       "status": 415
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1477,6 +1519,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "message": "The change could not be written to catalog.json (EIO: i/o error, write) and was not applied",
+                 *       "status": 503
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1486,6 +1534,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "message": "The change could not be written to catalog.json (ENOSPC: no space left on device, write) and was not applied: the disk is full; free space and send it again",
+                 *       "status": 507
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -3155,6 +3209,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Seed file \"./catalog.json\" is not valid JSON: Unexpected end of JSON input; the previous seed stays and nothing was reset",
+                     *       "status": 422
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
