@@ -45,6 +45,8 @@ export interface MockCoreOptions {
   wrappers?: Wrapper[];
   /** Simulated failures and delays, a step of the pipeline (src/workbench/simulationStep.ts). */
   simulate?: SimulationStep;
+  /** Where a person reads the API reference, for a 404's message (see PipelineOptions). */
+  reference?: string;
 }
 
 /**
@@ -116,6 +118,7 @@ export function composeMock(options: MockCoreOptions): MockCore {
     regions: regionsOf(document),
     defaultRegion: region,
     simulate: options.simulate,
+    reference: options.reference,
   });
   return { handle: wrap(pipeline, options.wrappers), store, ring, region };
 }

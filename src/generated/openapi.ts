@@ -1423,6 +1423,18 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "message": "query.limit must be at least 1 (got 0)",
+                 *       "status": 400,
+                 *       "errors": [
+                 *         {
+                 *           "path": "query.limit",
+                 *           "message": "must be at least 1 (got 0)"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1432,6 +1444,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "message": "Missing access token: send it in the x-api-key header",
+                 *       "status": 401
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1441,6 +1459,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "message": "Access token is not allowed for tenant \"other\"",
+                 *       "status": 403
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1450,6 +1474,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "message": "Product \"FA-99999\" not found",
+                 *       "status": 404
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1459,6 +1489,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "message": "Request body is larger than the limit of 5242880 bytes",
+                 *       "status": 413
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1468,6 +1504,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "message": "Content-Type text/plain is not accepted here; send a JSON body as application/json",
+                 *       "status": 415
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1477,6 +1519,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "message": "The change could not be written to catalog.json (EIO: i/o error, write) and was not applied",
+                 *       "status": 503
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1486,6 +1534,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "message": "The change could not be written to catalog.json (ENOSPC: no space left on device, write) and was not applied: the disk is full; free space and send it again",
+                 *       "status": 507
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1868,6 +1922,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": [
+                 *         "FA-00002"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["IdBatch"];
             };
         };
@@ -1918,6 +1979,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": [
+                 *         {
+                 *           "productGroupId": "FA-00001",
+                 *           "shellLifeDays": 30
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProductUpdateBatch"];
             };
         };
@@ -2126,7 +2197,10 @@ export interface operations {
     search: {
         parameters: {
             query: {
-                /** @description Every word must occur in the product (as the list search does, at most 50 products; at most 32 words of at most 256 characters each, more is a 400); product types match when their productTypeId or a title label contains the term, case-insensitive, and come ordered by productTypeId. */
+                /**
+                 * @description Every word must occur in the product (as the list search does, at most 50 products; at most 32 words of at most 256 characters each, more is a 400); product types match when their productTypeId or a title label contains the term, case-insensitive, and come ordered by productTypeId.
+                 * @example scarf
+                 */
                 term: string;
                 /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
                 select?: components["parameters"]["select"];
@@ -2352,6 +2426,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": [
+                 *         {
+                 *           "productGroupId": "hat-1",
+                 *           "productName": [
+                 *             {
+                 *               "isoLanguageId": "en-GB",
+                 *               "productName": "Wool Hat"
+                 *             }
+                 *           ],
+                 *           "productType": [
+                 *             "hats"
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProductOverwriteBatch"];
             };
         };
@@ -2404,6 +2496,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": [
+                 *         "FA-00001"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["IdBatch"];
             };
         };
@@ -2726,6 +2825,13 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "data": [
+                 *         "bags"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["IdBatch"];
             };
         };
@@ -2808,9 +2914,15 @@ export interface operations {
     getProductFilters: {
         parameters: {
             query?: {
-                /** @description Product type ids separated by `;` (as the published client joins them) or, when the list holds no `;`, by `,`. */
+                /**
+                 * @description Product type ids separated by `;` (as the published client joins them) or, when the list holds no `;`, by `,`.
+                 * @example scarves;knitwear
+                 */
                 productTypes?: string;
-                /** @description Filter keys, separated as productTypes. */
+                /**
+                 * @description Filter keys, separated as productTypes.
+                 * @example Material;productPriceList/listPrice
+                 */
                 filterKeys?: string;
             };
             header?: never;
@@ -3097,6 +3209,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Seed file \"./catalog.json\" is not valid JSON: Unexpected end of JSON input; the previous seed stays and nothing was reset",
+                     *       "status": 422
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };

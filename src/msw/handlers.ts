@@ -94,6 +94,8 @@ export function catalogHandlers(options: CatalogHandlersOptions = {}): HttpHandl
       apiKeys: options.apiKeys,
       publicReads: options.publicReads,
       publicReadsSwitch: 'give catalogHandlers({ publicReads: true })',
+      // No server, so no /docs page: the document the handlers answer from is in the package.
+      reference: "openapi.yaml of the product-catalog-mock package (a server's /docs renders it)",
       wrappers: options.wrappers,
     }),
   );

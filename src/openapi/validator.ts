@@ -251,6 +251,12 @@ export class MethodNotAllowed extends CatalogError {
 }
 
 /**
+ * What a query parameter's name can look like, brackets included (`ids[]=a`, axios's way of sending
+ * an array); anything else was not meant as one.
+ */
+const PARAMETER_NAME = /^[\w.[\]-]+$/;
+
+/**
  * The 400 for query parameters an operation does not document, listing those it does; undefined
  * when every name is documented. The API's operations and the admin endpoints alike.
  */
@@ -264,16 +270,30 @@ export function undocumentedQuery(
   if (unknown.length === 0) return undefined;
   const listed = [...documented].join(', ') || 'none';
   return invalid(
-    unknown.map((name) => ({
-      path: name === '' ? 'query' : `query.${name}`,
-      message:
-        name === ''
-          ? `has a parameter without a name (?=value); ${operationId} takes: ${listed}`
-          : inBody.has(name)
-            ? // POST /products: the list query's parameters travel in its body.
-              `is not a query parameter of ${operationId}: send ${name} as a property of the JSON body`
-            : `is not a query parameter of ${operationId} (documented: ${listed})`,
-    })),
+    unknown.map((name): Problem => {
+      if (name === '')
+        return {
+          path: 'query',
+          message: `has a parameter without a name (?=value); ${operationId} takes: ${listed}`,
+        };
+      if (!PARAMETER_NAME.test(name))
+        // The rest of a value cut at an & sent as it is (?search=Hollis & Finch), as a URL built by
+        // joining strings sends it.
+        return {
+          path: 'query',
+          message:
+            `has a parameter named ${JSON.stringify(name)}, which looks like the rest of a value: an & ` +
+            `inside a value must be sent as %26 (encodeURIComponent and URLSearchParams encode it); ` +
+            `${operationId} takes: ${listed}`,
+        };
+      return {
+        path: `query.${name}`,
+        message: inBody.has(name)
+          ? // POST /products: the list query's parameters travel in its body.
+            `is not a query parameter of ${operationId}: send ${name} as a property of the JSON body`
+          : `is not a query parameter of ${operationId} (documented: ${listed})`,
+      };
+    }),
   );
 }
 

@@ -71,6 +71,8 @@ export interface PipelineOptions {
   logError?: (err: unknown) => void;
   /** Simulated failures and delays (src/workbench/simulationStep.ts); none when absent. */
   simulate?: SimulationStep;
+  /** Where a person reads the API reference, named by a 404 for an unknown path; `/docs` by default. */
+  reference?: string;
 }
 
 /**
@@ -108,6 +110,7 @@ export function createPipeline(options: PipelineOptions): Handle {
   }
   const validator = requestValidator(table);
   const { handlers, authorize, regions, defaultRegion, logError, simulate } = options;
+  const reference = options.reference ?? '/docs';
 
   const answer = async (
     request: MockRequest,
@@ -137,7 +140,7 @@ export function createPipeline(options: PipelineOptions): Handle {
     const resolved: ResolvedRequest | undefined = validator.resolve(request.method, inner || '/', path);
     // A path the document lacks is a 404 whatever the token (a stray /docs asset, a typo).
     if (!resolved) {
-      throw notFound(`No route ${request.method} ${path}; see /docs for the API reference`);
+      throw notFound(`No route ${request.method} ${path}; see ${reference} for the API reference`);
     }
     const operation: AnsweredOperation = { operationId: resolved.op.operationId, params: resolved.params };
     seen.operation = operation;

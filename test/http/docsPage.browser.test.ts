@@ -17,7 +17,8 @@ const SCOPE_PARAMETERS = new Set(['tenantId', 'environment']);
 
 /**
  * The operations of openapi.yaml whose request the page fills in from the document's examples: those
- * that take a request body or name a record in their path, with the tag the page files each under.
+ * that take a request body, name a record in their path or require a query parameter, with the tag
+ * the page files each under.
  * deleteFaultRule is left out: no fault rule exists until one is added, so no example could name one.
  */
 function operationsFilledIn(): { operationId: string; tag: string }[] {
@@ -30,7 +31,8 @@ function operationsFilledIn(): { operationId: string; tag: string }[] {
       .filter((op) => {
         const parameters = [...shared, ...((op.parameters ?? []) as OpenAPIV3.ParameterObject[])];
         const namesRecord = parameters.some((p) => p.in === 'path' && !SCOPE_PARAMETERS.has(p.name));
-        return ('requestBody' in op || namesRecord) && op.operationId !== 'deleteFaultRule';
+        const asksQuery = parameters.some((p) => p.in === 'query' && p.required);
+        return ('requestBody' in op || namesRecord || asksQuery) && op.operationId !== 'deleteFaultRule';
       })
       .map((op) => ({ operationId: op.operationId ?? '', tag: op.tags?.[0] ?? 'default' }));
   });
@@ -57,6 +59,37 @@ describe.skipIf(missing !== undefined)(
       await status.waitFor();
       await tab.screenshot({ path: join(tmpdir(), 'product-catalog-mock-docs.png') });
       expect((await status.textContent())?.trim()).toBe('200');
+    }, 60_000);
+
+    it('"Try it out" sends a query value with &, + or # as it was typed', async () => {
+      const tab = await demo.browser.newPage({ viewport: { width: 1280, height: 1400 } });
+      await tab.goto(`${demo.server.url}/docs`);
+      const operation = tab.locator('#operations-Products-listProducts');
+      await operation.locator('.opblock-summary').click();
+      await operation.getByRole('button', { name: 'Try it out' }).click();
+      const param = (name: string) => operation.locator(`tr[data-param-name="${name}"] input`);
+      const execute = async () => {
+        await operation.getByRole('button', { name: 'Execute' }).click();
+        const status = operation.locator('.live-responses-table tbody .response-col_status').first();
+        await status.waitFor();
+        const sent = new URL((await operation.locator('.request-url pre').textContent()) ?? '');
+        const body = await operation.locator('.live-responses-table .response-col_description pre').first();
+        return { status: (await status.textContent())?.trim(), sent, body: (await body.textContent()) ?? '' };
+      };
+      // A brand of the demo catalog: a filter on it is what a user of the page tries.
+      const filter = '{"eq":["brand/brandName","Hollis & Finch"]}';
+      await param('filter').fill(filter);
+      await param('select').fill('brand');
+      const byBrand = await execute();
+      expect(byBrand.sent.searchParams.get('filter')).toBe(filter);
+      expect(byBrand.status).toBe('200');
+      expect((JSON.parse(byBrand.body) as { data: { count: number } }).data.count).toBeGreaterThan(0);
+
+      await param('filter').fill('');
+      await param('search').fill('c++ #1');
+      const search = await execute();
+      expect(search.sent.searchParams.get('search')).toBe('c++ #1');
+      expect(search.sent.hash).toBe('');
     }, 60_000);
 
     it('on a phone 390 px wide, lays out at its width, without scrolling sideways', async () => {
@@ -86,7 +119,7 @@ describe.skipIf(missing !== undefined)(
       expect((await status.textContent())?.trim()).toBe('200');
     }, 60_000);
 
-    it('"Try it out" then Execute, with the request body and record ids the page fills in, answers 2xx', async () => {
+    it('"Try it out" then Execute, with the body, record ids and required query the page fills in, answers 2xx, each item of a batch too', async () => {
       const tab = await demo.browser.newPage({ viewport: { width: 1280, height: 1400 } });
       await tab.goto(`${demo.server.url}/docs`);
       await tab.locator('.opblock').first().waitFor();
@@ -104,8 +137,17 @@ describe.skipIf(missing !== undefined)(
         await status.or(unsent).first().waitFor();
         if (await status.isVisible()) {
           const body = operation.locator('.live-responses-table .response-col_description pre').first();
-          answered[operationId] =
-            `${(await status.textContent())?.trim()} ${(await body.textContent())?.slice(0, 200)}`;
+          const text = (await body.textContent()) ?? '';
+          answered[operationId] = `${(await status.textContent())?.trim()} ${text.slice(0, 200)}`;
+          // A batch's items each have a status: an example naming no record of the catalog is a 404 item.
+          const items = (JSON.parse(text) as { data?: unknown }).data;
+          if (Array.isArray(items)) {
+            const failed = items.filter((item: { status?: number; statusCode?: number }) => {
+              const itemStatus = item.status ?? item.statusCode;
+              return itemStatus !== undefined && (itemStatus < 200 || itemStatus > 299);
+            });
+            if (failed.length > 0) answered[operationId] = `items not 2xx: ${JSON.stringify(failed)}`;
+          }
         } else answered[operationId] = 'not sent: a required field is empty';
         await operation.locator('.opblock-summary').click();
       }
@@ -120,6 +162,12 @@ describe.skipIf(missing !== undefined)(
           'getProductByBarcode',
           'getVariant',
           'getProductType',
+          'search',
+          'updateProducts',
+          'deleteProducts',
+          'overwriteProducts',
+          'detachProducts',
+          'deleteProductTypes',
         ]),
       );
       expect(Object.entries(answered).filter(([, answer]) => !answer.startsWith('2'))).toEqual([]);

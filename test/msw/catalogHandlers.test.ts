@@ -81,6 +81,10 @@ describe('catalogHandlers', () => {
       headers: { 'x-api-key': 'secret' },
     });
     expect(unknown.status).toBe(404);
+    // No server answers here, so there is no /docs page to send a person to.
+    expect(((await unknown.json()) as { message: string }).message).toMatch(
+      /^No route GET \/.*\/acme\/dev\/nothing-here; see openapi\.yaml of the product-catalog-mock package \(a server's \/docs renders it\) for the API reference$/,
+    );
   });
 
   it('lists every problem of a small refused body, as the server does, and only the first of a large one', async () => {

@@ -97,6 +97,21 @@ describe('request validation from openapi.yaml', () => {
     );
   });
 
+  it('says that an & inside a value was sent as it is, when the rest of the value arrives as a name', async () => {
+    // A URL built by joining strings: `?search=${brand}` for the demo brand "Hollis & Finch".
+    const res = await client(await makeApp()).get(`${BASE}/products?search=Hollis%20&%20Finch`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(
+      /^query has a parameter named " Finch", which looks like the rest of a value: an & inside a value must be sent as %26 .*; listProducts takes: search, /,
+    );
+    expect(res.body.errors).toEqual([{ path: 'query', message: expect.stringContaining('" Finch"') }]);
+    // A name as a library writes it is one: an array in axios's form is not taken for a value.
+    const brackets = await client(await makeApp()).get(`${BASE}/product-types?ids[]=a`);
+    expect(brackets.body.errors).toEqual([
+      { path: 'query.ids[]', message: 'is not a query parameter of listProductTypes (documented: ids)' },
+    ]);
+  });
+
   it('coerces query values to their documented types and fills in defaults', async () => {
     const c = client(await makeApp());
     const products = Array.from({ length: 60 }, (_, i) => ({
