@@ -2,6 +2,7 @@
 import type { SingleBar } from 'cli-progress';
 import type { SeedStep } from '../seed/resolve.js';
 import type { SeedEvents } from './startServing.js';
+import { barOptions, textBeside } from './barOptions.js';
 
 /** The bar's count in a step's unit: a file being read in megabytes, as `seed` states a file's size. */
 function shown(done: number, total: number, step: SeedStep): { value: number; total: number; unit: string } {
@@ -16,6 +17,9 @@ const STEP_WORDS: Record<SeedStep, string> = {
   checking: 'checking',
 };
 
+/** Room for the longest: a file's bar goes on from megabytes read to products checked, with one width. */
+const LONGEST_STEP = STEP_WORDS.reading;
+
 /** Draws a bar on stderr only in a terminal; the ready line goes where `print` puts it. */
 export function seedProgress(
   seedName: string,
@@ -26,11 +30,11 @@ export function seedProgress(
   const stop = (): Promise<void> => bar?.then((b) => b.stop()) ?? Promise.resolve();
   return {
     /**
-     * At once, for a process about to end: ends the bar's line and shows the cursor the bar hid
-     * (`stop` would, but only after a promise the ending process does not wait for).
+     * At once, for a process about to end: ends the bar's line, so that what follows starts on a
+     * line of its own (`stop` would, but only after a promise the ending process does not wait for).
      */
     abandon() {
-      if (bar !== undefined) process.stderr.write('\n\x1b[?25h');
+      if (bar !== undefined) process.stderr.write('\n');
     },
     progress(done, total, step) {
       if (!process.stderr.isTTY) return;
@@ -38,7 +42,11 @@ export function seedProgress(
       const payload = { step: STEP_WORDS[step], unit: now.unit };
       bar ??= import('cli-progress').then(({ SingleBar, Presets }) => {
         const made = new SingleBar(
-          { stream: process.stderr, format: '{step} {bar} {value}/{total} {unit}', hideCursor: true },
+          barOptions(
+            process.stderr,
+            '{step} {bar} {value}/{total} {unit}',
+            textBeside(LONGEST_STEP, now.total, 'products'),
+          ),
           Presets.shades_classic,
         );
         made.start(now.total, 0, payload);
