@@ -284,6 +284,70 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     );
   }, 30_000);
 
+  const ESC = String.fromCharCode(27);
+
+  /** The environment of a test, without the colour settings of the one it runs in. */
+  function colourEnv(set: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+    const env = { ...process.env, ...set };
+    for (const name of ['NO_COLOR', 'FORCE_COLOR']) if (!(name in set)) delete env[name];
+    return env;
+  }
+
+  /** The request log of one request, as it is written. */
+  async function rawLogOf(env: NodeJS.ProcessEnv): Promise<string> {
+    const result = await runCli(
+      ['--port', '0', '--seed', 'none'],
+      async (url, stop, output) => {
+        await (await fetch(`${url}/__admin/health`)).arrayBuffer();
+        for (let i = 0; i < 50 && !output().includes('/__admin/health'); i++) await sleep(20);
+        stop();
+      },
+      [],
+      env,
+    );
+    return result.stdout;
+  }
+
+  it('writes no escape codes to a pipe, unless FORCE_COLOR asks for colour', async () => {
+    expect(await rawLogOf(colourEnv({}))).not.toContain('\x1b[');
+    expect(await rawLogOf(colourEnv({ FORCE_COLOR: '0' }))).not.toContain('\x1b[');
+    const forced = await rawLogOf(colourEnv({ FORCE_COLOR: '1' }));
+    expect(forced).toMatch(new RegExp(`${ESC}\\[\\d+mINFO${ESC}\\[\\d+m: .*GET /__admin/health 200`));
+  }, 30_000);
+
+  it.skipIf(!existsSync('/usr/bin/script'))(
+    'colours the log on a terminal, but not with NO_COLOR set',
+    async () => {
+      /** What a terminal shows of the log of one request. */
+      const screen = async (env: NodeJS.ProcessEnv): Promise<string> => {
+        const command = [process.execPath, cli, '--port', '0', '--seed', 'none'].join(' ');
+        const child = spawn('script', ['-qfec', command, '/dev/null'], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          detached: true,
+          env,
+        });
+        let shown = '';
+        try {
+          await new Promise<void>((resolve, reject) => {
+            child.stdout.on('data', (d: Buffer) => {
+              shown += d.toString();
+              const url = /API reference: (http:\/\/\S+)\/docs/.exec(shown)?.[1];
+              if (url && !shown.includes('__admin')) void fetch(`${url}/__admin/health`).catch(reject);
+              if (/__admin\/health[^\n]*\n/.test(shown)) resolve();
+            });
+            child.once('exit', () => reject(new Error(`ended before its log line:\n${shown}`)));
+          });
+        } finally {
+          await endProcessGroup(child);
+        }
+        return shown.slice(shown.indexOf('API reference'));
+      };
+      expect(await screen(colourEnv({ TERM: 'xterm' }))).toMatch(new RegExp(`${ESC}\\[\\d+mINFO`));
+      expect(await screen(colourEnv({ TERM: 'xterm', NO_COLOR: '1' }))).not.toContain('\x1b[');
+    },
+    60_000,
+  );
+
   it('refuses --watch without a seed file, --compact-after without --data, a --latency it cannot read, and an --api-key no request could use', async () => {
     const watch = await runCli(['--port', '0', '--watch']);
     expect(watch.code).toBe(1);
