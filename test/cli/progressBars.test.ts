@@ -68,11 +68,25 @@ describe('progress bars on a narrow terminal', () => {
       }
     });
 
-    it("a large seed's bar fits 40 columns with its count, and sets no terminal mode", async () => {
+    /** process.stderr as the 40-column terminal returned, until the test ends. */
+    function stderrOnTerminal(): ReturnType<typeof terminal> {
       const tty = terminal();
       for (const key of ['isTTY', 'columns', 'write', 'cursorTo', 'clearLine', 'moveCursor'] as const) {
         Object.defineProperty(process.stderr, key, { value: tty[key], configurable: true, writable: true });
       }
+      return tty;
+    }
+
+    it('draws the bar as each report comes, with no wait: --no-tune generates the seed in one synchronous stretch', () => {
+      const tty = stderrOnTerminal();
+      const progress = seedProgress('30000', () => undefined);
+      progress.progress(0, 30_000, 'generating');
+      expect(frames(tty.text()).at(-1)).toContain('0/30000 products');
+      progress.abandon();
+    });
+
+    it("a large seed's bar fits 40 columns with its count, and sets no terminal mode", async () => {
+      const tty = stderrOnTerminal();
       const progress = seedProgress('30000', () => undefined);
       for (let done = 0; done <= 30_000; done += 10_000) progress.progress(done, 30_000, 'generating');
       await progress.stop();
