@@ -20,7 +20,7 @@ const program = new Command()
   .name('product-catalog-mock')
   .description('In-memory mock of the multi-tenant product catalog service')
   .version(version, '-V, --version', 'print the version')
-  .showHelpAfterError();
+  .showHelpAfterError('(product-catalog-mock --help lists the commands)');
 
 program
   .command('serve', { isDefault: true })
@@ -86,7 +86,7 @@ program
     const [word] = command.args;
     if (word !== undefined) {
       const names = program.commands.map((c) => c.name()).join(', ');
-      program.error(`error: unknown command '${word}' (commands: ${names}; see product-catalog-mock --help)`);
+      program.error(`error: unknown command '${word}' (commands: ${names})`);
     }
     return serve(opts);
   });
@@ -107,6 +107,11 @@ program
 
 program.addCommand(contractCommand());
 program.addCommand(recordCommand());
+// After a mistake, one line that says where the options are: the whole help after it (30 lines for
+// serve, more for contract) pushed the mistake itself off the top of a terminal of 24 lines.
+for (const command of program.commands) {
+  command.showHelpAfterError(`(product-catalog-mock ${command.name()} --help lists its options)`);
+}
 program.addHelpText(
   'after',
   '\nWithout a command the server starts (serve). Its options, such as --port, --seed, --data and\n' +

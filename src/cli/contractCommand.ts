@@ -90,6 +90,18 @@ export function contractEnv(opts: ContractOptions, env: NodeJS.ProcessEnv = proc
   return out;
 }
 
+/**
+ * A refusal of the suite's reader, which names the variable it read, in the words of the command line:
+ * `--base-url notaurl` was refused as "CONTRACT_BASE_URL must be ...", a variable its user never set.
+ */
+function asGiven(message: string, opts: ContractOptions): string {
+  // The one such value an option can carry: commander checks the others' values itself.
+  const variable = 'CONTRACT_BASE_URL';
+  return opts.baseUrl !== undefined && message.startsWith(variable)
+    ? '--base-url' + message.slice(variable.length)
+    : message;
+}
+
 /** Preflight against a deployment, then the suite or the generated checks; resolves to the exit code. */
 export async function runContract(
   opts: ContractOptions,
@@ -136,7 +148,7 @@ export async function runContract(
   try {
     target = targetFromEnv(suiteEnv);
   } catch (err) {
-    console.error(`contract: ${(err as Error).message}`);
+    console.error(`contract: ${asGiven((err as Error).message, opts)}`);
     return EXIT_MISCONFIGURED;
   }
   if (opts.cleanup !== undefined) return runCleanup(opts.cleanup, target);

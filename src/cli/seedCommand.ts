@@ -7,6 +7,7 @@ import { writeDatasetFile, writeDatasetTo } from '../seed/file.js';
 import { watchInterruption } from './interruption.js';
 import { outputDirectoryProblem } from './outputDirectory.js';
 import { productBar } from './productBar.js';
+import { counted } from './counted.js';
 
 export interface SeedCommandOptions {
   seed: string;
@@ -83,11 +84,10 @@ export async function runSeedCommand({
   }
   if (!toStdout) ({ size } = await stat(out));
   const variants = data.products.reduce((n, p) => n + (p.variants?.length ?? 0), 0);
-  const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   stderr.write(
-    `Wrote ${count(data.products.length, 'product')} (${count(variants, 'variant')}) and ` +
-      `${count(data.productTypes.length, 'product type')} from seed "${seed}" to ${shown} ` +
+    `Wrote ${counted(data.products.length, 'product')} (${counted(variants, 'variant')}) and ` +
+      `${counted(data.productTypes.length, 'product type')} from seed "${seed}" to ${shown} ` +
       `(${(size / 1e6).toFixed(1)} MB) in ${seconds} s\n`,
   );
   return 0;

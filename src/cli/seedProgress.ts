@@ -1,7 +1,9 @@
 // The progress of a large seed on the terminal, and one line when it is ready.
+import { createRequire } from 'node:module';
 import type { SingleBar } from 'cli-progress';
 import type { SeedStep } from '../seed/resolve.js';
 import type { SeedEvents } from './startServing.js';
+import { barOptions, textBeside } from './barOptions.js';
 
 /** The bar's count in a step's unit: a file being read in megabytes, as `seed` states a file's size. */
 function shown(done: number, total: number, step: SeedStep): { value: number; total: number; unit: string } {
@@ -16,39 +18,48 @@ const STEP_WORDS: Record<SeedStep, string> = {
   checking: 'checking',
 };
 
+const require = createRequire(import.meta.url);
+
+/** Room for the longest: a file's bar goes on from megabytes read to products checked, with one width. */
+const LONGEST_STEP = STEP_WORDS.reading;
+
 /** Draws a bar on stderr only in a terminal; the ready line goes where `print` puts it. */
 export function seedProgress(
   seedName: string,
   print: (line: string) => void = (line) => console.log(line),
 ): SeedEvents & { stop(): Promise<void>; abandon(): void } {
-  // Loaded only for a large seed in a terminal: most starts draw no bar.
-  let bar: Promise<SingleBar> | undefined;
-  const stop = (): Promise<void> => bar?.then((b) => b.stop()) ?? Promise.resolve();
+  let bar: SingleBar | undefined;
+  const stop = (): Promise<void> => {
+    bar?.stop();
+    return Promise.resolve();
+  };
   return {
-    /**
-     * At once, for a process about to end: ends the bar's line and shows the cursor the bar hid
-     * (`stop` would, but only after a promise the ending process does not wait for).
-     */
+    /** At once, for a process about to end: ends the bar's line, so that what follows starts below it. */
     abandon() {
-      if (bar !== undefined) process.stderr.write('\n\x1b[?25h');
+      bar?.stop();
     },
     progress(done, total, step) {
       if (!process.stderr.isTTY) return;
       const now = shown(done, total, step);
       const payload = { step: STEP_WORDS[step], unit: now.unit };
-      bar ??= import('cli-progress').then(({ SingleBar, Presets }) => {
-        const made = new SingleBar(
-          { stream: process.stderr, format: '{step} {bar} {value}/{total} {unit}', hideCursor: true },
+      if (bar === undefined) {
+        // Loaded only for a large seed in a terminal (most starts draw no bar), but at once: with
+        // --no-tune the seed is generated in one synchronous stretch of this thread, and a bar loaded
+        // by a promise was first drawn once the seed was ready, at 100%.
+        const { SingleBar: Bar, Presets } = require('cli-progress') as typeof import('cli-progress');
+        bar = new Bar(
+          barOptions(
+            process.stderr,
+            '{step} {bar} {value}/{total} {unit}',
+            textBeside(LONGEST_STEP, now.total, 'products'),
+          ),
           Presets.shades_classic,
         );
-        made.start(now.total, 0, payload);
-        return made;
-      });
+        bar.start(now.total, 0, payload);
+      }
       // A file's steps differ in unit and total: the bar follows them.
-      void bar.then((b) => {
-        b.setTotal(now.total);
-        b.update(now.value, payload);
-      });
+      bar.setTotal(now.total);
+      bar.update(now.value, payload);
     },
     seeded(products, ms) {
       const line = `seed "${seedName}": ${products.toLocaleString('en-US')} products ready in ${(ms / 1000).toFixed(1)} s`;

@@ -2,6 +2,7 @@
 import { seedProgress } from './seedProgress.js';
 import { announce, forPeople, stoppedLine } from './banner.js';
 import { stopWithNpm } from './orphanWatch.js';
+import { logInColour } from '../workbench/logColour.js';
 import type { ServeOptions } from './startServing.js';
 import type { RunningServer } from '../server.js';
 import { serveOnThread, serverOnOwnThread } from './tuning.js';
@@ -26,7 +27,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
     stopWithNpm(stop);
   };
   const running = await startServing(
-    { ...opts, colorize: Boolean(process.stdout.isTTY) },
+    { ...opts, colorize: logInColour(process.stdout) },
     progress,
     stopOnSignal,
   ).finally(() => progress.stop());

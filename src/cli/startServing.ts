@@ -30,7 +30,7 @@ export interface ServeOptions {
   /** "N" or "A-B" milliseconds, checked by the command line. */
   latency?: string;
   watch?: boolean;
-  /** Whether stdout is a terminal (a worker's own stdout never is): colours in the log. */
+  /** Colours in the readable log (src/workbench/logColour.ts): decided where stdout is, as a worker's own stdout is no terminal. */
   colorize?: boolean;
 }
 

@@ -1,8 +1,7 @@
 // SIGINT or SIGTERM before the server on its own thread listens (Ctrl-C while a large seed is
 // built): the process ends as the signal's default would, so a shell or supervisor sees it killed by
-// that signal, but first gives the terminal its cursor back (a seed's progress bar hides it) and
-// says that it stopped before it served anything, where it would otherwise end silently in the
-// middle of the bar's line.
+// that signal, but first ends a seed's progress bar's line and says that it stopped before it served
+// anything, where it would otherwise end silently in the middle of the bar's line.
 // Only for the server on a thread of its own (tuning.ts): this thread is then free to run the
 // listener at once. With --no-tune the seed is built on this thread, which would run it only once
 // the seed is built, so there a signal keeps its default action and ends the process at once;

@@ -12,6 +12,7 @@ import { oldGenerationLimit, youngGenerationLimit } from './heapPolicy.js';
 import { seedProgress } from './seedProgress.js';
 import { announce, forPeople, stoppedLine } from './banner.js';
 import { stopWithNpm } from './orphanWatch.js';
+import { logInColour } from '../workbench/logColour.js';
 import { endOnSignalWhileStarting } from './startSignals.js';
 import type { ServeOptions } from './startServing.js';
 import type { SeedStep } from '../seed/resolve.js';
@@ -57,7 +58,7 @@ export function serveOnThread(opts: ServeOptions): void {
   const defaultOldMiB = getHeapStatistics().heap_size_limit / 2 ** 20;
   const old = oldGenerationLimit(count, defaultOldMiB, process.execArgv, process.env.NODE_OPTIONS);
   const worker = new Worker(new URL('./serveThread.js', import.meta.url), {
-    workerData: { ...opts, colorize: Boolean(process.stdout.isTTY) } satisfies ServeOptions,
+    workerData: { ...opts, colorize: logInColour(process.stdout) } satisfies ServeOptions,
     resourceLimits: {
       ...(young !== undefined && { maxYoungGenerationSizeMb: young }),
       ...(old !== undefined && { maxOldGenerationSizeMb: old }),

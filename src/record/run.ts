@@ -13,6 +13,7 @@ import { anonymizeProduct } from './anonymize.js';
 import { PartialFileError, record, RecordError, removePartial } from './recorder.js';
 import { outputDirectoryProblem } from '../cli/outputDirectory.js';
 import { productBar } from '../cli/productBar.js';
+import { counted } from '../cli/counted.js';
 import { watchInterruption } from '../cli/interruption.js';
 
 export interface RecordCommandOptions {
@@ -98,7 +99,7 @@ export async function runRecord(opts: RecordCommandOptions, stderr = process.std
     await writeDatasetFile(data, opts.out, { signal: interruption.stop });
     await removePartial(partialFile);
     stderr.write(
-      `record: ${data.products.length} products and ${data.productTypes.length} product types written to ${opts.out}` +
+      `record: ${counted(data.products.length, 'product')} and ${counted(data.productTypes.length, 'product type')} written to ${opts.out}` +
         `${opts.anonymize ? ' (anonymized)' : ''}; serve them with --seed ${opts.out}\n`,
     );
     return 0;

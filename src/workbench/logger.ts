@@ -3,10 +3,11 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import type { LogFormat } from './requestLog.js';
+import { logInColour } from './logColour.js';
 
 export interface LoggerOptions {
   format: LogFormat;
-  /** Colours in the pretty form; default: when stdout is a terminal. */
+  /** Colours in the pretty form; default: as logInColour decides for stdout. */
   colorize?: boolean;
   /** Where lines go; default stdout (file descriptor 1, written from whatever thread serves). */
   destination?: DestinationStream;
@@ -24,7 +25,7 @@ export function createLogger(options: LoggerOptions): Logger {
   return pino(
     base,
     pretty({
-      colorize: options.colorize ?? Boolean(process.stdout.isTTY),
+      colorize: options.colorize ?? logInColour(process.stdout),
       translateTime: 'SYS:HH:MM:ss.l',
       hideObject: true,
       ignore: 'pid,hostname',

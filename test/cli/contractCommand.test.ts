@@ -76,3 +76,20 @@ describe('an option of the generated checks without --generated', () => {
     expect(sent).not.toHaveBeenCalled();
   });
 });
+
+describe('a value the suite cannot read, given as an option', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is refused in the words of the command line, not as the variable the option sets', async () => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const sent = vi.spyOn(globalThis, 'fetch');
+    expect(await runContract({ baseUrl: 'notaurl', apiKey: 'k' }, {})).toBe(2);
+    expect(printed).toHaveBeenCalledWith(
+      'contract: --base-url must be an http(s) URL ending in /{tenantId}/{environment}, got "notaurl"',
+    );
+    // as a variable, it is named as one
+    expect(await runContract({ apiKey: 'k' }, { CONTRACT_BASE_URL: 'notaurl' })).toBe(2);
+    expect(printed).toHaveBeenLastCalledWith(expect.stringMatching(/^contract: CONTRACT_BASE_URL must be /));
+    expect(sent).not.toHaveBeenCalled();
+  });
+});

@@ -284,6 +284,70 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     );
   }, 30_000);
 
+  const ESC = String.fromCharCode(27);
+
+  /** The environment of a test, without the colour settings of the one it runs in. */
+  function colourEnv(set: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+    const env = { ...process.env, ...set };
+    for (const name of ['NO_COLOR', 'FORCE_COLOR']) if (!(name in set)) delete env[name];
+    return env;
+  }
+
+  /** The request log of one request, as it is written. */
+  async function rawLogOf(env: NodeJS.ProcessEnv): Promise<string> {
+    const result = await runCli(
+      ['--port', '0', '--seed', 'none'],
+      async (url, stop, output) => {
+        await (await fetch(`${url}/__admin/health`)).arrayBuffer();
+        for (let i = 0; i < 50 && !output().includes('/__admin/health'); i++) await sleep(20);
+        stop();
+      },
+      [],
+      env,
+    );
+    return result.stdout;
+  }
+
+  it('writes no escape codes to a pipe, unless FORCE_COLOR asks for colour', async () => {
+    expect(await rawLogOf(colourEnv({}))).not.toContain('\x1b[');
+    expect(await rawLogOf(colourEnv({ FORCE_COLOR: '0' }))).not.toContain('\x1b[');
+    const forced = await rawLogOf(colourEnv({ FORCE_COLOR: '1' }));
+    expect(forced).toMatch(new RegExp(`${ESC}\\[\\d+mINFO${ESC}\\[\\d+m: .*GET /__admin/health 200`));
+  }, 30_000);
+
+  it.skipIf(!existsSync('/usr/bin/script'))(
+    'colours the log on a terminal, but not with NO_COLOR set',
+    async () => {
+      /** What a terminal shows of the log of one request. */
+      const screen = async (env: NodeJS.ProcessEnv): Promise<string> => {
+        const command = [process.execPath, cli, '--port', '0', '--seed', 'none'].join(' ');
+        const child = spawn('script', ['-qfec', command, '/dev/null'], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          detached: true,
+          env,
+        });
+        let shown = '';
+        try {
+          await new Promise<void>((resolve, reject) => {
+            child.stdout.on('data', (d: Buffer) => {
+              shown += d.toString();
+              const url = /API reference: (http:\/\/\S+)\/docs/.exec(shown)?.[1];
+              if (url && !shown.includes('__admin')) void fetch(`${url}/__admin/health`).catch(reject);
+              if (/__admin\/health[^\n]*\n/.test(shown)) resolve();
+            });
+            child.once('exit', () => reject(new Error(`ended before its log line:\n${shown}`)));
+          });
+        } finally {
+          await endProcessGroup(child);
+        }
+        return shown.slice(shown.indexOf('API reference'));
+      };
+      expect(await screen(colourEnv({ TERM: 'xterm' }))).toMatch(new RegExp(`${ESC}\\[\\d+mINFO`));
+      expect(await screen(colourEnv({ TERM: 'xterm', NO_COLOR: '1' }))).not.toContain('\x1b[');
+    },
+    60_000,
+  );
+
   it('refuses --watch without a seed file, --compact-after without --data, a --latency it cannot read, and an --api-key no request could use', async () => {
     const watch = await runCli(['--port', '0', '--watch']);
     expect(watch.code).toBe(1);
@@ -338,8 +402,9 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
   it('names a mistyped command as unknown, and its help points to the options of serve', async () => {
     const typo = await runCli(['servee']);
     expect(typo.code).toBe(1);
-    expect(typo.stderr).toMatch(
-      /^error: unknown command 'servee' \(commands: serve, seed, contract, record;/,
+    expect(typo.stderr).toBe(
+      "error: unknown command 'servee' (commands: serve, seed, contract, record)\n" +
+        '(product-catalog-mock --help lists the commands)\n',
     );
     const help = await runCli(['--help']);
     expect(help.stdout).toMatch(
@@ -351,6 +416,40 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
   }, 30_000);
 
   // A newcomer reads either; an option added to one and not the other is found by no one else.
+  it('says what is wrong in a mistaken option in two lines, the second where the options are listed', async () => {
+    // The whole help after the mistake pushed it off the top of a terminal of 24 lines.
+    const cases: [string[], string][] = [
+      [
+        ['--bogus'],
+        "error: unknown option '--bogus'\n(product-catalog-mock serve --help lists its options)\n",
+      ],
+      [
+        ['serve', '--log-format', 'xml'],
+        "error: option '--log-format <format>' argument 'xml' is invalid. Allowed choices are pretty, json.\n" +
+          '(product-catalog-mock serve --help lists its options)\n',
+      ],
+      [
+        ['seed', '--out'],
+        "error: option '--out <file>' argument missing\n(product-catalog-mock seed --help lists its options)\n",
+      ],
+      [
+        ['record'],
+        "error: required option '--base-url <url>' not specified\n" +
+          '(product-catalog-mock record --help lists its options)\n',
+      ],
+    ];
+    for (const [args, stderr] of cases) {
+      const result = await runCli(args);
+      expect({ args, code: result.code, stderr: result.stderr }).toEqual({ args, code: 1, stderr });
+    }
+    // contract's exit code for a misconfigured run
+    const contract = await runCli(['contract', '--bogus']);
+    expect([contract.code, contract.stderr]).toEqual([
+      2,
+      "error: unknown option '--bogus'\n(product-catalog-mock contract --help lists its options)\n",
+    ]);
+  }, 30_000);
+
   it("lists in serve --help the options of the README's table, and no others", async () => {
     const readme = readFileSync(join(packageRoot, 'README.md'), 'utf8');
     const table = readme.split('| option | default | meaning |')[1]?.split('\n\n')[0] ?? '';
@@ -431,7 +530,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
   );
 
   it.skipIf(!existsSync('/usr/bin/script'))(
-    'Ctrl-C while the progress bar is drawn gives the terminal its cursor back and says so',
+    'Ctrl-C while the progress bar is drawn leaves the terminal as it was and says so',
     async () => {
       const command = [process.execPath, cli, '--port', '0', '--seed', '50000', '--quiet'].join(' ');
       const child = spawn('script', ['-qfec', command, '/dev/null'], {
@@ -452,10 +551,12 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
         child.stdin.write('\x03');
         const [code] = await exited;
         expect(code).toBe(130); // script -e: the CLI's status, killed by SIGINT
-        const hidden = screen.lastIndexOf('\x1b[?25l');
-        expect(hidden).toBeGreaterThanOrEqual(0);
-        expect(screen.indexOf('\x1b[?25h', hidden)).toBeGreaterThan(hidden);
-        expect(screen).toMatch(/stopped by SIGINT while starting, before it served anything/);
+        // No mode of the terminal to give back (src/cli/barOptions.ts); the word on a line of its own.
+        expect(screen).not.toContain('\x1b[?25l');
+        expect(screen).not.toContain('\x1b[?7l');
+        expect(screen).toMatch(
+          /\n\r?product-catalog-mock: stopped by SIGINT while starting, before it served anything/,
+        );
         expect(screen).not.toMatch(/listening on/);
       } finally {
         await endProcessGroup(child);

@@ -77,6 +77,25 @@ describe('record', () => {
     );
   }, 60_000);
 
+  it('counts in its summary as seed does: one product, not "1 products"', async () => {
+    const out = join(dir, 'one.json');
+    const { code, output } = await record([
+      '--base-url',
+      base,
+      '--api-key',
+      KEY,
+      '--out',
+      out,
+      '--limit',
+      '1',
+    ]);
+    expect(code).toBe(0);
+    const types = (await catalog(base)).types.length;
+    expect(output).toBe(
+      `record: 1 product and ${types} product types written to ${out}; serve them with --seed ${out}\n`,
+    );
+  }, 60_000);
+
   it('a bad token ends at once with exit 2 and says so', async () => {
     const { code, output } = await record([
       '--base-url',
