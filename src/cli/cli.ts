@@ -84,6 +84,10 @@ program
     const tookByNpm = optionsNpmTook(command);
     if (tookByNpm.length > 0) program.error(npmTookMessage(tookByNpm));
     const [word] = command.args;
+    // `serve --seed none extra`: serve was named, so the word is no command but an argument too many.
+    if (word !== undefined && program.args[0] === 'serve') {
+      command.error(`error: serve takes no arguments, got '${word}' (an option is written --name value)`);
+    }
     if (word !== undefined) {
       const names = program.commands.map((c) => c.name()).join(', ');
       program.error(`error: unknown command '${word}' (commands: ${names})`);

@@ -406,6 +406,13 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
       "error: unknown command 'servee' (commands: serve, seed, contract, record)\n" +
         '(product-catalog-mock --help lists the commands)\n',
     );
+    // With serve named, a word after it is an argument too many, not a command.
+    const extra = await runCli(['serve', '--seed', 'none', 'extra']);
+    expect(extra.code).toBe(1);
+    expect(extra.stderr).toBe(
+      "error: serve takes no arguments, got 'extra' (an option is written --name value)\n" +
+        '(product-catalog-mock serve --help lists its options)\n',
+    );
     const help = await runCli(['--help']);
     expect(help.stdout).toMatch(
       /Its options, such as --port, --seed, --data and\n--api-key: product-catalog-mock serve --help/,
