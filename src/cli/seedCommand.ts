@@ -60,9 +60,12 @@ export async function runSeedCommand({
   let size = 0;
   const interruption = watchInterruption();
   const stop = signal ? AbortSignal.any([signal, interruption.stop]) : interruption.stop;
+  // Writing a large catalog takes seconds after its generation: a bar of its own follows it.
+  const writing = productBar(stderr, 'writing');
+  const options = { signal: stop, onProgress: writing.update };
   try {
-    if (toStdout) size = await writeDatasetTo(data, stdout, { signal: stop });
-    else await writeDatasetFile(data, out, { signal: stop });
+    if (toStdout) size = await writeDatasetTo(data, stdout, options);
+    else await writeDatasetFile(data, out, options);
   } catch (err) {
     if (!stop.aborted) {
       // `--out - | head`: the reader stopped reading. "write EPIPE" alone told nobody what happened.
@@ -80,6 +83,7 @@ export async function runSeedCommand({
     );
     return interruption.received() ? interruption.exitCode() : 130;
   } finally {
+    writing.stop();
     interruption.dispose();
   }
   if (!toStdout) ({ size } = await stat(out));

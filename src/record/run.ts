@@ -96,7 +96,11 @@ export async function runRecord(opts: RecordCommandOptions, stderr = process.std
       products: opts.anonymize ? recording.products.map(anonymizeProduct) : recording.products,
       productTypes: recording.productTypes,
     } as unknown as SeedData;
-    await writeDatasetFile(data, opts.out, { signal: interruption.stop });
+    // Writing a large recording takes seconds after its last page: a bar of its own follows it.
+    const writing = productBar(stderr, 'writing');
+    await writeDatasetFile(data, opts.out, { signal: interruption.stop, onProgress: writing.update }).finally(
+      () => writing.stop(),
+    );
     await removePartial(partialFile);
     stderr.write(
       `record: ${counted(data.products.length, 'product')} and ${counted(data.productTypes.length, 'product type')} written to ${opts.out}` +

@@ -13,7 +13,14 @@ import { ValueSharing } from './sharedValues.js';
 export interface WriteOptions {
   /** Stops the write: the file is left as it was, and the promise rejects with the signal's reason. */
   signal?: AbortSignal;
+  /**
+   * Products written so far and how many there are: every WRITE_PROGRESS_STEP products and once at the
+   * end. Writing a large catalog takes seconds after it is generated or recorded.
+   */
+  onProgress?: (done: number, total: number) => void;
 }
+
+export const WRITE_PROGRESS_STEP = 1000;
 
 /**
  * Writes the dataset to `file` whole, or leaves it as it was (replaceFile.ts): a write cut short
@@ -24,7 +31,7 @@ export async function writeDatasetFile(
   file: string,
   options: WriteOptions = {},
 ): Promise<void> {
-  await replaceFile(file, (path) => writeFileRecords(data, path, options.signal));
+  await replaceFile(file, (path) => writeFileRecords(data, path, options));
 }
 
 /**
@@ -37,15 +44,15 @@ export async function writeDatasetTo(
   options: WriteOptions = {},
 ): Promise<number> {
   let bytes = 0;
-  await writeRecords(data, out, options.signal, (chunk) => (bytes += Buffer.byteLength(chunk)));
+  await writeRecords(data, out, options, (chunk) => (bytes += Buffer.byteLength(chunk)));
   return bytes;
 }
 
-async function writeFileRecords(data: SeedData, file: string, signal?: AbortSignal): Promise<void> {
-  signal?.throwIfAborted();
+async function writeFileRecords(data: SeedData, file: string, options: WriteOptions): Promise<void> {
+  options.signal?.throwIfAborted();
   const out = createWriteStream(file, { encoding: 'utf8' });
   try {
-    await writeRecords(data, out, signal);
+    await writeRecords(data, out, options);
     out.end();
     await Promise.race([
       once(out, 'finish'),
@@ -64,7 +71,7 @@ async function writeFileRecords(data: SeedData, file: string, signal?: AbortSign
 async function writeRecords(
   data: SeedData,
   out: NodeJS.WritableStream,
-  signal?: AbortSignal,
+  { signal, onProgress }: WriteOptions,
   wrote?: (chunk: string) => void,
 ): Promise<void> {
   signal?.throwIfAborted();
@@ -81,17 +88,24 @@ async function writeRecords(
     wrote?.(chunk);
     if (!out.write(chunk)) await Promise.race([once(out as NodeJS.EventEmitter, 'drain'), failed]);
   };
-  const section = async (name: string, records: readonly object[], last: boolean) => {
+  const section = async (
+    name: string,
+    records: readonly object[],
+    last: boolean,
+    progress?: typeof onProgress,
+  ) => {
     await write(`"${name}": [\n`);
     for (let i = 0; i < records.length; i++) {
       await write(JSON.stringify(records[i]) + (i < records.length - 1 ? ',\n' : '\n'));
+      if ((i + 1) % WRITE_PROGRESS_STEP === 0) progress?.(i + 1, records.length);
     }
+    progress?.(records.length, records.length);
     await write(last ? ']\n' : '],\n');
   };
   try {
     await write('{\n');
     await section('productTypes', data.productTypes, false);
-    await section('products', data.products, true);
+    await section('products', data.products, true, onProgress);
     await write('}\n');
   } finally {
     if (onAbort) signal?.removeEventListener('abort', onAbort);

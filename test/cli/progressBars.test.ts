@@ -2,49 +2,14 @@
 // its count shown whole, and no setting of the terminal is changed (src/cli/barOptions.ts). A process
 // killed in the middle of a bar, which runs no handler, once left the shell without a cursor and with
 // line wrapping off, and the bar's count was cut off at the right edge.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runSeedCommand } from '../../src/cli/seedCommand.js';
 import { productBar } from '../../src/cli/productBar.js';
 import { seedProgress } from '../../src/cli/seedProgress.js';
-
-/** A terminal of 40 columns that keeps what is written to it. */
-function terminal(): NodeJS.WriteStream & { text: () => string } {
-  let written = '';
-  const stream = {
-    isTTY: true,
-    columns: 40,
-    rows: 24,
-    write(chunk: string | Uint8Array) {
-      written += String(chunk);
-      return true;
-    },
-    cursorTo(x: number) {
-      written += `\x1b[${x + 1}G`;
-      return true;
-    },
-    clearLine() {
-      written += '\x1b[0K';
-      return true;
-    },
-    moveCursor() {
-      return true;
-    },
-    text: () => written,
-  };
-  return stream as unknown as NodeJS.WriteStream & { text: () => string };
-}
-
-/** The modes a bar could set and a killed process not give back: cursor hidden, line wrapping off. */
-const TERMINAL_MODES = ['\x1b[?25l', '\x1b[?7l'];
-
-/** A control sequence (CSI) or a cursor save or restore. */
-const ESCAPE = new RegExp(`${String.fromCharCode(27)}(\\[[0-9;?]*[A-Za-z]|[78])`, 'g');
-
-/** Each line the bar drew, without its escape sequences: it redraws from the first column. */
-const frames = (text: string): string[] =>
-  text
-    .split('\x1b[1G')
-    .map((frame) => frame.replace(ESCAPE, '').replace(/\r?\n/g, ''))
-    .filter((frame) => frame.includes('/'));
+import { frames, terminal, TERMINAL_MODES } from '../terminal.js';
 
 describe('progress bars on a narrow terminal', () => {
   it('seed and record: the bar fits 40 columns with its count, and sets no terminal mode', () => {
@@ -56,6 +21,26 @@ describe('progress bars on a narrow terminal', () => {
     const drawn = frames(tty.text());
     expect(drawn.at(-1)).toContain('30000/30000 products');
     for (const frame of drawn) expect(frame.length).toBeLessThan(40);
+  });
+
+  it('seed: a bar follows the writing of the file too, on a line of its own below the generating one', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'bars-'));
+    try {
+      const tty = terminal();
+      const code = await runSeedCommand({ seed: '2500', out: join(dir, 'seed.json'), stderr: tty });
+      expect(code).toBe(0);
+      const drawn = frames(tty.text());
+      const generated = drawn.findLastIndex((frame) => frame.startsWith('generating'));
+      const written = drawn.findLastIndex((frame) => frame.startsWith('writing'));
+      expect(drawn[generated]).toContain('2500/2500 products');
+      expect(drawn[written]).toContain('2500/2500 products');
+      expect(written).toBeGreaterThan(generated);
+      // The generating bar's line is ended before the writing bar starts below it.
+      const text = tty.text();
+      expect(text.slice(text.lastIndexOf('generating'), text.indexOf('writing'))).toContain('\n');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   describe('serve', () => {

@@ -10,6 +10,8 @@ import { loadSeedFile, resolveSeed } from '../../src/seed/resolve.js';
 import { packageRoot } from '../../src/openapi/packageRoot.js';
 import { isValidGtin } from '../../src/seed/barcodes.js';
 import { startProxy } from '../proxy.js';
+import { frames, terminal } from '../terminal.js';
+import { runRecord } from '../../src/record/run.js';
 
 const cli = join(packageRoot, 'dist', 'src', 'cli', 'cli.js');
 const KEY = 'record-key';
@@ -94,6 +96,18 @@ describe('record', () => {
     expect(output).toBe(
       `record: 1 product and ${types} product types written to ${out}; serve them with --seed ${out}\n`,
     );
+  }, 60_000);
+
+  it('in a terminal, a bar follows the writing of the file after the recording bar', async () => {
+    const out = join(dir, 'on-terminal.json');
+    const tty = terminal();
+    expect(await runRecord({ baseUrl: base, apiKey: KEY, out }, tty)).toBe(0);
+    const drawn = frames(tty.text());
+    const recorded = drawn.findLastIndex((frame) => frame.startsWith('recording'));
+    const written = drawn.findLastIndex((frame) => frame.startsWith('writing'));
+    expect(drawn[recorded]).toContain(`${PRODUCTS}/${PRODUCTS} products`);
+    expect(drawn[written]).toContain(`${PRODUCTS}/${PRODUCTS} products`);
+    expect(written).toBeGreaterThan(recorded);
   }, 60_000);
 
   it('a bad token ends at once with exit 2 and says so', async () => {

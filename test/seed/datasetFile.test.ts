@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveSeed } from '../../src/seed/resolve.js';
 import { runSeedCommand } from '../../src/cli/seedCommand.js';
 import { generateDataset } from '../../src/seed/index.js';
-import { readDatasetFile, writeDatasetFile } from '../../src/seed/file.js';
+import { readDatasetFile, writeDatasetFile, writeDatasetTo } from '../../src/seed/file.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -50,6 +50,21 @@ describe('seed command', () => {
 
     const loaded = await resolveSeed(a);
     expect(JSON.stringify(loaded)).toBe(JSON.stringify(await resolveSeed('500')));
+  });
+
+  it('reports the products written every 1,000 and at the end, to the file and to a stream', async () => {
+    const data = { products: generateDataset('demo', { count: 2_500 }).products, productTypes: [] };
+    const toFile: [number, number][] = [];
+    await writeDatasetFile(data, join(dir, 'progress.json'), { onProgress: (...at) => toFile.push(at) });
+    expect(toFile).toEqual([
+      [1_000, 2_500],
+      [2_000, 2_500],
+      [2_500, 2_500],
+    ]);
+    const toStream: [number, number][] = [];
+    const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
+    await writeDatasetTo(data, sink, { onProgress: (...at) => toStream.push(at) });
+    expect(toStream).toEqual(toFile);
   });
 
   it('counts one product, one variant and one product type in the singular', async () => {
