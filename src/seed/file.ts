@@ -14,13 +14,13 @@ export interface WriteOptions {
   /** Stops the write: the file is left as it was, and the promise rejects with the signal's reason. */
   signal?: AbortSignal;
   /**
-   * Products written so far and how many there are: every WRITE_PROGRESS_STEP products and once at the
-   * end. Writing a large catalog takes seconds after it is generated or recorded.
+   * Products written so far and how many there are: every WRITE_PROGRESS_STEP products and at the
+   * last one. Writing a large catalog takes seconds after it is generated or recorded.
    */
   onProgress?: (done: number, total: number) => void;
 }
 
-export const WRITE_PROGRESS_STEP = 1000;
+const WRITE_PROGRESS_STEP = 1000;
 
 /**
  * Writes the dataset to `file` whole, or leaves it as it was (replaceFile.ts): a write cut short
@@ -97,9 +97,9 @@ async function writeRecords(
     await write(`"${name}": [\n`);
     for (let i = 0; i < records.length; i++) {
       await write(JSON.stringify(records[i]) + (i < records.length - 1 ? ',\n' : '\n'));
-      if ((i + 1) % WRITE_PROGRESS_STEP === 0) progress?.(i + 1, records.length);
+      const done = i + 1;
+      if (done % WRITE_PROGRESS_STEP === 0 || done === records.length) progress?.(done, records.length);
     }
-    progress?.(records.length, records.length);
     await write(last ? ']\n' : '],\n');
   };
   try {

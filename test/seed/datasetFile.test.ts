@@ -65,6 +65,14 @@ describe('seed command', () => {
     const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
     await writeDatasetTo(data, sink, { onProgress: (...at) => toStream.push(at) });
     expect(toStream).toEqual(toFile);
+    // A count that is a whole number of steps is reported once at its end.
+    const even: [number, number][] = [];
+    const first = { products: data.products.slice(0, 2_000), productTypes: [] };
+    await writeDatasetTo(first, sink, { onProgress: (...at) => even.push(at) });
+    expect(even).toEqual([
+      [1_000, 2_000],
+      [2_000, 2_000],
+    ]);
   });
 
   it('counts one product, one variant and one product type in the singular', async () => {
