@@ -40,3 +40,7 @@ export const frames = (text: string): string[] =>
     .split('\x1b[1G')
     .map((frame) => frame.replace(ESCAPE, '').replace(/\r?\n/g, ''))
     .filter((frame) => frame.includes('/'));
+
+/** Where the last frame of the bar whose line starts with `verb` is among `drawn`; -1 when none is. */
+export const lastFrame = (drawn: readonly string[], verb: string): number =>
+  drawn.map((frame) => frame.startsWith(verb)).lastIndexOf(true);

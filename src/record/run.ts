@@ -54,7 +54,10 @@ const exists = (file: string) =>
   );
 
 /** Records and writes the file; resolves to the exit code. */
-export async function runRecord(opts: RecordCommandOptions, stderr = process.stderr): Promise<number> {
+export async function runRecord(
+  opts: RecordCommandOptions,
+  stderr: NodeJS.WriteStream = process.stderr,
+): Promise<number> {
   const baseUrl = trimBaseUrl(opts.baseUrl);
   const apiKey = opts.apiKey.trim();
   // Before anything is fetched: the .partial file of the first page would fail there.

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runSeedCommand } from '../../src/cli/seedCommand.js';
 import { productBar } from '../../src/cli/productBar.js';
 import { seedProgress } from '../../src/cli/seedProgress.js';
-import { frames, terminal, TERMINAL_MODES } from '../terminal.js';
+import { frames, lastFrame, terminal, TERMINAL_MODES } from '../terminal.js';
 
 describe('progress bars on a narrow terminal', () => {
   it('seed and record: the bar fits 40 columns with its count, and sets no terminal mode', () => {
@@ -30,8 +30,8 @@ describe('progress bars on a narrow terminal', () => {
       const code = await runSeedCommand({ seed: '2500', out: join(dir, 'seed.json'), stderr: tty });
       expect(code).toBe(0);
       const drawn = frames(tty.text());
-      const generated = drawn.findLastIndex((frame) => frame.startsWith('generating'));
-      const written = drawn.findLastIndex((frame) => frame.startsWith('writing'));
+      const generated = lastFrame(drawn, 'generating');
+      const written = lastFrame(drawn, 'writing');
       expect(drawn[generated]).toContain('2500/2500 products');
       expect(drawn[written]).toContain('2500/2500 products');
       expect(written).toBeGreaterThan(generated);

@@ -10,7 +10,7 @@ import { loadSeedFile, resolveSeed } from '../../src/seed/resolve.js';
 import { packageRoot } from '../../src/openapi/packageRoot.js';
 import { isValidGtin } from '../../src/seed/barcodes.js';
 import { startProxy } from '../proxy.js';
-import { frames, terminal } from '../terminal.js';
+import { frames, lastFrame, terminal } from '../terminal.js';
 import { runRecord } from '../../src/record/run.js';
 
 const cli = join(packageRoot, 'dist', 'src', 'cli', 'cli.js');
@@ -103,8 +103,8 @@ describe('record', () => {
     const tty = terminal();
     expect(await runRecord({ baseUrl: base, apiKey: KEY, out }, tty)).toBe(0);
     const drawn = frames(tty.text());
-    const recorded = drawn.findLastIndex((frame) => frame.startsWith('recording'));
-    const written = drawn.findLastIndex((frame) => frame.startsWith('writing'));
+    const recorded = lastFrame(drawn, 'recording');
+    const written = lastFrame(drawn, 'writing');
     expect(drawn[recorded]).toContain(`${PRODUCTS}/${PRODUCTS} products`);
     expect(drawn[written]).toContain(`${PRODUCTS}/${PRODUCTS} products`);
     expect(written).toBeGreaterThan(recorded);
