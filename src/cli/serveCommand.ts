@@ -13,8 +13,8 @@ export async function serve(opts: ServeOptions): Promise<void> {
   if (serverOnOwnThread(opts.tune)) return serveOnThread(opts);
   // Loaded here, not at the top: with tuning the server runs on its own thread, which loads it there.
   const { startServing } = await import('./startServing.js');
-  const progress = seedProgress(opts.seed, forPeople(opts.logFormat));
   const print = forPeople(opts.logFormat);
+  const progress = seedProgress(opts.seed, print);
   // Put in place by startServing before its own handling of a signal ends (startSignals.ts).
   const stopOnSignal = (running: RunningServer) => {
     const stop = () =>
