@@ -109,7 +109,10 @@ export function catalogHandlers(options: CatalogHandlersOptions = {}): HttpHandl
         path = path.replace(CLIENT_PREFIX, `/regions/${base.region}/products/v1/tenants`);
       }
       const mock = await opened;
-      return responseOf(await mock.handle(mockRequestOf(request, path + url.search)), request.method);
+      const mockRequest = mockRequestOf(request, path + url.search);
+      // A 404 names the path the page asked for, not the form it was answered in.
+      mockRequest.sentPath = url.pathname;
+      return responseOf(await mock.handle(mockRequest), request.method);
     });
 
   return [

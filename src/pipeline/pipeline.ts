@@ -140,7 +140,8 @@ export function createPipeline(options: PipelineOptions): Handle {
     const resolved: ResolvedRequest | undefined = validator.resolve(request.method, inner || '/', path);
     // A path the document lacks is a 404 whatever the token (a stray /docs asset, a typo).
     if (!resolved) {
-      throw notFound(`No route ${request.method} ${path}; see ${reference} for the API reference`);
+      const sent = request.sentPath ?? path;
+      throw notFound(`No route ${request.method} ${sent}; see ${reference} for the API reference`);
     }
     const operation: AnsweredOperation = { operationId: resolved.op.operationId, params: resolved.params };
     seen.operation = operation;

@@ -10,6 +10,11 @@ export interface MockRequest {
   method: string;
   /** The path and query as sent, e.g. /acme/dev/products?limit=2. */
   url: string;
+  /**
+   * The path as the client sent it, where an adapter gave `url` another form of it (msw on a region's
+   * host answers `/api/tenants/...` as `/regions/{region}/...`): what a 404 names. `url`'s path when absent.
+   */
+  sentPath?: string;
   /** Lower-case names. */
   headers: Headers;
   /**

@@ -83,7 +83,7 @@ describe('catalogHandlers', () => {
     expect(unknown.status).toBe(404);
     // No server answers here, so there is no /docs page to send a person to.
     expect(((await unknown.json()) as { message: string }).message).toMatch(
-      /^No route GET \/.*\/acme\/dev\/nothing-here; see openapi\.yaml of the product-catalog-mock package \(a server's \/docs renders it\) for the API reference$/,
+      /^No route GET \/api\/tenants\/acme\/dev\/nothing-here; see openapi\.yaml of the product-catalog-mock package \(a server's \/docs renders it\) for the API reference$/,
     );
   });
 
