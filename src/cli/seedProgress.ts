@@ -27,17 +27,11 @@ const LONGEST_STEP = STEP_WORDS.reading;
 export function seedProgress(
   seedName: string,
   print: (line: string) => void = (line) => console.log(line),
-): SeedEvents & { stop(): Promise<void>; abandon(): void } {
+): SeedEvents & { stop(): void } {
   let bar: SingleBar | undefined;
-  const stop = (): Promise<void> => {
-    bar?.stop();
-    return Promise.resolve();
-  };
+  /** Ends the bar's line, at once (also for a process about to end), so that what follows starts below it. */
+  const stop = (): void => bar?.stop();
   return {
-    /** At once, for a process about to end: ends the bar's line, so that what follows starts below it. */
-    abandon() {
-      bar?.stop();
-    },
     progress(done, total, step) {
       if (!process.stderr.isTTY) return;
       const now = shown(done, total, step);
@@ -63,7 +57,8 @@ export function seedProgress(
     },
     seeded(products, ms) {
       const line = `seed "${seedName}": ${products.toLocaleString('en-US')} products ready in ${(ms / 1000).toFixed(1)} s`;
-      void stop().then(() => print(line));
+      stop();
+      print(line);
     },
     stop,
   };

@@ -28,18 +28,18 @@ const THREAD_END_MS = 1000;
 
 /**
  * Ends the process on SIGINT or SIGTERM until the returned function is called (once the server
- * listens and its own stop takes over). `restoreTerminal` runs first, synchronously. With a `--data`
+ * listens and its own stop takes over). `endProgress` runs first, synchronously, to end a bar's line. With a `--data`
  * file, `stopServer` then ends the server's thread, so that it takes the file's lock no more, and
  * the lock is released: at once, and again once the thread has ended (a lock it was placing as it
  * was stopped), waited for at most THREAD_END_MS.
  */
 export function endOnSignalWhileStarting(
-  restoreTerminal: () => void,
+  endProgress: () => void,
   write: (text: string) => void = (text) => void process.stderr.write(text),
   data?: { file: string; stopServer: () => Promise<unknown> },
 ): () => void {
   return onStartSignal((signal) => {
-    restoreTerminal();
+    endProgress();
     let stopped: Promise<unknown> = Promise.resolve();
     if (data) {
       const ended = data.stopServer().catch(() => undefined);

@@ -71,12 +71,12 @@ export function serveOnThread(opts: ServeOptions): void {
   let abandoned = false;
   const stopServer = () => ((abandoned = true), worker.terminate());
   const releaseStartSignals = endOnSignalWhileStarting(
-    () => progress.abandon(),
+    () => progress.stop(),
     undefined,
     opts.data === undefined ? undefined : { file: opts.data, stopServer },
   );
   worker.on('error', (err: unknown) => {
-    void progress.stop();
+    progress.stop();
     // A failure to start is a message for the user; a crash of a running server keeps its stack.
     const text = err instanceof Error ? (ready ? (err.stack ?? err.message) : err.message) : String(err);
     console.error(`product-catalog-mock: ${text}`);

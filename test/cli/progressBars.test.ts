@@ -67,14 +67,14 @@ describe('progress bars on a narrow terminal', () => {
       const progress = seedProgress('30000', () => undefined);
       progress.progress(0, 30_000, 'generating');
       expect(frames(tty.text()).at(-1)).toContain('0/30000 products');
-      progress.abandon();
+      progress.stop();
     });
 
     it("a large seed's bar fits 40 columns with its count, and sets no terminal mode", async () => {
       const tty = stderrOnTerminal();
       const progress = seedProgress('30000', () => undefined);
       for (let done = 0; done <= 30_000; done += 10_000) progress.progress(done, 30_000, 'generating');
-      await progress.stop();
+      progress.stop();
       for (const mode of TERMINAL_MODES) expect(tty.text()).not.toContain(mode);
       const drawn = frames(tty.text());
       expect(drawn.at(-1)).toContain('30000/30000 products');
