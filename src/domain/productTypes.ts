@@ -1,5 +1,6 @@
 import type { OperationResponse, ProductType, ProductTypeDeleteResult } from './types.js';
 import { contentTag } from './contentTag.js';
+import { holdsEveryWord } from './search.js';
 
 /** Those of `ids` that exist, in the order asked; without ids, all of them ordered by productTypeId. */
 export function selectProductTypes(
@@ -75,11 +76,14 @@ export function deleteResult(id: string, existed: boolean): ProductTypeDeleteRes
   return { id, status: existed ? 204 : 404 };
 }
 
-/** Product types whose id or any title label contains the term, case-insensitive. */
-export function productTypeMatches(type: ProductType, term: string): boolean {
-  const needle = term.toLowerCase();
-  if (type.productTypeId.toLowerCase().includes(needle)) return true;
-  return (type.title ?? []).some((t) => t.label.toLowerCase().includes(needle));
+/**
+ * Whether a product type matches a search for these lowercase words: each occurs in its
+ * productTypeId or a title label, ignoring case, as a product's words occur in its searched fields
+ * (docs/behaviour.md, "GET /search").
+ */
+export function productTypeMatches(type: ProductType, words: readonly string[]): boolean {
+  const texts = [type.productTypeId, ...(type.title ?? []).map((t) => t.label)].map((t) => t.toLowerCase());
+  return holdsEveryWord(texts, words);
 }
 
 /** Plain code-unit order: stable across locales and machines. */

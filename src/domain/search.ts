@@ -134,6 +134,13 @@ export function searchParts(product: CatalogProduct, field: string): readonly st
 const occursIn = (parts: readonly string[], word: string): boolean =>
   parts.some((part) => part.includes(word));
 
+/** The lowercase words of a search: split at whitespace, as every search is (docs/behaviour.md, "Search"). */
+export const searchWords = (search: string): string[] => search.toLowerCase().split(/\s+/).filter(Boolean);
+
+/** Whether every word occurs as a substring of one of the lowercase texts: how a search matches. */
+export const holdsEveryWord = (texts: readonly string[], words: readonly string[]): boolean =>
+  words.every((w) => occursIn(texts, w));
+
 /**
  * Parses search and searchField into a ranker; undefined when the search is blank.
  * Every word must occur (case-insensitive substring). Relevance: each word scores 2 when it occurs in
@@ -151,7 +158,7 @@ export function parseSearch(
       `searchField ${shown(field)} is not searchable; searchable fields: ${Object.keys(SEARCH_FIELDS).join(', ')}`,
     );
   }
-  const words = (search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const words = searchWords(search ?? '');
   if (words.length === 0) return undefined;
   // Every word is looked for in every product: 2.4 million words in a POST body held the server
   // for 38 s (docs/behaviour.md, "Parameters").
@@ -164,7 +171,7 @@ export function parseSearch(
       `${parameter} has a word of ${long.length} characters; the limit is ${MAX_WORD_LENGTH} per word`,
     );
   }
-  const holdsAll = (parts: readonly string[]) => words.every((w) => occursIn(parts, w));
+  const holdsAll = (parts: readonly string[]) => holdsEveryWord(parts, words);
   if (field !== undefined) {
     const rank = (p: CatalogProduct) => (holdsAll(searchParts(p, field)) ? 1 : 0);
     return Object.assign(rank, { field, words, scoreOfHolder: () => 1 });

@@ -2198,7 +2198,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Every word must occur in the product (as the list search does, at most 50 products; at most 32 words of at most 256 characters each, more is a 400); product types match when their productTypeId or a title label contains the term, case-insensitive, and come ordered by productTypeId.
+                 * @description Every word must occur in the product (as the list search does, at most 50 products; at most 32 words of at most 256 characters each, more is a 400); product types match the same way, word by word (every word occurs, case-insensitive, in the productTypeId or a title label), and come ordered by productTypeId.
                  * @example scarf
                  */
                 term: string;

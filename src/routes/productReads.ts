@@ -5,6 +5,7 @@ import { normalizeBarcode } from '../domain/barcode.js';
 import { parseListQuery, runListQuery, type ListParameters } from '../query/productQuery.js';
 import { compareIds, productTypeMatches } from '../domain/productTypes.js';
 import { recommendations } from '../domain/recommendations.js';
+import { searchWords } from '../domain/search.js';
 import { applySelect, parseSelect } from '../domain/select.js';
 import { sortableFields } from '../domain/sort.js';
 import type { CatalogProduct } from '../domain/types.js';
@@ -126,9 +127,11 @@ export function productReadOperations(ctx: RouteContext): OperationHandlers {
         'term',
       );
       const products = runListQuery(scope.products(), query).list;
+      // The term's words, checked against their limits by parseListQuery above: one term, one meaning.
+      const words = searchWords(term);
       const productTypes = scope
         .productTypes()
-        .filter((type) => productTypeMatches(type, term.trim()))
+        .filter((type) => productTypeMatches(type, words))
         .sort((a, b) => compareIds(a.productTypeId, b.productTypeId));
       return dataAnswer({ products, productTypes }, scope);
     },

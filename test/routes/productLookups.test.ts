@@ -314,6 +314,20 @@ describe('GET /search', () => {
     ]);
   });
 
+  it('matches product types word by word, as products are: each word in the id or a title label, in any order', async () => {
+    const typeIds = async (term: string) =>
+      (await c.get(`${BASE}/search?term=${encodeURIComponent(term)}`)).body.data.productTypes.map(
+        (t: { productTypeId: string }) => t.productTypeId,
+      );
+    // 'bags' is labelled "Bags and cases": the words, not the term as one text, must occur.
+    expect(await typeIds('cases bags')).toEqual(['bags']);
+    expect(await typeIds('bags  cases')).toEqual(['bags']);
+    // A word may be in the id and another in a label ('shoes' is labelled "Footwear").
+    expect(await typeIds('Footwear SHOES')).toEqual(['shoes']);
+    // Every word must occur: 'boots' is in no type.
+    expect(await typeIds('bags boots')).toEqual([]);
+  });
+
   it('applies select to the products', async () => {
     const res = await c.get(`${BASE}/search?term=scarf&select=shellLifeDays`);
     expect(res.body.data.products).toEqual([{ productGroupId: 'p4', shellLifeDays: 5 }]);
