@@ -10,8 +10,8 @@ export interface paths {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -73,8 +73,8 @@ export interface paths {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -122,8 +122,8 @@ export interface paths {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -174,8 +174,8 @@ export interface paths {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -218,8 +218,8 @@ export interface paths {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -267,8 +267,8 @@ export interface paths {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -340,8 +340,8 @@ export interface paths {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -391,8 +391,8 @@ export interface paths {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -440,8 +440,8 @@ export interface paths {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -492,8 +492,8 @@ export interface paths {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -552,8 +552,8 @@ export interface paths {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -605,8 +605,8 @@ export interface paths {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -1513,9 +1513,10 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description With `--data`, the write could not be written to disk and was not applied; send it again. */
+        /** @description With `--data`, the write could not be written to disk and was not applied; send it again. Or, mock only, a failure simulated with `Prefer: code=503` or a fault rule (`/__admin/faults`): the operation did not run and nothing was changed. */
         StorageUnavailable: {
             headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
@@ -1543,6 +1544,86 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Mock only: a failure simulated with `Prefer: code=429` or a fault rule (`/__admin/faults`), as a service that limits its rate answers; the operation did not run and nothing was changed. */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Simulated failure 429 (Prefer: code=429); nothing was changed",
+                 *       "status": 429
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Mock only: a failure simulated with `Prefer: code=500` or a fault rule (`/__admin/faults`), as a failing service answers; the operation did not run and nothing was changed. The mock answers a 500 of its own only for a bug in it. */
+        SimulatedServerError: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Simulated failure 500 (Prefer: code=500); nothing was changed",
+                 *       "status": 500
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Mock only: a failure simulated with `Prefer: code=502` or a fault rule (`/__admin/faults`), as a gateway answers for a service it cannot reach; the operation did not run and nothing was changed. */
+        BadGateway: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Simulated failure 502 (Prefer: code=502); nothing was changed",
+                 *       "status": 502
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Mock only: a failure simulated with `Prefer: code=503` or a fault rule (`/__admin/faults`), as a busy or starting service answers; the operation did not run and nothing was changed. */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Simulated failure 503 (Prefer: code=503); nothing was changed",
+                 *       "status": 503
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Mock only: a failure simulated with `Prefer: code=504` or a fault rule (`/__admin/faults`), as a gateway answers for a service that took too long; the operation did not run and nothing was changed. */
+        GatewayTimeout: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Simulated failure 504 (Prefer: code=504); nothing was changed",
+                 *       "status": 504
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /**
@@ -1564,8 +1645,8 @@ export interface components {
         environment: components["schemas"]["ScopeName"];
         /**
          * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-         *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-         *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+         *     error body and changes nothing (the statuses this operation documents under Responses,
+         *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
          *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
          *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
          *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -1679,7 +1760,10 @@ export interface components {
         includeProductsByVariantsByGroupId: boolean;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Seconds to wait before sending the request again, on a simulated failure that asked for it (`Prefer: retry-after=S` beside the code, or a fault rule's `retryAfter`); absent otherwise. */
+        RetryAfter: number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1789,8 +1873,8 @@ export interface operations {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -1823,6 +1907,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["SimulatedServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     queryProducts: {
@@ -1831,8 +1920,8 @@ export interface operations {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -1884,6 +1973,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["SimulatedServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     deleteProducts: {
@@ -1892,8 +1986,8 @@ export interface operations {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -1939,7 +2033,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["SimulatedServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["StorageUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
             507: components["responses"]["InsufficientStorage"];
         };
     };
@@ -1949,8 +2047,8 @@ export interface operations {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -1999,7 +2097,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["SimulatedServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["StorageUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
             507: components["responses"]["InsufficientStorage"];
         };
     };
@@ -2053,8 +2155,8 @@ export interface operations {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -2090,6 +2192,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["SimulatedServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getProductByBarcode: {
@@ -2142,8 +2249,8 @@ export interface operations {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -2192,6 +2299,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["SimulatedServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     search: {
@@ -2213,8 +2325,8 @@ export interface operations {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -2257,6 +2369,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["SimulatedServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getProductRecommendations: {
@@ -2265,8 +2382,8 @@ export interface operations {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -2312,6 +2429,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["SimulatedServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     pushProducts: {
@@ -2320,8 +2442,8 @@ export interface operations {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -2386,7 +2508,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["SimulatedServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["StorageUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
             507: components["responses"]["InsufficientStorage"];
         };
     };
@@ -2396,8 +2522,8 @@ export interface operations {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -2454,7 +2580,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["SimulatedServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["StorageUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
             507: components["responses"]["InsufficientStorage"];
         };
     };
@@ -2464,8 +2594,8 @@ export interface operations {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -2513,7 +2643,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["SimulatedServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["StorageUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
             507: components["responses"]["InsufficientStorage"];
         };
     };
@@ -2523,8 +2657,8 @@ export interface operations {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -2573,6 +2707,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["SimulatedServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     updateVariants: {
@@ -2584,8 +2723,8 @@ export interface operations {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -2650,7 +2789,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["SimulatedServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["StorageUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
             507: components["responses"]["InsufficientStorage"];
         };
     };
@@ -2663,8 +2806,8 @@ export interface operations {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -2707,6 +2850,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["SimulatedServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     upsertProductTypes: {
@@ -2715,8 +2863,8 @@ export interface operations {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -2782,7 +2930,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["SimulatedServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["StorageUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
             507: components["responses"]["InsufficientStorage"];
         };
     };
@@ -2795,8 +2947,8 @@ export interface operations {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -2852,7 +3004,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["SimulatedServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["StorageUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
             507: components["responses"]["InsufficientStorage"];
         };
     };
@@ -2862,8 +3018,8 @@ export interface operations {
             header?: {
                 /**
                  * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
-                 *     error body and changes nothing (the statuses this operation documents, and 429, 500, 502,
-                 *     503, 504); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
                  *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
                  *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
                  *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
@@ -2909,6 +3065,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["SimulatedServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getProductFilters: {
@@ -2956,6 +3117,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["SimulatedServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getProductSortOptions: {
@@ -2995,6 +3161,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["SimulatedServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getProductRecommendationsByProductId: {
@@ -3047,6 +3218,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["SimulatedServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getProductEanByEpc: {
@@ -3091,6 +3267,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["SimulatedServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getProductByEpc: {
@@ -3177,6 +3358,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["SimulatedServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     resetMock: {

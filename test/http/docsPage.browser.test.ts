@@ -92,6 +92,25 @@ describe.skipIf(missing !== undefined)(
       expect(search.sent.hash).toBe('');
     }, 60_000);
 
+    it('"Try it out" with Prefer: code=503 shows the simulated failure as documented, not "Undocumented"', async () => {
+      const tab = await demo.browser.newPage({ viewport: { width: 1280, height: 1400 } });
+      await tab.goto(`${demo.server.url}/docs`);
+      const operation = tab.locator('#operations-Products-listProducts');
+      await operation.locator('.opblock-summary').click();
+      await operation.getByRole('button', { name: 'Try it out' }).click();
+      await operation.locator('tr[data-param-name="Prefer"] input').fill('code=503');
+      await operation.getByRole('button', { name: 'Execute' }).click();
+      const status = operation.locator('.live-responses-table tbody .response-col_status').first();
+      await status.waitFor();
+      await status.scrollIntoViewIfNeeded();
+      await tab.screenshot({ path: join(tmpdir(), 'product-catalog-mock-docs-503.png') });
+      // The page labelled it "503 Undocumented": the operation listed no 503.
+      expect((await status.textContent())?.trim()).toBe('503');
+      // The operation's own list of answers says where a 503 comes from.
+      const documented = operation.locator('tr.response[data-code="503"] .response-col_description');
+      expect(await documented.first().textContent()).toContain('Prefer: code=503');
+    }, 60_000);
+
     it('on a phone 390 px wide, lays out at its width, without scrolling sideways', async () => {
       const tab = await demo.browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
       await tab.goto(`${demo.server.url}/docs`);
