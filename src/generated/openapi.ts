@@ -56,8 +56,10 @@ export interface paths {
         /**
          * Shallow update of products
          * @description Each sent top-level field replaces the stored one (arrays and objects whole, merge fields
-         *     included, stored as sent); nothing else changes, spaceIds included: it is not recomputed,
-         *     and sending it replaces it. An unknown productGroupId creates nothing and gets status 404
+         *     included, stored as sent); nothing else changes, spaceIds included: it is not recomputed
+         *     (a price, status or quantity in a new space leaves it without that space, as
+         *     PATCH /variants without upsertSpaceIds does; a merge push of the element adds it), and
+         *     sending it replaces it. An unknown productGroupId creates nothing and gets status 404
          *     in its result item. Records apply in order; a batch with any invalid record writes nothing.
          *
          *     No field is removed by this update: `null` for a list is a 400 that says to send `[]`, and
