@@ -68,7 +68,7 @@ async function seedUntilStopped(
       throw err;
     })
     .finally(() => bar.stop());
-  // Also for a seed file, read in one stretch, that a signal came during.
+  // Also for a seed file given to copy, whose reading and check go on to their end: a signal during them is seen here.
   if (stop.aborted || data === undefined) return interrupted(`nothing was written to ${shown}.`);
   // A device or pipe (`--out /dev/stdout`) is written as it is, not replaced: a stop leaves part of it.
   const direct =
