@@ -3,8 +3,9 @@
 import { stat } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { resolveSeed } from '../seed/resolve.js';
+import type { SeedData } from '../store/store.js';
 import { writeDatasetFile, writeDatasetTo } from '../seed/file.js';
-import { watchInterruption } from './interruption.js';
+import { watchInterruption, type Interruption } from './interruption.js';
 import { outputDirectoryProblem } from './outputDirectory.js';
 import { productBar } from './productBar.js';
 import { counted } from './counted.js';
@@ -25,30 +26,50 @@ export interface SeedCommandOptions {
 
 /**
  * Writes the dataset, prints its summary, and resolves to the exit code: 0, or 128 + the signal's
- * number when Ctrl-C (or SIGTERM, SIGHUP) came while the file was written.
+ * number when Ctrl-C (or SIGTERM, SIGHUP) came while it was generated or written.
  */
-export async function runSeedCommand({
-  seed,
-  out,
-  stderr = process.stderr,
-  stdout = process.stdout,
-  signal,
-}: SeedCommandOptions): Promise<number> {
+export async function runSeedCommand(options: SeedCommandOptions): Promise<number> {
+  const { out } = options;
+  // Checked before generating: a large seed takes a while, and would be lost at the end.
+  const problem = out === '-' ? undefined : await outputDirectoryProblem('--out', out);
+  if (problem) throw new Error(problem);
+  // From before the generation: it runs in slices that let a signal in (generateCatalogInSlices), so
+  // Ctrl-C stops it within a slice, and says so; left to its default, it ended the command without a word.
+  const interruption = watchInterruption();
+  try {
+    return await seedUntilStopped(options, interruption);
+  } finally {
+    interruption.dispose();
+  }
+}
+
+async function seedUntilStopped(
+  { seed, out, stderr = process.stderr, stdout = process.stdout, signal }: SeedCommandOptions,
+  interruption: Interruption,
+): Promise<number> {
   // `-` is standard output, whatever it is: /dev/stdout cannot be opened when it is a socket, as a
   // program that runs this command with pipes gives it.
   const toStdout = out === '-';
-  // Checked before generating: a large seed takes a while, and would be lost at the end.
-  const problem = toStdout ? undefined : await outputDirectoryProblem('--out', out);
-  if (problem) throw new Error(problem);
+  const shown = toStdout ? 'standard output' : out;
   const started = performance.now();
+  const stop = signal ? AbortSignal.any([signal, interruption.stop]) : interruption.stop;
+  const interrupted = (what: string): number => {
+    stderr.write(`seed: interrupted; ${what}\n`);
+    return interruption.received() ? interruption.exitCode() : 130;
+  };
   const bar = productBar(stderr, 'generating');
   // The bar counts products generated; a seed file given to copy loads without one.
-  const data = await resolveSeed(seed, {
+  const data: SeedData | undefined = await resolveSeed(seed, {
     onProgress: (done, total, step) => (step === 'generating' ? bar.update?.(done, total) : undefined),
-  });
-  bar.stop();
-  // Only while writing: a generation is one synchronous stretch, which a signal left to its default
-  // ends at once, and no file has been touched yet then.
+    signal: stop,
+  })
+    .catch((err: unknown) => {
+      if (stop.aborted) return undefined;
+      throw err;
+    })
+    .finally(() => bar.stop());
+  // Also for a seed file given to copy, whose reading and check go on to their end: a signal during them is seen here.
+  if (stop.aborted || data === undefined) return interrupted(`nothing was written to ${shown}.`);
   // A device or pipe (`--out /dev/stdout`) is written as it is, not replaced: a stop leaves part of it.
   const direct =
     toStdout ||
@@ -56,16 +77,14 @@ export async function runSeedCommand({
       (found) => !found.isFile(),
       () => false,
     ));
-  const shown = toStdout ? 'standard output' : out;
   let size = 0;
-  const interruption = watchInterruption();
-  const stop = signal ? AbortSignal.any([signal, interruption.stop]) : interruption.stop;
   // Writing a large catalog takes seconds after its generation: a bar of its own follows it.
   const writing = productBar(stderr, 'writing');
   const options = { signal: stop, onProgress: writing.update };
   try {
-    if (toStdout) size = await writeDatasetTo(data, stdout, options);
-    else await writeDatasetFile(data, out, options);
+    // The bar's line ended before any word below it.
+    if (toStdout) size = await writeDatasetTo(data, stdout, options).finally(writing.stop);
+    else await writeDatasetFile(data, out, options).finally(writing.stop);
   } catch (err) {
     if (!stop.aborted) {
       // `--out - | head`: the reader stopped reading. "write EPIPE" alone told nobody what happened.
@@ -76,15 +95,11 @@ export async function runSeedCommand({
       }
       throw new Error(`--out ${out}: cannot write it: ${(err as Error).message}`);
     }
-    stderr.write(
+    return interrupted(
       direct
-        ? `seed: interrupted; what went to ${shown} is cut short, not a whole dataset.\n`
-        : `seed: interrupted; ${out} was not written (a file there is left as it was).\n`,
+        ? `what went to ${shown} is cut short, not a whole dataset.`
+        : `${out} was not written (a file there is left as it was).`,
     );
-    return interruption.received() ? interruption.exitCode() : 130;
-  } finally {
-    writing.stop();
-    interruption.dispose();
   }
   if (!toStdout) ({ size } = await stat(out));
   const variants = data.products.reduce((n, p) => n + (p.variants?.length ?? 0), 0);

@@ -71,7 +71,7 @@ async function loadSeed(opts: ServeOptions, origin: string, events: SeedEvents):
   let large = false;
   const seed = await resolveSeed(opts.seed, {
     mediaOrigin: origin,
-    // A file is read with progress only when it is large (read record by record, src/seed/file.ts).
+    // A file reports its reading only when it is large (READ_PROGRESS_FROM, src/seed/file.ts).
     onProgress: (done, total, step) => {
       large ||= step === 'reading' || total >= LARGE_SEED;
       if (large) events.progress(done, total, step);

@@ -15,6 +15,7 @@ import { outputDirectoryProblem } from '../cli/outputDirectory.js';
 import { productBar } from '../cli/productBar.js';
 import { counted } from '../cli/counted.js';
 import { watchInterruption } from '../cli/interruption.js';
+import { startWords } from '../cli/invocation.js';
 
 export interface RecordCommandOptions {
   baseUrl: string;
@@ -36,11 +37,12 @@ const shellWord = (word: string): string =>
   /^[\w./:@%+,=-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 
 /**
- * The command that continues this recording, to print after an interruption. The token is named as
- * "$TOKEN", not printed: it would stay on the screen and in CI logs.
+ * The command that continues this recording, to print after an interruption, started as this one
+ * was (`npm start --`, `node dist/src/cli/cli.js`: see startWords). The token is named as "$TOKEN",
+ * not printed: it would stay on the screen and in CI logs.
  */
-export function resumeCommand(opts: RecordCommandOptions): string {
-  const words = ['product-catalog-mock', 'record', '--base-url', shellWord(opts.baseUrl)];
+export function resumeCommand(opts: RecordCommandOptions, start: string[] = startWords()): string {
+  const words = [...start.map(shellWord), 'record', '--base-url', shellWord(opts.baseUrl)];
   words.push('--api-key', '"$TOKEN"', '--out', shellWord(opts.out));
   if (opts.limit !== undefined) words.push('--limit', String(opts.limit));
   if (opts.anonymize) words.push('--anonymize');

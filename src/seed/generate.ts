@@ -109,9 +109,50 @@ class Shared {
 }
 
 export function generateCatalog<Leaf>(def: DatasetDefinition<Leaf>, options: GenerateOptions = {}): SeedData {
+  const steps = catalogSteps(def, options);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/**
+ * The same catalog as generateCatalog, generated in slices of PROGRESS_STEP products with the event
+ * loop let in between: a signal handler runs there (Ctrl-C in the seed command), where a generation
+ * in one synchronous stretch kept it waiting for seconds. Rejects with `signal`'s reason once it is
+ * aborted. It draws from a Faker of its own: between slices another generation may seed this
+ * module's one.
+ */
+export async function generateCatalogInSlices<Leaf>(
+  def: DatasetDefinition<Leaf>,
+  options: GenerateOptions,
+  signal: AbortSignal,
+): Promise<SeedData> {
+  signal.throwIfAborted();
+  const steps = catalogSteps(def, options, ownFaker());
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value;
+    await new Promise((resolve) => setImmediate(resolve));
+    signal.throwIfAborted();
+  }
+}
+
+/**
+ * A new English Faker, which gives the same sequence as the module's for the same seed. Made from
+ * the module's own class: the package's main entry, which exports it, loads every locale.
+ */
+const ownFaker = (): Faker =>
+  new (englishFaker.constructor as new (options: { locale: typeof englishFaker.rawDefinitions }) => Faker)({
+    locale: englishFaker.rawDefinitions,
+  });
+
+/** Generates the catalog, pausing (a yield) after every PROGRESS_STEP products. */
+function* catalogSteps<Leaf>(
+  def: DatasetDefinition<Leaf>,
+  options: GenerateOptions,
+  faker: Faker = englishFaker,
+): Generator<void, SeedData> {
   const count = options.count ?? def.count;
   // Reseeded on every call, so each generation starts from the same state whatever ran before.
-  const faker: Faker = englishFaker;
   faker.seed(options.randomSeed ?? DEFAULT_RANDOM_SEED);
   faker.setDefaultRefDate(REFERENCE_DATE);
 
@@ -149,7 +190,10 @@ export function generateCatalog<Leaf>(def: DatasetDefinition<Leaf>, options: Gen
         mediaBase,
       }),
     );
-    if ((index + 1) % PROGRESS_STEP === 0) options.onProgress?.(index + 1, count);
+    if ((index + 1) % PROGRESS_STEP === 0) {
+      options.onProgress?.(index + 1, count);
+      yield;
+    }
   }
   options.onProgress?.(count, count);
   return { products, productTypes };

@@ -3,7 +3,7 @@ import type { SeedData } from '../store/store.js';
 import { demo } from './datasets/demo.js';
 import { electronics } from './datasets/electronics.js';
 import { grocery } from './datasets/grocery.js';
-import { generateCatalog, type GenerateOptions } from './generate.js';
+import { generateCatalog, generateCatalogInSlices, type GenerateOptions } from './generate.js';
 import type { DatasetDefinition } from './model.js';
 import { DATASET_NAMES, isDatasetName, type DatasetName } from './defaults.js';
 import { conformingSeed } from './records.js';
@@ -20,4 +20,13 @@ export const DATASETS = definitions as unknown as Record<DatasetName, DatasetDef
 export function generateDataset(name: DatasetName, options: GenerateOptions = {}): SeedData {
   // Conforms to openapi.yaml (test/seed/generate.test.ts): a seed given in code is not checked again.
   return conformingSeed(generateCatalog(DATASETS[name], options));
+}
+
+/** generateDataset in slices that let a signal in (generateCatalogInSlices); the same data. */
+export async function generateDatasetInSlices(
+  name: DatasetName,
+  options: GenerateOptions,
+  signal: AbortSignal,
+): Promise<SeedData> {
+  return conformingSeed(await generateCatalogInSlices(DATASETS[name], options, signal));
 }

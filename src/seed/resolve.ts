@@ -2,9 +2,10 @@ import { resolve } from 'node:path';
 import type { SeedData } from '../store/store.js';
 import { loadSchemaValidator } from '../openapi/schemas.js';
 import { checkSeedRecords, refuseStrayKeys } from './records.js';
-import { DATASET_NAMES, generateDataset, isDatasetName } from './index.js';
+import { DATASET_NAMES, generateDataset, generateDatasetInSlices, isDatasetName } from './index.js';
 import { readDatasetFile, type ReadOptions } from './file.js';
-import { COUNTED_DATASET, DEFAULT_SEED, seedCountOf } from './defaults.js';
+import { COUNTED_DATASET, DEFAULT_SEED, seedCountOf, type DatasetName } from './defaults.js';
+import type { GenerateOptions } from './generate.js';
 export { seedFileOf } from './defaults.js';
 import { rebaseParsedMedia } from '../workbench/demoMedia.js';
 
@@ -26,6 +27,11 @@ export interface ResolveSeedOptions {
    * written with it, and a file's URLs on the placeholder origin are moved to it.
    */
   mediaOrigin?: string;
+  /**
+   * Stops a generation (the seed command's Ctrl-C): it is then generated in slices with the event
+   * loop let in between, and the promise rejects with the signal's reason once it is aborted.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -44,7 +50,10 @@ export async function resolveSeed(
       options.onProgress &&
       ((done: number, total: number) => options.onProgress?.(done, total, 'generating')),
   };
-  if (isDatasetName(value)) return generateDataset(value, generating);
+  const { signal } = options;
+  const generate = (name: DatasetName, generateOptions: GenerateOptions) =>
+    signal ? generateDatasetInSlices(name, generateOptions, signal) : generateDataset(name, generateOptions);
+  if (isDatasetName(value)) return generate(value, generating);
   const count = seedCountOf(value);
   if (count !== undefined) {
     if (count > MAX_SEED_COUNT) {
@@ -52,7 +61,7 @@ export async function resolveSeed(
         `Seed count ${value} is too large: at most ${MAX_SEED_COUNT.toLocaleString('en-US')} products`,
       );
     }
-    return generateDataset(COUNTED_DATASET, { ...generating, count });
+    return generate(COUNTED_DATASET, { ...generating, count });
   }
   return loadSeedFile(value, options.mediaOrigin, options.onProgress);
 }

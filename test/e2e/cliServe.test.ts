@@ -580,6 +580,8 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
         const file = join(dir, 'large.json');
         await runSeedCommand({ seed: '10000', out: file, stderr: quiet });
         const screen = await screenOf(['--port', '0', '--seed', file, '--quiet']);
+        // 85 MB, under the size a file must be read record by record at: its reading shows too.
+        expect(screen).toMatch(/reading seed file .* \d+\/\d+ MB/);
         expect(screen).toMatch(/checking .* \d+\/10000 products/);
         expect(screen).toMatch(/10,000 products ready in \d+\.\d s/);
       } finally {

@@ -274,12 +274,14 @@ describe('record', () => {
       const out = join(dir, 'interrupted.json');
       await writeFile(out, '{"productTypes":[],"products":[]}\n');
       const base = `${proxy.url}/acme/live`;
+      // As a person runs it from the project's folder; not as npm's child, whose variables say npm ran it.
+      const env = Object.fromEntries(
+        Object.entries(process.env).filter(([name]) => !name.startsWith('npm_')),
+      );
       const running = spawn(
         process.execPath,
-        [cli, 'record', '--base-url', base, '--api-key', KEY, '--out', out],
-        {
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
+        ['dist/src/cli/cli.js', 'record', '--base-url', base, '--api-key', KEY, '--out', out],
+        { stdio: ['ignore', 'pipe', 'pipe'], cwd: packageRoot, env },
       );
       child = running;
       let output = '';
@@ -290,7 +292,8 @@ describe('record', () => {
       running.kill('SIGINT');
       const [code] = await exited;
       expect(code).toBe(130);
-      const resume = `product-catalog-mock record --base-url ${base} --api-key "$TOKEN" --out ${out} --resume`;
+      // The way it was started, which works pasted where it was run.
+      const resume = `node dist/src/cli/cli.js record --base-url ${base} --api-key "$TOKEN" --out ${out} --resume`;
       expect(output).toBe(
         `record: interrupted; ${out} was not written. What was recorded so far is in ${out}.partial; ` +
           `to continue it, run the same command with --resume (with the token in TOKEN):\n  ${resume}\n`,
@@ -301,9 +304,14 @@ describe('record', () => {
 
       hold = false;
       release();
-      const [, ...args] = resume.replace('"$TOKEN"', KEY).split(' ');
-      const resumed = await record(args.slice(1));
-      expect(resumed.code).toBe(0);
+      // Pasted into a shell in the same folder, with the token in TOKEN as the message says.
+      const pasted = spawn('/bin/sh', ['-c', resume], {
+        stdio: 'ignore',
+        cwd: packageRoot,
+        env: { ...env, TOKEN: KEY },
+      });
+      const [resumedCode] = (await once(pasted, 'exit')) as [number | null];
+      expect(resumedCode).toBe(0);
       expect(await served(out)).toEqual(await catalog(base));
     } finally {
       // A failure before the interrupt leaves the recording waiting on the held page: end it.

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveSeed } from '../../src/seed/resolve.js';
+import { terminal } from '../terminal.js';
 import { runSeedCommand } from '../../src/cli/seedCommand.js';
 import { generateDataset } from '../../src/seed/index.js';
 import { readDatasetFile, writeDatasetFile, writeDatasetTo } from '../../src/seed/file.js';
@@ -34,6 +35,24 @@ function pipe() {
     lines,
     stream: { isTTY: false, write: (s: string) => lines.push(s) } as unknown as NodeJS.WriteStream,
   };
+}
+
+/**
+ * A terminal for the seed command's bars whose signal is aborted once the writing bar is drawn, as
+ * Ctrl-C during the write; what is written to it, in `lines`.
+ */
+function stoppedWhileWriting() {
+  const stop = new AbortController();
+  const lines: string[] = [];
+  const stream = {
+    ...terminal(),
+    write(chunk: string) {
+      lines.push(chunk);
+      if (chunk.includes('writing')) stop.abort();
+      return true;
+    },
+  } as unknown as NodeJS.WriteStream;
+  return { stream, lines, stop: stop.signal };
 }
 
 describe('seed command', () => {
@@ -226,32 +245,21 @@ describe('a dataset file written over another', () => {
   });
 
   it('by the seed command stopped while it writes to a device: it says what was sent is cut short', async () => {
-    const out = pipe();
-    const stop = new AbortController();
-    stop.abort();
-    const code = await runSeedCommand({
-      seed: '5',
-      out: '/dev/null',
-      stderr: out.stream,
-      signal: stop.signal,
-    });
+    const { stream, lines, stop } = stoppedWhileWriting();
+    const code = await runSeedCommand({ seed: '5', out: '/dev/null', stderr: stream, signal: stop });
     expect(code).toBe(130);
-    expect(out.lines).toEqual([
+    expect(lines.at(-1)).toBe(
       'seed: interrupted; what went to /dev/null is cut short, not a whole dataset.\n',
-    ]);
+    );
   });
 
   it('by the seed command stopped while it writes: the command says so and exits 130', async () => {
     const { home, file, good } = await withGoodFile();
-    const out = pipe();
-    const stop = new AbortController();
-    stop.abort();
-    expect(await runSeedCommand({ seed: '500', out: file, stderr: out.stream, signal: stop.signal })).toBe(
-      130,
-    );
-    expect(out.lines).toEqual([
+    const { stream, lines, stop } = stoppedWhileWriting();
+    expect(await runSeedCommand({ seed: '500', out: file, stderr: stream, signal: stop })).toBe(130);
+    expect(lines.at(-1)).toBe(
       `seed: interrupted; ${file} was not written (a file there is left as it was).\n`,
-    ]);
+    );
     expect(await readFile(file, 'utf8')).toBe(good);
     expect(await readdir(home)).toEqual(['catalog.json']);
   });
@@ -356,8 +364,100 @@ describe('dataset files too large for one string', () => {
     const file = join(dir, 'compact.json');
     await writeFile(file, JSON.stringify({ products: [{ productGroupId: 'A' }] }));
     await expect(readDatasetFile(file, { wholeFileLimit: 0 })).rejects.toThrow(
-      /one record per line\); line 1: expected "products": \[/,
+      /one record per line\); line 1: expected { alone on the first line/,
     );
+  });
+});
+
+describe('a broken record in a file the seed command wrote', () => {
+  /** A 5-product file as the seed command writes it, its 3rd product's line changed by `edit`. */
+  async function withThirdProduct(name: string, edit: (line: string) => string) {
+    const file = join(dir, name);
+    await writeDatasetFile(generateDataset('demo', { count: 5 }), file);
+    const lines = (await readFile(file, 'utf8')).split('\n');
+    const index = lines.indexOf('"products": [') + 3;
+    lines[index] = edit(lines[index]!);
+    await writeFile(file, lines.join('\n'));
+    return { file, line: index + 1, text: lines[index]! };
+  }
+  // Cut after a key: parsed whole, the next record's line was taken for its value and blamed.
+  const cut = (line: string) => line.slice(0, line.indexOf('"productName":') + '"productName":'.length);
+  // In a literal: node 20 gave no position at all ("Unexpected token ',', ... is not valid JSON").
+  const cutInLiteral = (line: string) => line.replace(/(:\[?)(?:true|false|-?\d)[^]*$/, '$1tr');
+  const tab = (line: string) =>
+    line.replace('"productName":[{"isoLanguageId":"en-US","productName":"', '$&\t');
+
+  for (const [read, limit] of [
+    ['parsed whole', undefined],
+    ['read record by record', 0],
+  ] as const) {
+    it(`names the line of a record cut short, ${read}`, async () => {
+      for (const [name, edit] of [
+        ['cut.json', cut],
+        ['cut-literal.json', cutInLiteral],
+      ] as const) {
+        const { file, line, text } = await withThirdProduct(name, edit);
+        const error = readDatasetFile(file, { wholeFileLimit: limit });
+        await expect(error).rejects.toThrow(
+          limit === undefined
+            ? `Seed file "${file}" is not valid JSON: the line ends inside the record: is the file cut short? (line ${line} column ${text.length + 1})`
+            : `(one record per line); line ${line}: the line ends inside the record: is the file cut short? (column ${text.length + 1})`,
+        );
+      }
+    });
+
+    it(`names the line and column of a raw control character, ${read}`, async () => {
+      const { file, line, text } = await withThirdProduct('tab.json', tab);
+      const column = text.indexOf('\t') + 1;
+      await expect(readDatasetFile(file, { wholeFileLimit: limit })).rejects.toThrow(
+        limit === undefined
+          ? `Seed file "${file}" is not valid JSON: Bad control character in string literal (line ${line} column ${column})`
+          : `(one record per line); line ${line}: Bad control character in string literal (column ${column})`,
+      );
+    });
+  }
+
+  it('reports its reading when large, below the size read record by record as above it', async () => {
+    const file = join(dir, 'read.json');
+    await writeDatasetFile(generateDataset('demo', { count: 50 }), file);
+    const { size } = await stat(file);
+    const reads: number[][] = [];
+    const read = await readDatasetFile(file, { readProgressFrom: size, onRead: (...r) => reads.push(r) });
+    expect(reads).toEqual([
+      [size, size],
+      [size, size],
+    ]);
+    expect(JSON.stringify(read)).toBe(JSON.stringify(JSON.parse(await readFile(file, 'utf8'))));
+    // A smaller file is read at once, without a word.
+    reads.length = 0;
+    await readDatasetFile(file, { readProgressFrom: size + 1, onRead: (...r) => reads.push(r) });
+    expect(reads).toEqual([]);
+  });
+
+  it('is refused when the file ends after a whole line, before its closing brackets', async () => {
+    const file = join(dir, 'short.json');
+    await writeDatasetFile(generateDataset('demo', { count: 5 }), file);
+    const lines = (await readFile(file, 'utf8')).split('\n');
+    await writeFile(file, lines.slice(0, lines.indexOf('"products": [') + 3).join('\n') + '\n');
+    const last = lines.indexOf('"products": [') + 3;
+    await expect(readDatasetFile(file)).rejects.toThrow(
+      `is not valid JSON: the file ends before its closing }: is it cut short? (line ${last})`,
+    );
+    await expect(readDatasetFile(file, { wholeFileLimit: 0 })).rejects.toThrow(
+      `line ${last}: the file ends before its closing }: is it cut short?`,
+    );
+  });
+});
+
+describe('a dataset file laid out otherwise', () => {
+  it('is parsed whole, an error without a position in node 20 named by its line and column', async () => {
+    const file = join(dir, 'pretty.json');
+    const text =
+      '{\n  "products": [\n    { "productGroupId": "A" },\n    { "productGroupId": "B", "isDeleted": tru }\n  ]\n}\n';
+    await writeFile(file, text);
+    await expect(readDatasetFile(file)).rejects.toThrow(/ \(line 4 column 46\)$/);
+    await writeFile(file, JSON.stringify({ products: [{ productGroupId: 'A' }] }, null, 2));
+    expect(await readDatasetFile(file)).toEqual({ products: [{ productGroupId: 'A' }] });
   });
 });
 

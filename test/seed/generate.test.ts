@@ -6,7 +6,7 @@ import { loadSchemaValidator, type SchemaValidator } from '../../src/openapi/sch
 import type { SeedData } from '../../src/store/store.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
 import { resolveSeed } from '../../src/seed/resolve.js';
-import { DATASETS, DATASET_NAMES, generateDataset } from '../../src/seed/index.js';
+import { DATASETS, DATASET_NAMES, generateDataset, generateDatasetInSlices } from '../../src/seed/index.js';
 import { gs1CheckDigit, isValidGtin } from '../../src/seed/barcodes.js';
 import type { CategoryNode, Space } from '../../src/seed/model.js';
 import { faker } from '@faker-js/faker/locale/en';
@@ -330,5 +330,38 @@ describe('a dataset describer', () => {
     const next = demo.describer()(context());
     expect(next.names).toEqual(first.names);
     expect(next.names).not.toBe(first.names);
+  });
+});
+
+describe('generation in slices (the seed command, which Ctrl-C stops)', () => {
+  it('gives the same data as one stretch, even with another generation run between its slices', async () => {
+    const whole = JSON.stringify(generateDataset('demo', { count: 2_500 }));
+    let between = 0;
+    const sliced = await generateDatasetInSlices(
+      'demo',
+      // another generation seeds the module's Faker again between two slices
+      {
+        count: 2_500,
+        onProgress: () => void (between += generateDataset('grocery', { count: 3 }).products.length),
+      },
+      new AbortController().signal,
+    );
+    expect(between).toBeGreaterThan(0);
+    expect(JSON.stringify(sliced)).toBe(whole);
+  });
+
+  it("stops at the next slice once its signal is aborted, with the signal's reason", async () => {
+    const stop = new AbortController();
+    const reached: number[] = [];
+    const generating = generateDatasetInSlices(
+      'demo',
+      {
+        count: 5_000,
+        onProgress: (done) => (reached.push(done), done === 1_000 && stop.abort(new Error('stopped'))),
+      },
+      stop.signal,
+    );
+    await expect(generating).rejects.toThrow('stopped');
+    expect(reached).toEqual([1_000]);
   });
 });
