@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { resolveSeed } from '../seed/resolve.js';
 import type { SeedData } from '../store/store.js';
 import { writeDatasetFile, writeDatasetTo } from '../seed/file.js';
+import { INDEX_SUFFIX } from '../seed/seedIndex.js';
 import { watchInterruption, type Interruption } from './interruption.js';
 import { outputDirectoryProblem } from './outputDirectory.js';
 import { productBar } from './productBar.js';
@@ -84,7 +85,8 @@ async function seedUntilStopped(
   try {
     // The bar's line ended before any word below it.
     if (toStdout) size = await writeDatasetTo(data, stdout, options).finally(writing.stop);
-    else await writeDatasetFile(data, out, options).finally(writing.stop);
+    // Indexed: a start serves the file without parsing it first (src/seed/seedIndex.ts).
+    else await writeDatasetFile(data, out, { ...options, index: true }).finally(writing.stop);
   } catch (err) {
     if (!stop.aborted) {
       // `--out - | head`: the reader stopped reading. "write EPIPE" alone told nobody what happened.
@@ -107,7 +109,7 @@ async function seedUntilStopped(
   stderr.write(
     `Wrote ${counted(data.products.length, 'product')} (${counted(variants, 'variant')}) and ` +
       `${counted(data.productTypes.length, 'product type')} from seed "${seed}" to ${shown} ` +
-      `(${(size / 1e6).toFixed(1)} MB) in ${seconds} s\n`,
+      `(${(size / 1e6).toFixed(1)} MB${toStdout ? '' : `, indexed in ${out}${INDEX_SUFFIX}`}) in ${seconds} s\n`,
   );
   return 0;
 }

@@ -3,9 +3,8 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { isMainThread } from 'node:worker_threads';
 import { applyHeapPolicy } from './heapPolicy.js';
 import { prepareSearch } from '../query/searchIndex.js';
-import { resolveSeed, seedFileOf, type SeedStep } from '../seed/resolve.js';
+import { resolveSeed, seedFileOf, type ResolvedSeed, type SeedStep } from '../seed/resolve.js';
 import { listenError, startServer, type RunningServer } from '../server.js';
-import type { SeedData } from '../store/store.js';
 import { checkDataPath } from '../store/dataPath.js';
 import { releaseLockOnSignal } from './startSignals.js';
 import { checkRegion } from '../mockCore.js';
@@ -66,7 +65,7 @@ async function probePort(host: string, port: number): Promise<number> {
 }
 
 /** The seed, with its progress reported when it is large. */
-async function loadSeed(opts: ServeOptions, origin: string, events: SeedEvents): Promise<SeedData> {
+async function loadSeed(opts: ServeOptions, origin: string, events: SeedEvents): Promise<ResolvedSeed> {
   const started = performance.now();
   let large = false;
   const seed = await resolveSeed(opts.seed, {
@@ -148,6 +147,8 @@ export async function startServing(
     // served: the records the store holds, whose texts are cached by identity.
     const served = running.seed().products;
     if (served.length >= WARM_SEARCH_FROM) prepareSearch(served);
+    // Once the start is over: before, the reading ran between its steps and delayed it.
+    seed.readRest?.();
     if (opts.tune) applyHeapPolicy();
     // Synchronously before the start's listeners go: a signal is only ever handled between two
     // turns of the event loop, so one always finds a listener, and a pending one finds the stop.

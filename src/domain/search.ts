@@ -116,19 +116,29 @@ const productParts = new Map<string, WeakMap<CatalogProduct, readonly string[]>>
  * no whitespace, so it occurs in the product's text exactly when it occurs in one of the parts.
  */
 export function searchParts(product: CatalogProduct, field: string): readonly string[] {
+  let cache = productParts.get(field);
+  if (!cache) productParts.set(field, (cache = new WeakMap()));
+  let parts = cache.get(product);
+  if (parts !== undefined) return parts;
   const specs = PARTS.get(field) ?? [];
   // A field searched alone whose value is an object: the value's own cached parts.
   const only = specs.length === 1 ? specs[0] : undefined;
   if (only && typeof valueOf(product, only) === 'object') return partOf(product, only);
+  const texts: string[] = [];
+  for (const spec of specs) texts.push(...partOf(product, spec));
+  cache.set(product, (parts = texts));
+  return parts;
+}
+
+/**
+ * Records a product's parts for a field, as read from an index written with the same code: a seed
+ * file's products are then searched without being read (docs/performance.md, "Seed files served as
+ * read").
+ */
+export function knowParts(product: CatalogProduct, field: string, parts: readonly string[]): void {
   let cache = productParts.get(field);
   if (!cache) productParts.set(field, (cache = new WeakMap()));
-  let parts = cache.get(product);
-  if (parts === undefined) {
-    const texts: string[] = [];
-    for (const spec of specs) texts.push(...partOf(product, spec));
-    cache.set(product, (parts = texts));
-  }
-  return parts;
+  cache.set(product, parts);
 }
 
 const occursIn = (parts: readonly string[], word: string): boolean =>

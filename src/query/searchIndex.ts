@@ -1,5 +1,5 @@
 // Finds the products a search can match without reading every product's text.
-import { ALL_FIELDS, searchParts, SEARCH_FIELDS, type SearchRanker } from '../domain/search.js';
+import { ALL_FIELDS, knowParts, searchParts, SEARCH_FIELDS, type SearchRanker } from '../domain/search.js';
 import { snapshotCache, type Snapshot } from './snapshotCache.js';
 
 /**
@@ -7,7 +7,7 @@ import { snapshotCache, type Snapshot } from './snapshotCache.js';
  * each. Products share most parts (names, descriptions, tags), so a search word is looked for in each
  * distinct text once instead of in every product's text (docs/performance.md, "Search index").
  */
-interface PartIndex {
+export interface PartIndex {
   parts: readonly string[];
   /**
    * Per part, ascending positions in the snapshot of the products holding it: part id's holders are
@@ -75,12 +75,50 @@ export const INDEX_AHEAD_UP_TO = 250_000;
  * catalog nor scans every product (docs/performance.md, "Start-up").
  */
 export function prepareSearch(snapshot: Snapshot): void {
+  const state = states(snapshot, ALL_FIELDS, () => ({ searches: 0 }));
+  // A seed file's index gave it one (useIndex): its products are read only when used.
+  if (state.index) return;
   if (snapshot.length > INDEX_AHEAD_UP_TO) {
     for (const product of snapshot) searchParts(product, ALL_FIELDS);
     return;
   }
-  const state = states(snapshot, ALL_FIELDS, () => ({ searches: 0 }));
-  state.index ??= buildIndex(snapshot, ALL_FIELDS);
+  state.index = buildIndex(snapshot, ALL_FIELDS);
+}
+
+/**
+ * The index of a search over every field, as a seed file's index holds it (src/seed/seedIndex.ts),
+ * with each product's productName part: what a start needs to search the seed without reading any
+ * product (docs/performance.md, "Seed files served as read").
+ */
+export interface IndexedSearch extends PartIndex {
+  /** Per product, the id of its productName's part in `parts`, or -1. */
+  nameParts: Int32Array;
+}
+
+/** The index of a search over every field of `snapshot`, to be written beside it. */
+export function indexedSearchOf(snapshot: Snapshot): IndexedSearch {
+  const index = buildIndex(snapshot, ALL_FIELDS);
+  const ids = new Map(index.parts.map((part, id) => [part, id]));
+  const nameParts = new Int32Array(snapshot.length);
+  snapshot.forEach((product, position) => {
+    const name = searchParts(product, 'productName')[0];
+    nameParts[position] = name === undefined ? -1 : (ids.get(name) ?? -1);
+  });
+  return { ...index, nameParts };
+}
+
+/**
+ * Takes `indexed` as the index of `snapshot`'s searches over every field, and each product's name
+ * text from it: a search then reads only the products of the page it answers. For a seed file read
+ * through its index (src/seed/resolve.ts).
+ */
+export function useIndex(snapshot: Snapshot, { nameParts, ...index }: IndexedSearch): void {
+  if (nameParts.length !== snapshot.length) throw new Error("The search index is not the catalog's");
+  states(snapshot, ALL_FIELDS, () => ({ searches: 0 })).index = index;
+  snapshot.forEach((product, position) => {
+    const id = nameParts[position] as number;
+    knowParts(product, 'productName', id < 0 ? [] : [index.parts[id] as string]);
+  });
 }
 
 /**

@@ -9,6 +9,8 @@ import { errorOffset, positionOf, withLine, withoutPosition } from '../domain/js
 import { findInfiniteNumber, holdsInfiniteNumber, infiniteNumberProblem } from './infiniteNumbers.js';
 import { replaceFile } from './replaceFile.js';
 import { ValueSharing } from './sharedValues.js';
+import { removeSeedIndex, writeSeedIndex } from './seedIndex.js';
+import { indexedSearchOf } from '../query/searchIndex.js';
 
 export interface WriteOptions {
   /** Stops the write: the file is left as it was, and the promise rejects with the signal's reason. */
@@ -18,6 +20,12 @@ export interface WriteOptions {
    * last one. Writing a large catalog takes seconds after it is generated or recorded.
    */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Writes FILE.index beside the file (seedIndex.ts), so that a start serves it without parsing it
+   * first; without, an index an earlier write left there is removed. Only for records that conform
+   * as they are, such as a generated dataset's: a start through the index does not check them.
+   */
+  index?: boolean;
 }
 
 const WRITE_PROGRESS_STEP = 1000;
@@ -31,7 +39,17 @@ export async function writeDatasetFile(
   file: string,
   options: WriteOptions = {},
 ): Promise<void> {
-  await replaceFile(file, (path) => writeFileRecords(data, path, options));
+  const lines: RecordLines = { starts: [], lengths: [] };
+  await replaceFile(file, (path) => writeFileRecords(data, path, options, options.index ? lines : undefined));
+  if (!options.index) return removeSeedIndex(file);
+  // Not stopped from here: the file is in place, and an index is written in about a second.
+  await writeSeedIndex(file, { ...data, ...lines, search: indexedSearchOf(data.products) });
+}
+
+/** Where each product's record is in the file, in bytes: what its index holds. */
+interface RecordLines {
+  starts: number[];
+  lengths: number[];
 }
 
 /**
@@ -48,11 +66,16 @@ export async function writeDatasetTo(
   return bytes;
 }
 
-async function writeFileRecords(data: SeedData, file: string, options: WriteOptions): Promise<void> {
+async function writeFileRecords(
+  data: SeedData,
+  file: string,
+  options: WriteOptions,
+  lines?: RecordLines,
+): Promise<void> {
   options.signal?.throwIfAborted();
   const out = createWriteStream(file, { encoding: 'utf8' });
   try {
-    await writeRecords(data, out, options);
+    await writeRecords(data, out, options, undefined, lines);
     out.end();
     await Promise.race([
       once(out, 'finish'),
@@ -73,8 +96,10 @@ async function writeRecords(
   out: NodeJS.WritableStream,
   { signal, onProgress }: WriteOptions,
   wrote?: (chunk: string) => void,
+  lines?: RecordLines,
 ): Promise<void> {
   signal?.throwIfAborted();
+  let bytes = 0;
   let onAbort: (() => void) | undefined;
   const failed = new Promise<never>((_, reject) => {
     out.once('error', reject);
@@ -86,6 +111,7 @@ async function writeRecords(
   const write = async (chunk: string) => {
     signal?.throwIfAborted();
     wrote?.(chunk);
+    if (lines) bytes += Buffer.byteLength(chunk);
     if (!out.write(chunk)) await Promise.race([once(out as NodeJS.EventEmitter, 'drain'), failed]);
   };
   const section = async (
@@ -96,7 +122,12 @@ async function writeRecords(
   ) => {
     await write(`"${name}": [\n`);
     for (let i = 0; i < records.length; i++) {
-      await write(JSON.stringify(records[i]) + (i < records.length - 1 ? ',\n' : '\n'));
+      const text = JSON.stringify(records[i]);
+      if (lines && name === 'products') {
+        lines.starts.push(bytes);
+        lines.lengths.push(Buffer.byteLength(text));
+      }
+      await write(text + (i < records.length - 1 ? ',\n' : '\n'));
       const done = i + 1;
       if (done % WRITE_PROGRESS_STEP === 0 || done === records.length) progress?.(done, records.length);
     }

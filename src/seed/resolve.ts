@@ -8,6 +8,12 @@ import { COUNTED_DATASET, DEFAULT_SEED, seedCountOf, type DatasetName } from './
 import type { GenerateOptions } from './generate.js';
 export { seedFileOf } from './defaults.js';
 import { rebaseParsedMedia } from '../workbench/demoMedia.js';
+import { readSeedIndex, type SeedIndex } from './seedIndex.js';
+import { lazyProducts } from './lazyProducts.js';
+import { conformingSeed } from './records.js';
+import { ValueSharing } from './sharedValues.js';
+import type { CatalogProduct } from '../domain/types.js';
+import { useIndex } from '../query/searchIndex.js';
 
 export { DEFAULT_SEED };
 /** Beyond this a generated catalog would not fit in memory in a useful way. */
@@ -42,7 +48,7 @@ export interface ResolveSeedOptions {
 export async function resolveSeed(
   value: string = DEFAULT_SEED,
   options: ResolveSeedOptions = {},
-): Promise<SeedData> {
+): Promise<ResolvedSeed> {
   if (value === 'none') return { products: [], productTypes: [] };
   const generating = {
     ...options,
@@ -66,15 +72,25 @@ export async function resolveSeed(
   return loadSeedFile(value, options.mediaOrigin, options.onProgress);
 }
 
+/** A seed; for a seed file served through its index, with a way to read its products not read yet. */
+export interface ResolvedSeed extends SeedData {
+  /** Starts reading the products not read yet in the background (LazyProducts), once a start is over. */
+  readRest?: () => void;
+}
+
 /**
  * A JSON dataset file, every record checked against openapi.yaml; spaceIds computed where absent.
  * With `mediaOrigin`, its demo media URLs on the placeholder origin are moved to that origin.
+ * A file with an index written for it (the seed command writes one) is served through the index:
+ * its records were checked as they were written, and each is read when first used.
  */
 export async function loadSeedFile(
   file: string,
   mediaOrigin?: string,
   onProgress?: ResolveSeedOptions['onProgress'],
-): Promise<SeedData> {
+): Promise<ResolvedSeed> {
+  const index = await readSeedIndex(file);
+  if (index) return indexedSeed(file, index, mediaOrigin);
   const onRead = onProgress && ((bytes: number, size: number) => onProgress(bytes, size, 'reading'));
   const raw = checkShape(file, await readSeed(file, onRead));
   const onChecked = onProgress && ((done: number, total: number) => onProgress(done, total, 'checking'));
@@ -118,4 +134,20 @@ function checkShape(file: string, raw: unknown): { products: unknown[]; productT
       throw new Error(`Seed file "${file}": "${name}" must be an array (the file must be ${shape})`);
   }
   return { products: products as unknown[], productTypes: productTypes as unknown[] };
+}
+
+/** The seed of an indexed file: its products read when used, equal values shared as they are read. */
+function indexedSeed(file: string, index: SeedIndex, mediaOrigin?: string): ResolvedSeed {
+  const sharing = new ValueSharing();
+  const { products, readRest } = lazyProducts(file, index, (record) => {
+    const product = sharing.share(record) as CatalogProduct;
+    // Parsed just now and held by nothing else: moved in place (see loadSeedFile).
+    if (mediaOrigin !== undefined) rebaseParsedMedia([product], mediaOrigin);
+    return product;
+  });
+  // The seed scope's snapshot when the file is in productGroupId order, as the seed command writes it.
+  useIndex(products, index.search);
+  const seed: ResolvedSeed = { products, productTypes: index.productTypes, readRest };
+  conformingSeed(seed);
+  return seed;
 }

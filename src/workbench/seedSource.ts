@@ -47,7 +47,10 @@ export class SeedSource {
   async reload(): Promise<SeedData> {
     if (this.file === undefined) return this.#current;
     // Its URLs on the placeholder origin are moved while it is read (rebaseParsedMedia).
-    return this.#use(await loadSeedFile(this.file, this.#origin));
+    const seed = await loadSeedFile(this.file, this.#origin);
+    // A server runs already: an indexed file's products not read yet are read while it is idle.
+    seed.readRest?.();
+    return this.#use(seed);
   }
 
   /** A product of the seed, by productGroupId (what demo media draws). */

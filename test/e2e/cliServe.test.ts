@@ -15,6 +15,7 @@ import { runSeedCommand } from '../../src/cli/seedCommand.js';
 const quiet = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
 
 import { cli, runCli } from './runCli.js';
+import { INDEX_SUFFIX } from '../../src/seed/seedIndex.js';
 
 describe('product-catalog-mock serve (the server on its own thread)', () => {
   it('serves, prints where, and exits cleanly on SIGTERM', async () => {
@@ -536,6 +537,11 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
       try {
         const file = join(dir, 'large.json');
         await runSeedCommand({ seed: '10000', out: file, stderr: quiet });
+        // Through the index the seed command wrote: nothing to check, ready at once.
+        const indexed = await screenOf(['--port', '0', '--seed', file, '--quiet']);
+        expect(indexed).not.toMatch(/checking/);
+        expect(indexed).toMatch(/10,000 products ready in \d+\.\d s/);
+        await rm(file + INDEX_SUFFIX);
         const screen = await screenOf(['--port', '0', '--seed', file, '--quiet']);
         // 85 MB, under the size a file must be read record by record at: its reading shows too.
         expect(screen).toMatch(/reading seed file .* \d+\/\d+ MB/);

@@ -19,6 +19,8 @@ import { terminal } from '../terminal.js';
 import { runSeedCommand } from '../../src/cli/seedCommand.js';
 import { generateDataset } from '../../src/seed/index.js';
 import { readDatasetFile, writeDatasetFile, writeDatasetTo } from '../../src/seed/file.js';
+import { INDEX_SUFFIX } from '../../src/seed/seedIndex.js';
+import type { SeedData } from '../../src/store/store.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -67,8 +69,16 @@ describe('seed command', () => {
       /^Wrote 500 products \(\d[\d,]* variants\) and 20 product types from seed "500" to .+a\.json/,
     );
 
-    const loaded = await resolveSeed(a);
-    expect(JSON.stringify(loaded)).toBe(JSON.stringify(await resolveSeed('500')));
+    const data = ({ products, productTypes }: SeedData) => JSON.stringify({ products, productTypes });
+    const generated = data(await resolveSeed('500'));
+    // Through the index the seed command wrote beside it, and read whole without one.
+    const indexed = await resolveSeed(a);
+    expect(indexed.readRest).toBeDefined();
+    expect(data(indexed)).toBe(generated);
+    await rm(a + INDEX_SUFFIX);
+    const whole = await resolveSeed(a);
+    expect(whole.readRest).toBeUndefined();
+    expect(data(whole)).toBe(generated);
   });
 
   it('reports the products written every 1,000 and at the end, to the file and to a stream', async () => {

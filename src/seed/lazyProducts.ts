@@ -1,0 +1,148 @@
+// The products of an indexed seed file, each read from the file when first used: a start then makes
+// one small object per product instead of parsing 100,000 records (docs/performance.md, "Seed files
+// served as read").
+import { closeSync, openSync, readSync } from 'node:fs';
+import type { CatalogProduct } from '../domain/types.js';
+import type { SeedIndex } from './seedIndex.js';
+
+export interface LazyProducts {
+  products: CatalogProduct[];
+  /** Starts reading the products not read yet in the background; once is enough. */
+  readRest(): void;
+}
+
+/** Closes the file of a catalog collected before every product of it was read. */
+const closing = new FinalizationRegistry<{ fd?: number }>((file) => {
+  if (file.fd !== undefined) closeSync(file.fd);
+});
+
+/**
+ * Products read between two turns of the event loop while the rest are read in the background: about
+ * 10 to 20 ms of parsing, so that a request waits little behind them.
+ */
+const READ_SLICE = 200;
+
+/** A product's position in its file, and what reads it; not enumerable, so no copy or JSON shows them. */
+const POSITION = Symbol('seed file position');
+const READ = Symbol('seed file reader');
+
+type Holder = CatalogProduct & { [POSITION]: number; [READ]: (position: number) => CatalogProduct };
+
+/**
+ * One object per product of `file`: its productGroupId as a value, each other field as a getter that
+ * reads and parses the product's line on first use and answers from it ever after, so that the
+ * product is the same value however often it is read (caches key on the values' identity).
+ * `prepare` is given each record as parsed, which nothing else holds yet.
+ *
+ * The file stays open until every product is read: `readRest` reads them in the background, a slice
+ * per turn of the event loop, once a start is over (earlier, the slices ran between the start's own
+ * steps and delayed it by all of them). A catalog dropped before (a reset read the file again) stops
+ * being read, and its file is closed when it is collected.
+ */
+export function lazyProducts(
+  file: string,
+  index: SeedIndex,
+  prepare: (record: CatalogProduct) => CatalogProduct,
+): LazyProducts {
+  const count = index.productGroupIds.length;
+  const records = new Array<CatalogProduct | undefined>(count);
+  // Held in an object the finalizer is given: it must not hold the products it waits for.
+  const open: { fd?: number } = { fd: count > 0 ? openSync(file, 'r') : undefined };
+  let left = count;
+  let scratch = Buffer.allocUnsafe(64 * 1024);
+
+  const read = (position: number): CatalogProduct => {
+    const known = records[position];
+    if (known) return known;
+    const length = index.lengths[position] as number;
+    if (length > scratch.length) scratch = Buffer.allocUnsafe(length);
+    const got =
+      open.fd === undefined ? 0 : readSync(open.fd, scratch, 0, length, index.starts[position] as number);
+    const expected = index.productGroupIds[position] as string;
+    let record: CatalogProduct | undefined;
+    try {
+      record =
+        got === length ? (JSON.parse(scratch.toString('utf8', 0, length)) as CatalogProduct) : undefined;
+    } catch {
+      record = undefined;
+    }
+    // The index was written with the file; a file changed since cannot be read through it.
+    if (record?.productGroupId !== expected) {
+      throw new Error(
+        `Seed file "${file}" changed while it was served (product "${expected}" is no longer where its index says): restart the mock`,
+      );
+    }
+    records[position] = record = prepare(record);
+    if (--left === 0) close();
+    return record;
+  };
+
+  const shapes = index.shapes.map(descriptorsOf);
+  const products = new Array<CatalogProduct>(count);
+  for (let i = 0; i < count; i++) {
+    const product = { productGroupId: index.productGroupIds[i] } as Holder;
+    Object.defineProperties(product, shapes[index.shapeOf[i] as number] as PropertyDescriptorMap);
+    product[POSITION] = i;
+    product[READ] = read;
+    products[i] = product;
+  }
+
+  const close = () => {
+    if (open.fd !== undefined) closeSync(open.fd);
+    open.fd = undefined;
+  };
+  closing.register(products, open);
+
+  const held = new WeakRef(products);
+  let next = 0;
+  let reading = false;
+  const readSlice = () => {
+    if (open.fd === undefined) return;
+    if (held.deref() === undefined) return close();
+    for (const end = Math.min(count, next + READ_SLICE); next < end; next++) read(next);
+    if (next < count) nextSlice();
+  };
+  // A timer, not setImmediate: an unreferenced immediate runs only when something else wakes the
+  // event loop, so an idle server read nothing. Unreferenced, so that it keeps no process alive.
+  const nextSlice = () => setTimeout(readSlice, 0).unref();
+  const readRest = () => {
+    if (reading) return;
+    reading = true;
+    nextSlice();
+  };
+  return { products, readRest };
+}
+
+/**
+ * One getter per key, shared by every product of every file: V8 keeps an object whose accessor
+ * differs from the one its hidden class's transition holds as a slow dictionary, and building
+ * 100,000 products of four shapes then took 3 to 4 s instead of under one.
+ */
+const getters = new Map<string, PropertyDescriptor>();
+
+function getterOf(key: string): PropertyDescriptor {
+  let descriptor = getters.get(key);
+  if (!descriptor) {
+    descriptor = {
+      enumerable: true,
+      configurable: true,
+      get(this: Holder) {
+        return this[READ](this[POSITION])[key];
+      },
+    };
+    getters.set(key, descriptor);
+  }
+  return descriptor;
+}
+
+const HIDDEN: PropertyDescriptorMap = {
+  [POSITION]: { value: -1, writable: true },
+  [READ]: { value: undefined, writable: true },
+};
+
+/** The properties of a product with these keys, after its productGroupId (an index's keys start with it). */
+function descriptorsOf(keys: readonly string[]): PropertyDescriptorMap {
+  const descriptors: PropertyDescriptorMap = {};
+  for (const key of keys.slice(1)) descriptors[key] = getterOf(key);
+  return Object.assign(descriptors, HIDDEN);
+}
