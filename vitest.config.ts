@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 // Every record is deep-frozen as it enters the store (src/store/frozen.ts): an in-place edit fails a test.
 // Set here, before any test or in-process server starts, so spawned CLIs inherit it too.
 process.env.PRODUCT_CATALOG_MOCK_FREEZE_RECORDS ??= '1';
+// No test writes to the user's cache of generated catalogs; those of the cache name a folder of their own.
+process.env.PRODUCT_CATALOG_MOCK_CACHE ??= 'off';
 
 export default defineConfig({
   test: {

@@ -55,10 +55,16 @@ export function seedProgress(
       bar.setTotal(now.total);
       bar.update(now.value, payload);
     },
-    seeded(products, ms) {
+    seeded(products, ms, cache) {
       const line = `seed "${seedName}": ${products.toLocaleString('en-US')} products ready in ${(ms / 1000).toFixed(1)} s`;
       stop();
-      print(line);
+      print(cache?.state === 'read' ? `${line}, read from the cache ${cache.file}` : line);
+      if (cache?.state === 'writing') {
+        print(
+          `  cache: writing them to ${cache.file} in the background, for a start in seconds next time ` +
+            `(PRODUCT_CATALOG_MOCK_CACHE=off: no cache; =FOLDER: another folder)`,
+        );
+      }
     },
     stop,
   };

@@ -6,7 +6,7 @@ import type { ServerMessage } from './tuning.js';
 const post = (message: ServerMessage) => parentPort?.postMessage(message);
 const running = await startServing(workerData as ServeOptions, {
   progress: (done, total, step) => post({ progress: { done, total, step } }),
-  seeded: (products, ms) => post({ seeded: { products, ms } }),
+  seeded: (products, ms, cache) => post({ seeded: { products, ms, cache } }),
 });
 // The main thread says where it listens, once it passes signals on: see serveOnThread.
 parentPort?.once('message', () => void running.close().then(() => process.exit(0)));

@@ -3,6 +3,8 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { isMainThread } from 'node:worker_threads';
 import { applyHeapPolicy } from './heapPolicy.js';
 import { prepareSearch } from '../query/searchIndex.js';
+import { cacheFolderMade, writeCatalogCache } from './cacheWriter.js';
+import { CACHE_FROM } from '../seed/catalogCache.js';
 import { resolveSeed, seedFileOf, type ResolvedSeed, type SeedStep } from '../seed/resolve.js';
 import { listenError, startServer, type RunningServer } from '../server.js';
 import { checkDataPath } from '../store/dataPath.js';
@@ -37,7 +39,14 @@ export interface ServeOptions {
 export interface SeedEvents {
   /** In products, but in bytes while a seed file is read (see SeedStep). */
   progress(done: number, total: number, step: SeedStep): void;
-  seeded(products: number, ms: number): void;
+  seeded(products: number, ms: number, cache?: SeedCache): void;
+}
+
+/** A large generated seed's place in the cache of generated catalogs (src/seed/catalogCache.ts). */
+export interface SeedCache {
+  file: string;
+  /** Read from the cache, or written to it in the background after this start. */
+  state: 'read' | 'writing';
 }
 
 /** A seed this large has its search texts prepared before the server is announced. */
@@ -64,20 +73,29 @@ async function probePort(host: string, port: number): Promise<number> {
   return bound;
 }
 
+const cacheOf = (seed: ResolvedSeed): SeedCache | undefined => {
+  if (seed.cacheTo !== undefined) return { file: seed.cacheTo, state: 'writing' };
+  if (seed.cachedIn !== undefined) return { file: seed.cachedIn, state: 'read' };
+  return undefined;
+};
+
 /** The seed, with its progress reported when it is large. */
 async function loadSeed(opts: ServeOptions, origin: string, events: SeedEvents): Promise<ResolvedSeed> {
   const started = performance.now();
   let large = false;
   const seed = await resolveSeed(opts.seed, {
     mediaOrigin: origin,
+    cacheFrom: CACHE_FROM,
     // A file reports its reading only when it is large (READ_PROGRESS_FROM, src/seed/file.ts).
     onProgress: (done, total, step) => {
       large ||= step === 'reading' || total >= LARGE_SEED;
       if (large) events.progress(done, total, step);
     },
   });
+  // Said only once the cache's folder is there to write into: caching is worth a start, no more.
+  if (seed.cacheTo !== undefined && !(await cacheFolderMade(seed.cacheTo))) seed.cacheTo = undefined;
   if (large || seed.products.length >= LARGE_SEED) {
-    events.seeded(seed.products.length, performance.now() - started);
+    events.seeded(seed.products.length, performance.now() - started, cacheOf(seed));
   }
   return seed;
 }
@@ -149,6 +167,7 @@ export async function startServing(
     if (served.length >= WARM_SEARCH_FROM) prepareSearch(served);
     // Once the start is over: before, the reading ran between its steps and delayed it.
     seed.readRest?.();
+    if (seed.cacheTo !== undefined) writeCatalogCache(opts.seed, seed.cacheTo);
     if (opts.tune) applyHeapPolicy();
     // Synchronously before the start's listeners go: a signal is only ever handled between two
     // turns of the event loop, so one always finds a listener, and a pending one finds the stop.

@@ -10,6 +10,7 @@ import { seedCountOf, seedFileOf } from '../seed/defaults.js';
 import { Worker } from 'node:worker_threads';
 import { oldGenerationLimit, youngGenerationLimit } from './heapPolicy.js';
 import { seedProgress } from './seedProgress.js';
+import type { SeedCache } from './startServing.js';
 import { announce, forPeople, stoppedLine } from './banner.js';
 import { stopWithNpm } from './orphanWatch.js';
 import { logInColour } from '../workbench/logColour.js';
@@ -21,7 +22,7 @@ import type { SeedStep } from '../seed/resolve.js';
 export type ServerMessage =
   | { listening: string }
   | { progress: { done: number; total: number; step: SeedStep } }
-  | { seeded: { products: number; ms: number } };
+  | { seeded: { products: number; ms: number; cache?: SeedCache } };
 
 /**
  * Whether the server gets a thread of its own: with tuning, unless an inspector is open. node's
@@ -94,7 +95,10 @@ export function serveOnThread(opts: ServeOptions): void {
       const { done, total, step } = message.progress;
       return progress.progress(done, total, step);
     }
-    if ('seeded' in message) return progress.seeded(message.seeded.products, message.seeded.ms);
+    if ('seeded' in message) {
+      const { products, ms, cache } = message.seeded;
+      return progress.seeded(products, ms, cache);
+    }
     ready = true;
     const url = message.listening;
     // Until the server listens, a signal ends the process at once (startSignals.ts).

@@ -9,6 +9,7 @@ import type { GenerateOptions } from './generate.js';
 export { seedFileOf } from './defaults.js';
 import { rebaseParsedMedia } from '../workbench/demoMedia.js';
 import { readSeedIndex, type SeedIndex } from './seedIndex.js';
+import { cachedCatalogFile } from './catalogCache.js';
 import { lazyProducts } from './lazyProducts.js';
 import { conformingSeed } from './records.js';
 import { ValueSharing } from './sharedValues.js';
@@ -38,6 +39,12 @@ export interface ResolveSeedOptions {
    * loop let in between, and the promise rejects with the signal's reason once it is aborted.
    */
   signal?: AbortSignal;
+  /**
+   * From this many products, a generated seed is read from the cache of generated catalogs when it is
+   * there, and says where it is to be cached when it is not (catalogCache.ts): `serve` gives
+   * CACHE_FROM, and writes the cache.
+   */
+  cacheFrom?: number;
 }
 
 /**
@@ -67,7 +74,21 @@ export async function resolveSeed(
         `Seed count ${value} is too large: at most ${MAX_SEED_COUNT.toLocaleString('en-US')} products`,
       );
     }
-    return generate(COUNTED_DATASET, { ...generating, count });
+    const { cacheFrom } = options;
+    const cached =
+      cacheFrom !== undefined && count >= cacheFrom
+        ? await cachedCatalogFile(COUNTED_DATASET, count)
+        : undefined;
+    const index = cached === undefined ? undefined : await readSeedIndex(cached);
+    if (cached !== undefined && index) {
+      const seed = indexedSeed(cached, index, options.mediaOrigin);
+      seed.cachedIn = cached;
+      return seed;
+    }
+    const seed: ResolvedSeed = await generate(COUNTED_DATASET, { ...generating, count });
+    // The generated seed itself, not a copy: it is known to conform (conformingSeed).
+    if (cached !== undefined) seed.cacheTo = cached;
+    return seed;
   }
   return loadSeedFile(value, options.mediaOrigin, options.onProgress);
 }
@@ -76,6 +97,10 @@ export async function resolveSeed(
 export interface ResolvedSeed extends SeedData {
   /** Starts reading the products not read yet in the background (LazyProducts), once a start is over. */
   readRest?: () => void;
+  /** A generated seed not cached yet: the file of the cache it is to be written to (catalogCache.ts). */
+  cacheTo?: string;
+  /** A generated seed read from the cache of generated catalogs: the file it was read from. */
+  cachedIn?: string;
 }
 
 /**

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runSeedCommand } from '../../src/cli/seedCommand.js';
 import { productBar } from '../../src/cli/productBar.js';
 import { seedProgress } from '../../src/cli/seedProgress.js';
+import type { SeedCache } from '../../src/cli/startServing.js';
 import { frames, lastFrame, terminal, TERMINAL_MODES } from '../terminal.js';
 
 describe('progress bars on a narrow terminal', () => {
@@ -80,5 +81,27 @@ describe('progress bars on a narrow terminal', () => {
       expect(drawn.at(-1)).toContain('30000/30000 products');
       for (const frame of drawn) expect(frame.length).toBeLessThan(40);
     });
+  });
+});
+
+describe('the ready line of a large generated seed', () => {
+  const lines = (cache?: SeedCache) => {
+    const printed: string[] = [];
+    seedProgress('100000', (line) => printed.push(line)).seeded(100_000, 9_800, cache);
+    return printed;
+  };
+
+  it('says where its catalog is being cached, and how to choose another folder or none', () => {
+    const printed = lines({ file: '/c/demo-100000-x.json', state: 'writing' });
+    expect(printed[0]).toBe('seed "100000": 100,000 products ready in 9.8 s');
+    expect(printed[1]).toContain('writing them to /c/demo-100000-x.json in the background');
+    expect(printed[1]).toContain('PRODUCT_CATALOG_MOCK_CACHE=off');
+  });
+
+  it('says which cache file it was read from', () => {
+    expect(lines({ file: '/c/demo-100000-x.json', state: 'read' })).toEqual([
+      'seed "100000": 100,000 products ready in 9.8 s, read from the cache /c/demo-100000-x.json',
+    ]);
+    expect(lines()).toEqual(['seed "100000": 100,000 products ready in 9.8 s']);
   });
 });
