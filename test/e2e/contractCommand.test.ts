@@ -445,10 +445,11 @@ describe('product-catalog-mock contract', () => {
   }, 240_000);
 
   it("counts a server error openapi.yaml does not document under the test's own tier", async () => {
-    // a deployment whose search fails: the spec's search test failed, whatever openapi.yaml lists
+    // a deployment whose search fails: the spec's search test failed, whatever openapi.yaml lists.
+    // 501: the statuses the mock can simulate (500, 502, 503, 504, 429) are documented for every operation.
     const proxy = await startProxy(server.url, (req) =>
       req.url.split('?')[0]!.endsWith('/search')
-        ? { status: 500, headers: { 'content-type': 'text/plain' }, body: 'Internal Server Error' }
+        ? { status: 501, headers: { 'content-type': 'text/plain' }, body: 'Not Implemented' }
         : undefined,
     );
     try {
@@ -460,7 +461,7 @@ describe('product-catalog-mock contract', () => {
       expect(result.stdout).toMatch(
         /FAIL search \[spec\] productReads\.test\.ts > reads on whatever the deployment holds > GET \/search /,
       );
-      expect(result.stdout).toMatch(/status 500 is not documented for search/);
+      expect(result.stdout).toMatch(/status 501 is not documented for search/);
       expect(result.stdout).not.toMatch(/\[openapi\.yaml\]/);
       expect(result.stdout).not.toMatch(/passed by tier: .*openapi\.yaml/);
       // the spec tier counts it as failed ("[ ]": the document check reads "spec" and a number as a citation)
