@@ -6,6 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { constants, setPriority } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { removeOtherVersions } from '../seed/catalogCache.js';
 
 const CLI = fileURLToPath(new URL('./cli.js', import.meta.url));
 
@@ -20,10 +21,11 @@ export async function cacheFolderMade(file: string): Promise<boolean> {
 /**
  * Starts `seed --seed VALUE --out FILE` (which writes the file whole and its index, or nothing) at
  * the lowest priority, and leaves it: it uses the core the server's thread does not, whatever the
- * server does meanwhile. It outlives a server stopped before it is done and then finishes its file;
+ * server does meanwhile; the versions of the same catalog other generators made are removed first. It outlives a server stopped before it is done and then finishes its file;
  * Ctrl-C in the terminal reaches it with the server and stops it, leaving nothing.
  */
-export function writeCatalogCache(seed: string, file: string): void {
+export async function writeCatalogCache(seed: string, file: string): Promise<void> {
+  await removeOtherVersions(file);
   const child = spawn(process.execPath, [CLI, 'seed', '--seed', seed, '--out', file], { stdio: 'ignore' });
   // A cache not written only makes the next start generate again.
   child.on('error', () => undefined);

@@ -167,7 +167,8 @@ export async function startServing(
     if (served.length >= WARM_SEARCH_FROM) prepareSearch(served);
     // Once the start is over: before, the reading ran between its steps and delayed it.
     seed.readRest?.();
-    if (seed.cacheTo !== undefined) writeCatalogCache(opts.seed, seed.cacheTo);
+    // A cache not written only makes the next start generate again.
+    if (seed.cacheTo !== undefined) writeCatalogCache(opts.seed, seed.cacheTo).catch(() => undefined);
     if (opts.tune) applyHeapPolicy();
     // Synchronously before the start's listeners go: a signal is only ever handled between two
     // turns of the event loop, so one always finds a listener, and a pending one finds the stop.

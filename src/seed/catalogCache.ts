@@ -2,10 +2,10 @@
 // catalog is generated once, and later starts read it through its index (docs/performance.md,
 // "Generated catalogs cached").
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Generated seeds of this many products and more are cached: smaller ones generate in seconds. */
@@ -54,4 +54,23 @@ export async function cachedCatalogFile(
   const folder = cacheFolder(env);
   if (folder === undefined) return undefined;
   return join(folder, `${dataset}-${count}-${await generatorFingerprint()}.json`);
+}
+
+/**
+ * Removes the files of the same dataset and count made by other versions of the generator, beside
+ * `file`: each is as large as the catalog, and no version but this one reads them. A server of another
+ * version reading one keeps it open, and reads on.
+ */
+export async function removeOtherVersions(file: string): Promise<void> {
+  const own = basename(file);
+  const prefix = own.replace(/[0-9a-f]{16}\.json$/, '');
+  const folder = dirname(file);
+  const names = await readdir(folder).catch(() => []);
+  const others = names.filter(
+    (name) =>
+      name.startsWith(prefix) &&
+      /^[0-9a-f]{16}\.json(\.index)?$/.test(name.slice(prefix.length)) &&
+      !name.startsWith(own),
+  );
+  await Promise.all(others.map((name) => rm(join(folder, name), { force: true })));
 }

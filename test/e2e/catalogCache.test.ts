@@ -23,7 +23,7 @@ describe('the cache writer a start leaves', () => {
     const { cacheFolderMade, writeCatalogCache } = (await import(built)) as CacheWriter;
     const file = join(dir, 'folder', 'demo-300.json');
     expect(await cacheFolderMade(file)).toBe(true);
-    writeCatalogCache('300', file);
+    await writeCatalogCache('300', file);
     // Written whole, then indexed: the index is the last thing it writes.
     let index = await readSeedIndex(file);
     for (let i = 0; i < 600 && !index; i++) {

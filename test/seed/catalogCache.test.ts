@@ -1,10 +1,10 @@
 // The cache of generated catalogs (src/seed/catalogCache.ts): where a catalog goes, and a start that
 // reads it instead of generating.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheFolder, cachedCatalogFile } from '../../src/seed/catalogCache.js';
+import { cacheFolder, cachedCatalogFile, removeOtherVersions } from '../../src/seed/catalogCache.js';
 import { resolveSeed, type ResolvedSeed } from '../../src/seed/resolve.js';
 import { runSeedCommand } from '../../src/cli/seedCommand.js';
 
@@ -60,5 +60,33 @@ describe('a generated seed large enough to be cached', () => {
     const uncached = await resolveSeed('300');
     expect(uncached.cacheTo).toBeUndefined();
     expect(uncached.cachedIn).toBeUndefined();
+  });
+});
+
+describe('a new version of a cached catalog', () => {
+  it('removes the files other versions of the generator made of the same catalog, and only those', async () => {
+    const folder = join(dir, 'versions');
+    await mkdir(folder);
+    const own = 'demo-300-00000000000000aa.json';
+    const names = [
+      own,
+      own + '.index',
+      'demo-300-00000000000000bb.json',
+      'demo-300-00000000000000bb.json.index',
+      'demo-3000-00000000000000bb.json',
+      'grocery-300-00000000000000bb.json',
+      'demo-300-notes.json',
+    ];
+    for (const name of names) await writeFile(join(folder, name), '');
+    await removeOtherVersions(join(folder, own));
+    expect((await readdir(folder)).sort()).toEqual(
+      [
+        own,
+        own + '.index',
+        'demo-3000-00000000000000bb.json',
+        'grocery-300-00000000000000bb.json',
+        'demo-300-notes.json',
+      ].sort(),
+    );
   });
 });
