@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/openapi/packageRoot.js';
 import { endProcessGroup } from '../processGroup.js';
+import { ctrlCWhileDrawing } from './ctrlC.js';
 import { runSeedCommand } from '../../src/cli/seedCommand.js';
 
 /** A stderr that is no terminal and keeps nothing, for the seed command's summary. */
@@ -497,35 +498,16 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
   it.skipIf(!existsSync('/usr/bin/script'))(
     'Ctrl-C while the progress bar is drawn leaves the terminal as it was and says so',
     async () => {
-      const command = [process.execPath, cli, '--port', '0', '--seed', '50000', '--quiet'].join(' ');
-      const child = spawn('script', ['-qfec', command, '/dev/null'], {
-        stdio: ['pipe', 'pipe', 'pipe'],
-        detached: true,
-      });
-      let screen = '';
-      try {
-        const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-        await new Promise<void>((resolve, reject) => {
-          child.stdout.on('data', (d: Buffer) => {
-            screen += d.toString();
-            if (/seeding .* \d+\/50000 products/.test(screen)) resolve();
-          });
-          child.once('exit', () => reject(new Error(`ended before its bar:\n${screen}`)));
-        });
-        // Ctrl-C typed at the terminal: the terminal sends SIGINT to the CLI.
-        child.stdin.write('\x03');
-        const [code] = await exited;
-        expect(code).toBe(130); // script -e: the CLI's status, killed by SIGINT
-        // No mode of the terminal to give back (src/cli/barOptions.ts); the word on a line of its own.
-        expect(screen).not.toContain('\x1b[?25l');
-        expect(screen).not.toContain('\x1b[?7l');
-        expect(screen).toMatch(
-          /\n\r?product-catalog-mock: stopped by SIGINT while starting, before it served anything/,
-        );
-        expect(screen).not.toMatch(/listening on/);
-      } finally {
-        await endProcessGroup(child);
-      }
+      const command = [process.execPath, cli, '--port', '0', '--seed', '50000', '--quiet'];
+      const { code, screen } = await ctrlCWhileDrawing(command, /seeding .* \d+\/50000 products/);
+      expect(code).toBe(130); // script -e: the CLI's status, killed by SIGINT
+      // No mode of the terminal to give back (src/cli/barOptions.ts); the word on a line of its own.
+      expect(screen).not.toContain('\x1b[?25l');
+      expect(screen).not.toContain('\x1b[?7l');
+      expect(screen).toMatch(
+        /\n\r?product-catalog-mock: stopped by SIGINT while starting, before it served anything/,
+      );
+      expect(screen).not.toMatch(/listening on/);
     },
     90_000,
   );

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/openapi/packageRoot.js';
 import { resolveSeed } from '../../src/seed/resolve.js';
-import { endProcessGroup } from '../processGroup.js';
+import { ctrlCWhileDrawing } from './ctrlC.js';
 
 const cli = join(packageRoot, 'dist', 'src', 'cli', 'cli.js');
 
@@ -103,33 +103,14 @@ describe('seed', () => {
     'Ctrl-C while the products are generated stops the command there and says so, leaving no file',
     async () => {
       const file = join(dir, 'interrupted.json');
-      // `script` gives the command a terminal, so that its bar shows when the generation is under way.
-      const command = [process.execPath, cli, 'seed', '--seed', '100000', '--out', file].join(' ');
-      const child = spawn('script', ['-qfec', command, '/dev/null'], {
-        stdio: ['pipe', 'pipe', 'pipe'],
-        detached: true,
-      });
-      let screen = '';
-      try {
-        const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-        await new Promise<void>((resolve, reject) => {
-          child.stdout.on('data', (d: Buffer) => {
-            screen += d.toString();
-            if (/generating .* \d+\/100000 products/.test(screen)) resolve();
-          });
-          child.once('exit', () => reject(new Error(`ended before its bar:\n${screen}`)));
-        });
-        // Ctrl-C typed at the terminal: the terminal sends SIGINT to the command.
-        child.stdin.write('\x03');
-        const [code] = await exited;
-        expect(code).toBe(130);
-        expect(screen).toMatch(new RegExp(`\n\r?seed: interrupted; nothing was written to ${file}\\.`));
-        // Stopped during the generation, not after it: the bar never reached the end.
-        expect(screen).not.toMatch(/100000\/100000 products/);
-        expect(existsSync(file)).toBe(false);
-      } finally {
-        await endProcessGroup(child);
-      }
+      // In a terminal, so that its bar shows when the generation is under way.
+      const command = [process.execPath, cli, 'seed', '--seed', '100000', '--out', file];
+      const { code, screen } = await ctrlCWhileDrawing(command, /generating .* \d+\/100000 products/);
+      expect(code).toBe(130);
+      expect(screen).toMatch(new RegExp(`\n\r?seed: interrupted; nothing was written to ${file}\\.`));
+      // Stopped during the generation, not after it: the bar never reached the end.
+      expect(screen).not.toMatch(/100000\/100000 products/);
+      expect(existsSync(file)).toBe(false);
     },
     90_000,
   );
