@@ -10,6 +10,11 @@ export interface ChildServer {
   startupMs: number;
   /** Resident memory now, from /proc (undefined where there is none). */
   rssMiB(): Promise<number | undefined>;
+  /**
+   * With `untilRead`: once a catalog read when used (its cache, a seed file's index) is read whole,
+   * how many ms after it listened, as the server says.
+   */
+  allRead?: Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -21,9 +26,12 @@ export interface ChildOptions {
   readyPath: string;
   headers?: Record<string, string>;
   timeoutMs?: number;
+  /** The catalog is read when used: `allRead` waits for the server's line that it is read whole. */
+  untilRead?: boolean;
 }
 
 const LISTENING = /listening on (http:\/\/\S+)/;
+const ALL_READ = /all [\d,]+ products read, ([\d.]+) s after it listened/;
 
 export async function startChild(options: ChildOptions): Promise<ChildServer> {
   const timeoutMs = options.timeoutMs ?? 120_000;
@@ -37,6 +45,9 @@ export async function startChild(options: ChildOptions): Promise<ChildServer> {
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
+    const allRead = options.untilRead ? printedLine(child, ALL_READ) : undefined;
+    // Not awaited by a run that stops the server first.
+    allRead?.catch(() => undefined);
     const url = await printedUrl(child, timeoutMs);
     await firstAnswer(url + options.readyPath, options.headers ?? {}, started + timeoutMs);
     const startupMs = performance.now() - started;
@@ -45,6 +56,7 @@ export async function startChild(options: ChildOptions): Promise<ChildServer> {
       pid: child.pid as number,
       startupMs,
       rssMiB: () => rssMiB(child.pid as number),
+      ...(allRead && { allRead: allRead.then((seconds) => Number(seconds) * 1000) }),
       stop: () => stop(child, exited),
     };
   } catch (err) {
@@ -75,6 +87,23 @@ function printedUrl(child: ChildProcess, timeoutMs: number): Promise<string> {
       clearTimeout(timer);
       reject(new Error(`server exited with code ${code} before listening: ${err.trim() || out.trim()}`));
     });
+  });
+}
+
+/** The first group of `pattern` in the first line of the server's stdout that matches it. */
+function printedLine(child: ChildProcess, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const read = (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = pattern.exec(out);
+      if (match?.[1] !== undefined) {
+        child.stdout?.off('data', read);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', read);
+    child.once('exit', () => reject(new Error('server exited before it said its catalog was read')));
   });
 }
 

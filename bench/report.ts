@@ -62,6 +62,8 @@ export interface Report extends RunInfo {
   firstSearchMs: number;
   startupMs: number | null;
   rssMiB: number | null;
+  /** A catalog read when used (its cache): ms from listening until it was read whole. */
+  allReadMs?: number;
   cases: CaseRow[];
   targets: TargetRow[];
 }
@@ -252,6 +254,7 @@ export function buildReport(run: RunInfo, suite: SuiteResult): Report {
     firstSearchMs: suite.fixtures.firstSearchMs,
     startupMs,
     rssMiB,
+    allReadMs: suite.servers.memory?.allReadMs,
     cases,
     targets,
   };
@@ -307,6 +310,11 @@ export function formatReport(report: Report): string {
     `start-up to first answer: ${up}${verdict.has('startup') ? ` (${mark('startup')})` : ''}`,
     `resident memory after load: ${mem}${verdict.has('rss') ? ` (${mark('rss')})` : ''}`,
     `first search after start: ${fixed(report.firstSearchMs, 0)} ms`,
+    ...(report.allReadMs === undefined
+      ? []
+      : [
+          `catalog read whole ${fixed(report.allReadMs / 1000, 1)} s after the mock listened (read when used until then); the cases ran after`,
+        ]),
     ...(report.firstStart
       ? [
           `first start from the generated seed, which generated it: ${fixed(report.firstStart.startupMs, 0)} ms ` +

@@ -68,11 +68,15 @@ const serveArgs = (seed: string) => ['--port', '0', '--host', '127.0.0.1', '--qu
 const seedArgs = serveArgs(values.seed ?? String(products));
 const profileDir = values.profile ? await mkdtemp(join(tmpdir(), 'catalog-bench-profile-')) : undefined;
 
+/** A generated seed read from the cache (firstStart): its cases wait until it is read whole. */
+const fromCache = values.seed === undefined && products >= CACHE_FROM;
+
 /** A mock on the run's seed, profiled with --profile. */
 const inMemory = () =>
   startChild({
     script: cli,
     args: seedArgs,
+    untilRead: fromCache,
     nodeArgs: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
     readyPath: READY_PATH,
     headers: HEADERS,

@@ -66,6 +66,12 @@ export function seedProgress(
         );
       }
     },
+    allRead(products, ms) {
+      print(
+        `seed "${seedName}": all ${products.toLocaleString('en-US')} products read, ${(ms / 1000).toFixed(1)} s after it listened: ` +
+          'queries over the whole catalog are at full speed from here',
+      );
+    },
     stop,
   };
 }

@@ -7,6 +7,7 @@ const post = (message: ServerMessage) => parentPort?.postMessage(message);
 const running = await startServing(workerData as ServeOptions, {
   progress: (done, total, step) => post({ progress: { done, total, step } }),
   seeded: (products, ms, cache) => post({ seeded: { products, ms, cache } }),
+  allRead: (products, ms) => post({ allRead: { products, ms } }),
 });
 // The main thread says where it listens, once it passes signals on: see serveOnThread.
 parentPort?.once('message', () => void running.close().then(() => process.exit(0)));

@@ -40,6 +40,8 @@ export interface SeedEvents {
   /** In products, but in bytes while a seed file is read (see SeedStep). */
   progress(done: number, total: number, step: SeedStep): void;
   seeded(products: number, ms: number, cache?: SeedCache): void;
+  /** A seed read when used (a seed file's index, the cache): every product read, `ms` after it listened. */
+  allRead?(products: number, ms: number): void;
 }
 
 /** A large generated seed's place in the cache of generated catalogs (src/seed/catalogCache.ts). */
@@ -166,7 +168,8 @@ export async function startServing(
     const served = running.seed().products;
     if (served.length >= WARM_SEARCH_FROM) prepareSearch(served);
     // Once the start is over: before, the reading ran between its steps and delayed it.
-    seed.readRest?.();
+    const listened = performance.now();
+    seed.readRest?.(() => events.allRead?.(served.length, performance.now() - listened));
     // A cache not written only makes the next start generate again.
     if (seed.cacheTo !== undefined) writeCatalogCache(opts.seed, seed.cacheTo).catch(() => undefined);
     if (opts.tune) applyHeapPolicy();

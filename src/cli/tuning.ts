@@ -22,7 +22,8 @@ import type { SeedStep } from '../seed/resolve.js';
 export type ServerMessage =
   | { listening: string }
   | { progress: { done: number; total: number; step: SeedStep } }
-  | { seeded: { products: number; ms: number; cache?: SeedCache } };
+  | { seeded: { products: number; ms: number; cache?: SeedCache } }
+  | { allRead: { products: number; ms: number } };
 
 /**
  * Whether the server gets a thread of its own: with tuning, unless an inspector is open. node's
@@ -95,6 +96,7 @@ export function serveOnThread(opts: ServeOptions): void {
       const { done, total, step } = message.progress;
       return progress.progress(done, total, step);
     }
+    if ('allRead' in message) return progress.allRead?.(message.allRead.products, message.allRead.ms);
     if ('seeded' in message) {
       const { products, ms, cache } = message.seeded;
       return progress.seeded(products, ms, cache);

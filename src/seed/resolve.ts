@@ -10,7 +10,7 @@ export { seedFileOf } from './defaults.js';
 import { rebaseParsedMedia } from '../workbench/demoMedia.js';
 import { readSeedIndex, type SeedIndex } from './seedIndex.js';
 import { cachedCatalogFile } from './catalogCache.js';
-import { lazyProducts } from './lazyProducts.js';
+import { lazyProducts, type LazyProducts } from './lazyProducts.js';
 import { conformingSeed } from './records.js';
 import { ValueSharing } from './sharedValues.js';
 import type { CatalogProduct } from '../domain/types.js';
@@ -96,7 +96,7 @@ export async function resolveSeed(
 /** A seed; for a seed file served through its index, with a way to read its products not read yet. */
 export interface ResolvedSeed extends SeedData {
   /** Starts reading the products not read yet in the background (LazyProducts), once a start is over. */
-  readRest?: () => void;
+  readRest?: LazyProducts['readRest'];
   /** A generated seed not cached yet: the file of the cache it is to be written to (catalogCache.ts). */
   cacheTo?: string;
   /** A generated seed read from the cache of generated catalogs: the file it was read from. */

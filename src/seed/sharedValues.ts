@@ -26,11 +26,15 @@ interface FieldValues {
  */
 export class ValueSharing {
   readonly #fields = new Map<string, FieldValues>();
+  /** Each short string seen, as first seen (see shareStrings). */
+  readonly #strings = new Map<string, string>();
 
   /** The record, with each of its shared fields pointing at the first equal value seen. */
   share(record: unknown): unknown {
     if (typeof record !== 'object' || record === null || Array.isArray(record)) return record;
     const fields = record as Record<string, unknown>;
+    // First, while every value in the record is its own: a value shared below is an earlier record's.
+    this.#shareStrings(fields);
     for (const name of Object.keys(fields)) {
       const value = fields[name];
       if (typeof value !== 'object' || value === null) continue;
@@ -53,4 +57,32 @@ export class ValueSharing {
     }
     return record;
   }
+
+  /**
+   * Each string of up to SHORT_STRING characters anywhere in the record, replaced by an equal one seen
+   * before. JSON.parse makes every string anew (V8 shares those of up to 10 characters): a product's
+   * variant ids repeat in its prices and stock, its spaces, currencies and price types in every
+   * product. 20,000 demo products took 146 MiB of heap parsed, 90 MiB with their strings shared (the
+   * same products generated: 97 MiB).
+   */
+  #shareStrings(value: Record<string, unknown> | unknown[]): void {
+    const strings = this.#strings;
+    const keys = Array.isArray(value) ? undefined : Object.keys(value);
+    const length = keys ? keys.length : (value as unknown[]).length;
+    for (let i = 0; i < length; i++) {
+      const key = keys ? (keys[i] as string) : i;
+      const item = (value as Record<string | number, unknown>)[key];
+      if (typeof item === 'string') {
+        if (item.length > SHORT_STRING) continue;
+        const first = strings.get(item);
+        if (first === undefined) strings.set(item, item);
+        else if (first !== item) (value as Record<string | number, unknown>)[key] = first;
+      } else if (typeof item === 'object' && item !== null) {
+        this.#shareStrings(item as Record<string, unknown>);
+      }
+    }
+  }
 }
+
+/** The longest string shared between records: ids, codes, names; not descriptions. */
+const SHORT_STRING = 64;

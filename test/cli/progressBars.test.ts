@@ -104,4 +104,12 @@ describe('the ready line of a large generated seed', () => {
     ]);
     expect(lines()).toEqual(['seed "100000": 100,000 products ready in 9.8 s']);
   });
+
+  it('says when a catalog read when used is read whole', () => {
+    const printed: string[] = [];
+    seedProgress('100000', (line) => printed.push(line)).allRead?.(100_000, 14_230);
+    expect(printed).toEqual([
+      'seed "100000": all 100,000 products read, 14.2 s after it listened: queries over the whole catalog are at full speed from here',
+    ]);
+  });
 });

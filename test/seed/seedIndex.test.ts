@@ -111,11 +111,13 @@ describe('products read through the index', () => {
   it('are all read in the background once asked, and then need the file no more', async () => {
     const file = await indexedFile('background.json');
     const lazy = await loadSeedFile(file, ORIGIN);
-    lazy.readRest?.();
+    let read = false;
+    lazy.readRest?.(() => (read = true));
     // A slice of products per turn of the event loop, after a timer: a few turns are plenty for these.
     for (let i = 0; i < 10; i++) await sleep(5);
     // Emptied in place (the file stays open until every product is read): nothing is left to read.
     await writeFile(file, '');
+    expect(read).toBe(true);
     expect(JSON.stringify(lazy.products)).toBe(JSON.stringify((await loadSeedFileFrom(data)).products));
   });
 

@@ -57,3 +57,28 @@ describe('values shared between the products of a seed file', () => {
     for (const value of [null, 3, 'x', [1, 2]]) expect(sharing.share(value)).toBe(value);
   });
 });
+
+describe('strings shared between the products of a seed file', () => {
+  it('leaves every record equal to what was parsed, also when an earlier one is frozen', () => {
+    const sharing = new ValueSharing();
+    const record = (id: string) =>
+      JSON.parse(
+        JSON.stringify({
+          productGroupId: id,
+          variants: [{ productId: `${id}-variant-long-enough` }],
+          productPriceList: [
+            { productId: `${id}-variant-long-enough`, spaceId: 'stockholm-drottninggatan', listPrice: 1 },
+            { productId: `${id}-variant-long-enough`, spaceId: 'london-regent-street', listPrice: 2 },
+          ],
+          productName: name('x'.repeat(100)),
+          brand: [{ brandName: 'Oak' }],
+        }),
+      ) as Record<string, unknown>;
+    // Frozen once stored, as the store does under test: a later record sharing its values must not
+    // write to it.
+    const first = Object.freeze(sharing.share(record('A')) as object);
+    const later = ['B', 'A', 'C'].map((id) => ({ id, shared: sharing.share(record(id)) }));
+    expect(first).toEqual(record('A'));
+    for (const { id, shared } of later) expect(shared).toEqual(record(id));
+  });
+});
