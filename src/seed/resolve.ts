@@ -7,7 +7,7 @@ import { readDatasetFile, type ReadOptions } from './file.js';
 import { COUNTED_DATASET, DEFAULT_SEED, seedCountOf, type DatasetName } from './defaults.js';
 import type { GenerateOptions } from './generate.js';
 export { seedFileOf } from './defaults.js';
-import { rebaseParsedMedia } from '../workbench/demoMedia.js';
+import { parsedMediaRebaser, rebaseParsedMedia } from '../workbench/demoMedia.js';
 import { readSeedIndex, type SeedIndex } from './seedIndex.js';
 import { cachedCatalogFile } from './catalogCache.js';
 import { lazyProducts, type LazyProducts } from './lazyProducts.js';
@@ -164,10 +164,11 @@ function checkShape(file: string, raw: unknown): { products: unknown[]; productT
 /** The seed of an indexed file: its products read when used, equal values shared as they are read. */
 function indexedSeed(file: string, index: SeedIndex, mediaOrigin?: string): ResolvedSeed {
   const sharing = new ValueSharing();
+  const rebase = mediaOrigin === undefined ? undefined : parsedMediaRebaser(mediaOrigin);
   const { products, readRest } = lazyProducts(file, index, (record) => {
     const product = sharing.share(record) as CatalogProduct;
     // Parsed just now and held by nothing else: moved in place (see loadSeedFile).
-    if (mediaOrigin !== undefined) rebaseParsedMedia([product], mediaOrigin);
+    rebase?.([product]);
     return product;
   });
   // The seed scope's snapshot when the file is in productGroupId order, as the seed command writes it.

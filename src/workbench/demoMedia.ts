@@ -93,16 +93,26 @@ export function rebaseMedia(products: readonly CatalogProduct[], origin: string)
  * products (docs/performance.md, "Seed files"). Never for stored records: they are immutable values.
  */
 export function rebaseParsedMedia(products: readonly CatalogProduct[], origin: string): void {
-  if (origin === PLACEHOLDER_ORIGIN) return;
+  parsedMediaRebaser(origin)(products);
+}
+
+/**
+ * rebaseParsedMedia for records parsed a few at a time (a seed file read through its index): one
+ * rebaser for them all, so that a URL many products hold (a swatch) stays one string.
+ */
+export function parsedMediaRebaser(origin: string): (products: readonly CatalogProduct[]) => void {
+  if (origin === PLACEHOLDER_ORIGIN) return () => undefined;
   const rebase = rebaser(origin);
-  for (const product of products) {
-    for (const [, items, field] of mediaLists(product)) {
-      for (const item of items) {
-        const url = item[field];
-        if (onPlaceholder(url)) item[field] = rebase(url);
+  return (products) => {
+    for (const product of products) {
+      for (const [, items, field] of mediaLists(product)) {
+        for (const item of items) {
+          const url = item[field];
+          if (onPlaceholder(url)) item[field] = rebase(url);
+        }
       }
     }
-  }
+  };
 }
 
 /** The origin media URLs should use for a server listening at `url`: an unspecified address is named localhost. */
