@@ -23,7 +23,10 @@ export type ErrorKind =
   | 'storage-full'
   /** The request is well formed but what it names cannot be used (a seed file that no longer loads). */
   | 'unprocessable'
-  /** The store could not persist the change for another reason; nothing was applied. */
+  /**
+   * The store could not persist the change for another reason, or read a record it serves (a seed
+   * file changed while it was read when used); nothing was applied.
+   */
   | 'storage-unavailable';
 
 /** An error a client caused or should know about; `problems` lists each thing wrong, when there are several. */

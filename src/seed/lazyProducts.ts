@@ -2,6 +2,7 @@
 // one small object per product instead of parsing 100,000 records (docs/performance.md, "Seed files
 // served as read").
 import { closeSync, openSync, readSync } from 'node:fs';
+import { CatalogError } from '../domain/errors.js';
 import type { CatalogProduct } from '../domain/types.js';
 import type { SeedIndex } from './seedIndex.js';
 
@@ -74,7 +75,9 @@ export function lazyProducts(
     }
     // The index was written with the file; a file changed since cannot be read through it.
     if (record?.productGroupId !== expected) {
-      throw new Error(
+      // A 503 that says what to do, not a 500: nothing the request did caused it.
+      throw new CatalogError(
+        'storage-unavailable',
         `Seed file "${file}" changed while it was served (product "${expected}" is no longer where its index says): restart the mock`,
       );
     }
