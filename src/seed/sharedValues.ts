@@ -62,8 +62,8 @@ export class ValueSharing {
    * Each string of up to SHORT_STRING characters anywhere in the record, replaced by an equal one seen
    * before. JSON.parse makes every string anew (V8 shares those of up to 10 characters): a product's
    * variant ids repeat in its prices and stock, its spaces, currencies and price types in every
-   * product. 20,000 demo products took 146 MiB of heap parsed, 90 MiB with their strings shared (the
-   * same products generated: 97 MiB).
+   * product. 100,000 demo products read took 708 MiB of heap with their own strings, 459 MiB with
+   * them shared (docs/performance.md, "Seed files served as read").
    */
   #shareStrings(value: Record<string, unknown> | unknown[]): void {
     const strings = this.#strings;
@@ -75,8 +75,10 @@ export class ValueSharing {
       if (typeof item === 'string') {
         if (item.length > SHORT_STRING) continue;
         const first = strings.get(item);
+        // Assigned even though `first === item`: strings compare by their text, and the point is to
+        // hold the first string object in place of this record's own copy.
         if (first === undefined) strings.set(item, item);
-        else if (first !== item) (value as Record<string | number, unknown>)[key] = first;
+        else (value as Record<string | number, unknown>)[key] = first;
       } else if (typeof item === 'object' && item !== null) {
         this.#shareStrings(item as Record<string, unknown>);
       }
