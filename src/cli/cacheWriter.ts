@@ -6,6 +6,8 @@ import { mkdir } from 'node:fs/promises';
 import { constants, setPriority } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { getHeapStatistics } from 'node:v8';
+import { oldGenerationLimit } from './heapPolicy.js';
 import { removeOtherVersions } from '../seed/catalogCache.js';
 
 const CLI = fileURLToPath(new URL('./cli.js', import.meta.url));
@@ -26,7 +28,16 @@ export async function cacheFolderMade(file: string): Promise<boolean> {
  */
 export async function writeCatalogCache(seed: string, file: string): Promise<void> {
   await removeOtherVersions(file);
-  const child = spawn(process.execPath, [CLI, 'seed', '--seed', seed, '--out', file], { stdio: 'ignore' });
+  // Sized as the server's thread is for the same catalog: a million products outgrow V8's default
+  // heap, and the writer ran out of memory without a word.
+  const heap = oldGenerationLimit(
+    Number(seed),
+    getHeapStatistics().heap_size_limit / 2 ** 20,
+    [],
+    process.env.NODE_OPTIONS,
+  );
+  const args = [...(heap === undefined ? [] : [`--max-old-space-size=${heap}`]), CLI, 'seed', '--seed', seed];
+  const child = spawn(process.execPath, [...args, '--out', file], { stdio: 'ignore' });
   // A cache not written only makes the next start generate again.
   child.on('error', () => undefined);
   if (child.pid !== undefined) {

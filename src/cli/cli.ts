@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
-import { DEFAULT_SEED } from '../seed/defaults.js';
+import { DEFAULT_SEED, seedCountOf } from '../seed/defaults.js';
 import { packageRoot } from '../openapi/packageRoot.js';
 import { contractCommand } from './contractCommand.js';
 import { recordCommand } from './recordCommand.js';
@@ -105,6 +105,14 @@ program
   )
   .requiredOption('--out <file>', 'file to write; - for standard output', outFile)
   .action(async (opts: { seed: string; out: string }) => {
+    // A count larger than this node's heap holds runs again in a node sized for it (heapRerun.ts).
+    const count = seedCountOf(opts.seed);
+    const rerun =
+      count === undefined ? undefined : await (await import('./heapRerun.js')).rerunSizedFor(count);
+    if (rerun !== undefined) {
+      process.exitCode = rerun;
+      return;
+    }
     const { runSeedCommand } = await import('./seedCommand.js');
     process.exitCode = await runSeedCommand(opts);
   });
