@@ -28,16 +28,10 @@ export async function cacheFolderMade(file: string): Promise<boolean> {
  */
 export async function writeCatalogCache(seed: string, file: string): Promise<void> {
   await removeOtherVersions(file);
-  // Sized as the server's thread is for the same catalog: a million products outgrow V8's default
-  // heap, and the writer ran out of memory without a word.
-  const heap = oldGenerationLimit(
-    Number(seed),
-    getHeapStatistics().heap_size_limit / 2 ** 20,
-    [],
-    process.env.NODE_OPTIONS,
-  );
-  const args = [...(heap === undefined ? [] : [`--max-old-space-size=${heap}`]), CLI, 'seed', '--seed', seed];
-  const child = spawn(process.execPath, [...args, '--out', file], { stdio: 'ignore' });
+  const defaultMiB = getHeapStatistics().heap_size_limit / 2 ** 20;
+  const child = spawn(process.execPath, writerArguments(seed, file, defaultMiB, process.env.NODE_OPTIONS), {
+    stdio: 'ignore',
+  });
   // A cache not written only makes the next start generate again.
   child.on('error', () => undefined);
   if (child.pid !== undefined) {
@@ -48,4 +42,29 @@ export async function writeCatalogCache(seed: string, file: string): Promise<voi
     }
   }
   child.unref();
+}
+
+/**
+ * node's arguments for the writer: the seed command, with an old generation sized as the server's
+ * thread is for the same catalog where V8's default heap (`defaultMiB`) would not hold it. A million
+ * products outgrow it, and the writer ran out of memory without a word. Sized here rather than left
+ * to the seed command's own rerun (heapRerun.ts): the process this starts is the one given the
+ * lowest priority.
+ */
+export function writerArguments(
+  seed: string,
+  file: string,
+  defaultMiB: number,
+  nodeOptions?: string,
+): string[] {
+  const heap = oldGenerationLimit(Number(seed), defaultMiB, [], nodeOptions);
+  return [
+    ...(heap === undefined ? [] : [`--max-old-space-size=${heap}`]),
+    CLI,
+    'seed',
+    '--seed',
+    seed,
+    '--out',
+    file,
+  ];
 }
