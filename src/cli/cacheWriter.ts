@@ -57,7 +57,7 @@ export function writerArguments(
   defaultMiB: number,
   nodeOptions?: string,
 ): string[] {
-  const heap = oldGenerationLimit(Number(seed), defaultMiB, [], nodeOptions);
+  const heap = oldGenerationLimit({ products: Number(seed) }, defaultMiB, [], nodeOptions);
   return [
     ...(heap === undefined ? [] : [`--max-old-space-size=${heap}`]),
     CLI,

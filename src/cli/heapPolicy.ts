@@ -141,17 +141,25 @@ const MIB_PER_1000_PRODUCTS = 8;
 const HEAP_BESIDE_CATALOG_MIB = 1024;
 
 /**
- * The old generation to give the server's thread for a seed of this many products, in MiB, when V8's
- * default (about 4 GiB here) would not hold it: a million demo products take about 5.5 GiB of heap.
- * Undefined when the default suffices or the user sized the heap for node (NODE_OPTIONS can).
+ * The old generation to give the server's thread for this seed, in MiB, when V8's default (about
+ * 4 GiB here) would not hold it: a million demo products take about 4.6 GiB of heap, generated or
+ * read. A seed file is given as much heap as it has bytes: the seed command's file of a million
+ * products (8.6 GB) reads into about 4.6 GiB with its values shared, a file whose values are not
+ * shared into more; started with the default, the server ran out of memory while the file was
+ * read in the background. Undefined when the default suffices or the user sized the heap for node
+ * (NODE_OPTIONS can).
  */
 export function oldGenerationLimit(
-  products: number,
+  seed: SeedSize,
   defaultMiB: number,
   execArgv: readonly string[],
   nodeOptions = '',
 ): number | undefined {
   if (given([...execArgv, ...nodeOptions.split(/\s+/)], 'max-old-space-size')) return undefined;
-  const wanted = Math.ceil((products / 1000) * MIB_PER_1000_PRODUCTS) + HEAP_BESIDE_CATALOG_MIB;
+  const catalogMiB = Math.max(
+    ((seed.products ?? 0) / 1000) * MIB_PER_1000_PRODUCTS,
+    (seed.fileBytes ?? 0) / 2 ** 20,
+  );
+  const wanted = Math.ceil(catalogMiB) + HEAP_BESIDE_CATALOG_MIB;
   return wanted > defaultMiB ? wanted : undefined;
 }

@@ -29,7 +29,7 @@ export async function rerunSizedFor(
   stderr: NodeJS.WritableStream = process.stderr,
 ): Promise<number | undefined> {
   const defaultMiB = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
-  const heap = oldGenerationLimit(products, defaultMiB, process.execArgv, process.env.NODE_OPTIONS);
+  const heap = oldGenerationLimit({ products }, defaultMiB, process.execArgv, process.env.NODE_OPTIONS);
   if (heap === undefined) return undefined;
   // Said, so that the second node process and its memory are no surprise.
   stderr.write(

@@ -52,13 +52,10 @@ export function seedFileBytes(seed: string): number {
  */
 export function serveOnThread(opts: ServeOptions): void {
   // A generated seed's product count is known before it is built; a seed file's is not (it gets the default).
-  const count = seedCountOf(opts.seed) ?? 0;
-  const young = youngGenerationLimit(process.execArgv, process.env.NODE_OPTIONS, {
-    products: count,
-    fileBytes: seedFileBytes(opts.seed),
-  });
+  const seed = { products: seedCountOf(opts.seed) ?? 0, fileBytes: seedFileBytes(opts.seed) };
+  const young = youngGenerationLimit(process.execArgv, process.env.NODE_OPTIONS, seed);
   const defaultOldMiB = getHeapStatistics().heap_size_limit / 2 ** 20;
-  const old = oldGenerationLimit(count, defaultOldMiB, process.execArgv, process.env.NODE_OPTIONS);
+  const old = oldGenerationLimit(seed, defaultOldMiB, process.execArgv, process.env.NODE_OPTIONS);
   const worker = new Worker(new URL('./serveThread.js', import.meta.url), {
     workerData: { ...opts, colorize: logInColour(process.stdout) } satisfies ServeOptions,
     resourceLimits: {

@@ -67,12 +67,26 @@ describe('the command line heap policy', () => {
   });
 
   it('raises the old generation for a generated catalog the default heap would not hold, unless the user sized it', () => {
-    expect(oldGenerationLimit(100_000, 4096, [])).toBeUndefined();
-    const million = oldGenerationLimit(1_000_000, 4096, []);
+    expect(oldGenerationLimit({ products: 100_000 }, 4096, [])).toBeUndefined();
+    const million = oldGenerationLimit({ products: 1_000_000 }, 4096, []);
     expect(million).toBeGreaterThan(6 * 1024);
     expect(million).toBeLessThan(12 * 1024);
-    expect(oldGenerationLimit(1_000_000, 4096, ['--max-old-space-size=2048'])).toBeUndefined();
-    expect(oldGenerationLimit(1_000_000, 4096, [], '--max_old_space_size=2048')).toBeUndefined();
+    expect(oldGenerationLimit({ products: 1_000_000 }, 4096, ['--max-old-space-size=2048'])).toBeUndefined();
+    expect(
+      oldGenerationLimit({ products: 1_000_000 }, 4096, [], '--max_old_space_size=2048'),
+    ).toBeUndefined();
+  });
+
+  it('raises it for a seed file the default heap would not hold once read: as many MiB as the file has, and 1 GiB', () => {
+    // The seed command's file of a million products: 8.6 GB, about 4.6 GiB of heap once read.
+    expect(oldGenerationLimit({ fileBytes: 8_588_692_856 }, 4144, [])).toBe(
+      Math.ceil(8_588_692_856 / 2 ** 20) + 1024,
+    );
+    // 100,000 products' file (854 MB) reads into about 460 MiB: the default holds it.
+    expect(oldGenerationLimit({ fileBytes: 853_953_160 }, 4144, [])).toBeUndefined();
+    expect(
+      oldGenerationLimit({ fileBytes: 8_588_692_856 }, 4144, [], '--max-old-space-size=4000'),
+    ).toBeUndefined();
   });
 
   it('collects the garbage of a load at once, and gives no gc function to code after it', () => {
