@@ -6,8 +6,6 @@ import { mkdir } from 'node:fs/promises';
 import { constants, setPriority } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getHeapStatistics } from 'node:v8';
-import { oldGenerationLimit } from './heapPolicy.js';
 import { removeOtherVersions } from '../seed/catalogCache.js';
 
 const CLI = fileURLToPath(new URL('./cli.js', import.meta.url));
@@ -28,10 +26,9 @@ export async function cacheFolderMade(file: string): Promise<boolean> {
  */
 export async function writeCatalogCache(seed: string, file: string): Promise<void> {
   await removeOtherVersions(file);
-  const defaultMiB = getHeapStatistics().heap_size_limit / 2 ** 20;
-  const child = spawn(process.execPath, writerArguments(seed, file, defaultMiB, process.env.NODE_OPTIONS), {
-    stdio: 'ignore',
-  });
+  // A catalog larger than node's default heap holds is the seed command's to size (heapRerun.ts):
+  // this thread's own heap, sized for the server, says nothing of a new process's default.
+  const child = spawn(process.execPath, [CLI, 'seed', '--seed', seed, '--out', file], { stdio: 'ignore' });
   // A cache not written only makes the next start generate again.
   child.on('error', () => undefined);
   if (child.pid !== undefined) {
@@ -42,29 +39,4 @@ export async function writeCatalogCache(seed: string, file: string): Promise<voi
     }
   }
   child.unref();
-}
-
-/**
- * node's arguments for the writer: the seed command, with an old generation sized as the server's
- * thread is for the same catalog where V8's default heap (`defaultMiB`) would not hold it. A million
- * products outgrow it, and the writer ran out of memory without a word. Sized here rather than left
- * to the seed command's own rerun (heapRerun.ts): the process this starts is the one given the
- * lowest priority.
- */
-export function writerArguments(
-  seed: string,
-  file: string,
-  defaultMiB: number,
-  nodeOptions?: string,
-): string[] {
-  const heap = oldGenerationLimit({ products: Number(seed) }, defaultMiB, [], nodeOptions);
-  return [
-    ...(heap === undefined ? [] : [`--max-old-space-size=${heap}`]),
-    CLI,
-    'seed',
-    '--seed',
-    seed,
-    '--out',
-    file,
-  ];
 }
