@@ -66,25 +66,41 @@ export class ValueSharing {
    * them shared (docs/performance.md, "Seed files served as read").
    */
   #shareStrings(value: Record<string, unknown> | unknown[]): void {
-    const strings = this.#strings;
-    const keys = Array.isArray(value) ? undefined : Object.keys(value);
-    const length = keys ? keys.length : (value as unknown[]).length;
-    for (let i = 0; i < length; i++) {
-      const key = keys ? (keys[i] as string) : i;
-      const item = (value as Record<string | number, unknown>)[key];
-      if (typeof item === 'string') {
-        if (item.length > SHORT_STRING) continue;
-        const first = strings.get(item);
-        // Assigned even though `first === item`: strings compare by their text, and the point is to
-        // hold the first string object in place of this record's own copy.
-        if (first === undefined) strings.set(item, item);
-        else (value as Record<string | number, unknown>)[key] = first;
-      } else if (typeof item === 'object' && item !== null) {
-        this.#shareStrings(item as Record<string, unknown>);
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const shared = this.#shared(value[i]);
+        if (shared !== undefined) value[i] = shared;
       }
+      return;
     }
+    // for...in, not Object.keys: no array of keys made for each of the 50 objects of a product. A
+    // parsed record inherits no enumerable key.
+    for (const key in value) {
+      const shared = this.#shared(value[key]);
+      if (shared !== undefined) value[key] = shared;
+    }
+  }
+
+  /**
+   * The string to hold in place of `item`, where it is a string worth sharing; undefined where
+   * nothing is to change (an object or array is shared inside, in place). Assigned even when the
+   * string found is `=== item`: strings compare by their text, and the point is to hold the first
+   * string object in place of this record's own copy.
+   */
+  #shared(item: unknown): string | undefined {
+    if (typeof item === 'string') {
+      // JSON.parse already shares those of up to INTERNALIZED characters (V8 internalizes them).
+      if (item.length > SHORT_STRING || item.length <= INTERNALIZED) return undefined;
+      const first = this.#strings.get(item);
+      if (first === undefined) this.#strings.set(item, item);
+      return first;
+    }
+    if (typeof item === 'object' && item !== null) this.#shareStrings(item as Record<string, unknown>);
+    return undefined;
   }
 }
 
 /** The longest string shared between records: ids, codes, names; not descriptions. */
 const SHORT_STRING = 64;
+/** V8's JSON.parse internalizes a string value of up to this many characters: equal ones are one already. */
+const INTERNALIZED = 10;
