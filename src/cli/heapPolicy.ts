@@ -142,12 +142,13 @@ const HEAP_BESIDE_CATALOG_MIB = 1024;
 
 /**
  * The old generation to give the server's thread for this seed, in MiB, when V8's default (about
- * 4 GiB here) would not hold it: a million demo products take about 4.6 GiB of heap, generated or
- * read. A seed file is given as much heap as it has bytes: the seed command's file of a million
- * products (8.6 GB) reads into about 4.6 GiB with its values shared, a file whose values are not
- * shared into more; started with the default, the server ran out of memory while the file was
- * read in the background. Undefined when the default suffices or the user sized the heap for node
- * (NODE_OPTIONS can).
+ * 4 GiB here) would not hold it. A million demo products measured about 4.6 GiB of heap, generated
+ * or read; the allowance of MIB_PER_1000_PRODUCTS (7.8 GiB for a million) leaves room for the
+ * lookup tables, search texts and writes. A seed file is allowed as much heap as it has bytes: the
+ * seed command's file of a million products (8.6 GB) reads into about 4.6 GiB with its values
+ * shared, a file whose values are not shared into more; started with the default, the server ran
+ * out of memory while the file was read in the background. Undefined when the default suffices or
+ * the user sized the heap for node (NODE_OPTIONS can).
  */
 export function oldGenerationLimit(
   seed: SeedSize,

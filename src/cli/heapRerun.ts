@@ -7,8 +7,15 @@ import { constants } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
 import { oldGenerationLimit } from './heapPolicy.js';
 
-/** The signals passed on to the command run again; each reaches it once (see runNodeInPlace). */
-const PASSED_ON: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+/**
+ * Signals that a terminal sends to its whole foreground process group, so the command run again
+ * gets them itself: this process only outlives them. Passed on as well, a Ctrl-C reached the command
+ * twice. SIGTERM is what a program sends to the one process it started, and is passed on.
+ */
+const FROM_THE_TERMINAL: readonly NodeJS.Signals[] = ['SIGINT', 'SIGHUP', 'SIGQUIT'];
+
+/** node flags that open the inspector: the command run again would ask for the same port. */
+const INSPECTOR = /^--(inspect|inspect-brk|inspect-wait|inspect-port|debug-port)(=|$)/;
 
 /** node's arguments for running this command line again with an old generation of `heapMiB`. */
 export function rerunArguments(
@@ -16,7 +23,8 @@ export function rerunArguments(
   execArgv: readonly string[],
   argv: readonly string[],
 ): string[] {
-  return [`--max-old-space-size=${heapMiB}`, ...execArgv, ...argv.slice(1)];
+  const kept = execArgv.filter((arg) => !INSPECTOR.test(arg));
+  return [`--max-old-space-size=${heapMiB}`, ...kept, ...argv.slice(1)];
 }
 
 /**
@@ -41,19 +49,16 @@ export async function rerunSizedFor(
 
 /**
  * Runs node with `args` on this process's standard streams (a terminal stays a terminal: bars are
- * drawn), and resolves to its exit code, or 128 + the number of the signal that ended it.
- *
- * The child is a process group of its own, and every SIGINT, SIGTERM or SIGHUP this process gets is
- * passed on to it: in this process's group, a Ctrl-C typed in the terminal reached both, and one
- * passed on as well made two, which the seed command takes as "stop cleaning up too". This process
- * only waits.
+ * drawn), in this process's group, so that Ctrl-C, Ctrl-Z, a closed terminal or a signal to the
+ * group reach it as they reach this process; a SIGTERM sent to this process alone is passed on.
+ * Resolves to its exit code, or 128 + the number of the signal that ended it.
  */
 export async function runNodeInPlace(args: readonly string[]): Promise<number> {
-  const child = spawn(process.execPath, args, { stdio: 'inherit', detached: true });
-  const passOn = (signal: NodeJS.Signals) => {
-    child.kill(signal);
-  };
-  for (const signal of PASSED_ON) process.on(signal, passOn);
+  const child = spawn(process.execPath, args, { stdio: 'inherit' });
+  const waitForIt = () => undefined;
+  const passOn = () => child.kill('SIGTERM');
+  for (const signal of FROM_THE_TERMINAL) process.on(signal, waitForIt);
+  process.on('SIGTERM', passOn);
   try {
     return await new Promise<number>((resolve, reject) => {
       child.once('error', reject);
@@ -62,6 +67,7 @@ export async function runNodeInPlace(args: readonly string[]): Promise<number> {
       );
     });
   } finally {
-    for (const signal of PASSED_ON) process.off(signal, passOn);
+    for (const signal of FROM_THE_TERMINAL) process.off(signal, waitForIt);
+    process.off('SIGTERM', passOn);
   }
 }

@@ -20,6 +20,9 @@ export function isDatasetName(value: string): value is DatasetName {
 }
 
 /** The product count a `--seed` value names (`--seed 10000`), or undefined when it names none. */
+/** Beyond this a generated catalog would not fit in memory in a useful way. */
+export const MAX_SEED_COUNT = 1_000_000;
+
 export function seedCountOf(value: string): number | undefined {
   return /^\d+$/.test(value) ? Number(value) : undefined;
 }

@@ -4,7 +4,7 @@ import { loadSchemaValidator } from '../openapi/schemas.js';
 import { checkSeedRecords, refuseStrayKeys } from './records.js';
 import { DATASET_NAMES, generateDataset, generateDatasetInSlices, isDatasetName } from './index.js';
 import { readDatasetFile, type ReadOptions } from './file.js';
-import { COUNTED_DATASET, DEFAULT_SEED, seedCountOf, type DatasetName } from './defaults.js';
+import { COUNTED_DATASET, DEFAULT_SEED, MAX_SEED_COUNT, seedCountOf, type DatasetName } from './defaults.js';
 import type { GenerateOptions } from './generate.js';
 export { seedFileOf } from './defaults.js';
 import { parsedMediaRebaser, rebaseParsedMedia } from '../workbench/demoMedia.js';
@@ -17,8 +17,7 @@ import type { CatalogProduct } from '../domain/types.js';
 import { useIndex } from '../query/searchIndex.js';
 
 export { DEFAULT_SEED };
-/** Beyond this a generated catalog would not fit in memory in a useful way. */
-export const MAX_SEED_COUNT = 1_000_000;
+export { MAX_SEED_COUNT };
 
 /**
  * What a seed is doing while it loads: a dataset being generated (in products), a file being read

@@ -89,8 +89,8 @@ export class ValueSharing {
    */
   #shared(item: unknown): string | undefined {
     if (typeof item === 'string') {
-      // JSON.parse already shares those of up to INTERNALIZED characters (V8 internalizes them).
-      if (item.length > SHORT_STRING || item.length <= INTERNALIZED) return undefined;
+      // JSON.parse already makes equal ones one string (V8 internalizes them).
+      if (item.length > SHORT_STRING || item.length < INTERNALIZED_BELOW) return undefined;
       const first = this.#strings.get(item);
       if (first === undefined) this.#strings.set(item, item);
       return first;
@@ -102,5 +102,8 @@ export class ValueSharing {
 
 /** The longest string shared between records: ids, codes, names; not descriptions. */
 const SHORT_STRING = 64;
-/** V8's JSON.parse internalizes a string value of up to this many characters: equal ones are one already. */
-const INTERNALIZED = 10;
+/**
+ * V8's JSON.parse internalizes a string value shorter than this: node 20's V8 up to 10 characters,
+ * later ones below 10 (and only from one-byte text, which a seed file of Latin-1 text decodes to).
+ */
+const INTERNALIZED_BELOW = 10;

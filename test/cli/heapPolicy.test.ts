@@ -79,14 +79,15 @@ describe('the command line heap policy', () => {
 
   it('raises it for a seed file the default heap would not hold once read: as many MiB as the file has, and 1 GiB', () => {
     // The seed command's file of a million products: 8.6 GB, about 4.6 GiB of heap once read.
-    expect(oldGenerationLimit({ fileBytes: 8_588_692_856 }, 4144, [])).toBe(
-      Math.ceil(8_588_692_856 / 2 ** 20) + 1024,
-    );
+    expect(oldGenerationLimit({ fileBytes: 8_588_692_856 }, 4144, [])).toBe(8191 + 1024);
     // 100,000 products' file (854 MB) reads into about 460 MiB: the default holds it.
     expect(oldGenerationLimit({ fileBytes: 853_953_160 }, 4144, [])).toBeUndefined();
     expect(
       oldGenerationLimit({ fileBytes: 8_588_692_856 }, 4144, [], '--max-old-space-size=4000'),
     ).toBeUndefined();
+    // Both known: the larger of the two allowances (a count's 8 MiB per 1,000 products).
+    expect(oldGenerationLimit({ products: 1_000_000, fileBytes: 5 * 2 ** 30 }, 4144, [])).toBe(8000 + 1024);
+    expect(oldGenerationLimit({ products: 500_000, fileBytes: 5 * 2 ** 30 }, 4144, [])).toBe(5120 + 1024);
   });
 
   it('collects the garbage of a load at once, and gives no gc function to code after it', () => {
