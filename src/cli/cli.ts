@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
-import { DEFAULT_SEED, MAX_SEED_COUNT, seedCountOf } from '../seed/defaults.js';
+import { DEFAULT_SEED, generatedCountOf } from '../seed/defaults.js';
 import { packageRoot } from '../openapi/packageRoot.js';
 import { contractCommand } from './contractCommand.js';
 import { recordCommand } from './recordCommand.js';
@@ -105,13 +105,10 @@ program
   )
   .requiredOption('--out <file>', 'file to write; - for standard output', outFile)
   .action(async (opts: { seed: string; out: string }) => {
-    // A count larger than this node's heap holds runs again in a node sized for it (heapRerun.ts);
-    // one past the maximum is refused by the command here, without a second node.
-    const count = seedCountOf(opts.seed);
+    // A count larger than this node's heap holds runs again in a node sized for it (heapRerun.ts).
+    const count = generatedCountOf(opts.seed);
     const rerun =
-      count === undefined || count > MAX_SEED_COUNT
-        ? undefined
-        : await (await import('./heapRerun.js')).rerunSizedFor(count);
+      count === undefined ? undefined : await (await import('./heapRerun.js')).rerunSizedFor(count);
     if (rerun !== undefined) {
       process.exitCode = rerun;
       return;

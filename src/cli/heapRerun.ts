@@ -32,15 +32,12 @@ export function rerunArguments(
  * resolves to its exit code; undefined, with nothing run, where this process's heap holds them or
  * the user sized the heap (oldGenerationLimit).
  */
-export async function rerunSizedFor(
-  products: number,
-  stderr: NodeJS.WritableStream = process.stderr,
-): Promise<number | undefined> {
+export async function rerunSizedFor(products: number): Promise<number | undefined> {
   const defaultMiB = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
   const heap = oldGenerationLimit({ products }, defaultMiB, process.execArgv, process.env.NODE_OPTIONS);
   if (heap === undefined) return undefined;
   // Said, so that the second node process and its memory are no surprise.
-  stderr.write(
+  process.stderr.write(
     `${products.toLocaleString('en-US')} products need a larger heap than node's default ` +
       `(${defaultMiB.toLocaleString('en-US')} MiB): running with --max-old-space-size=${heap}\n`,
   );

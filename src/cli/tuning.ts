@@ -6,7 +6,7 @@
 import { statSync } from 'node:fs';
 import inspector from 'node:inspector';
 import { getHeapStatistics } from 'node:v8';
-import { MAX_SEED_COUNT, seedCountOf, seedFileOf } from '../seed/defaults.js';
+import { generatedCountOf, seedFileOf } from '../seed/defaults.js';
 import { Worker } from 'node:worker_threads';
 import { oldGenerationLimit, youngGenerationLimit } from './heapPolicy.js';
 import { seedProgress } from './seedProgress.js';
@@ -51,10 +51,8 @@ export function seedFileBytes(seed: string): number {
  * mock's memory. This thread only waits for signals.
  */
 export function serveOnThread(opts: ServeOptions): void {
-  // A generated seed's product count is known before it is built; a seed file's is not (it gets the default).
-  // A count past the maximum is refused by the server's thread, which needs no heap for it.
-  const count = seedCountOf(opts.seed) ?? 0;
-  const seed = { products: count > MAX_SEED_COUNT ? 0 : count, fileBytes: seedFileBytes(opts.seed) };
+  // A generated seed's product count is known before it is built; a seed file's size before it is read.
+  const seed = { products: generatedCountOf(opts.seed) ?? 0, fileBytes: seedFileBytes(opts.seed) };
   const young = youngGenerationLimit(process.execArgv, process.env.NODE_OPTIONS, seed);
   const defaultOldMiB = getHeapStatistics().heap_size_limit / 2 ** 20;
   const old = oldGenerationLimit(seed, defaultOldMiB, process.execArgv, process.env.NODE_OPTIONS);

@@ -19,12 +19,21 @@ export function isDatasetName(value: string): value is DatasetName {
   return (DATASET_NAMES as readonly string[]).includes(value);
 }
 
-/** The product count a `--seed` value names (`--seed 10000`), or undefined when it names none. */
 /** Beyond this a generated catalog would not fit in memory in a useful way. */
 export const MAX_SEED_COUNT = 1_000_000;
 
+/** The product count a `--seed` value names (`--seed 10000`), or undefined when it names none. */
 export function seedCountOf(value: string): number | undefined {
   return /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+/**
+ * The products a `--seed` value has generated: its count, or undefined for any other value and for a
+ * count past MAX_SEED_COUNT, which is refused before anything is generated (no heap is sized for it).
+ */
+export function generatedCountOf(value: string): number | undefined {
+  const count = seedCountOf(value);
+  return count !== undefined && count <= MAX_SEED_COUNT ? count : undefined;
 }
 
 /** The file a `--seed` value names, or undefined for a bundled name, a count or none. */
