@@ -6,21 +6,15 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { packageRoot } from '../../src/openapi/packageRoot.js';
 
 const sharedValues = pathToFileURL(join(packageRoot, 'dist', 'src', 'seed', 'sharedValues.js')).href;
 const RECORDS = 40;
 
-let worker: Worker | undefined;
-afterEach(async () => {
-  await worker?.terminate();
-  worker = undefined;
-});
-
 /** Copies of `text` (built from two parts, so no literal of the code holds it) in the worker's heap. */
 async function stringCopiesAfterSharing(share: boolean): Promise<number> {
-  worker = new Worker(
+  const worker = new Worker(
     `
     const { parentPort } = await import('node:worker_threads');
     const { ValueSharing } = await import(${JSON.stringify(sharedValues)});
@@ -42,16 +36,21 @@ async function stringCopiesAfterSharing(share: boolean): Promise<number> {
     `,
     { eval: true },
   );
-  await new Promise((resolve, reject) => {
-    worker!.once('message', resolve);
-    worker!.once('error', reject);
-  });
-  const chunks: Buffer[] = [];
-  for await (const chunk of await worker.getHeapSnapshot()) chunks.push(chunk as Buffer);
-  return countStrings(
-    JSON.parse(Buffer.concat(chunks).toString('utf8')),
-    'stockholm-drottninggatan-flagship',
-  );
+  // Ended here, whatever happens: the test takes two snapshots, each of a thread of its own.
+  try {
+    await new Promise((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    const chunks: Buffer[] = [];
+    for await (const chunk of await worker.getHeapSnapshot()) chunks.push(chunk as Buffer);
+    return countStrings(
+      JSON.parse(Buffer.concat(chunks).toString('utf8')),
+      'stockholm-drottninggatan-flagship',
+    );
+  } finally {
+    await worker.terminate();
+  }
 }
 
 interface HeapSnapshot {
