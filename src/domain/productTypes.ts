@@ -46,32 +46,6 @@ export function upsertResponses(
   });
 }
 
-/**
- * The cycle of parentId links the batch would make, as "a -> b -> a", or undefined. Product types
- * form a tree: a type that is its own ancestor has no root, and a client walking up to the root
- * would never end. The batch's last document of an id is the one that stays.
- */
-export function parentCycle(
-  docs: readonly ProductType[],
-  stored: (id: string) => ProductType | undefined,
-): string | undefined {
-  const sent = new Map(docs.map((doc) => [doc.productTypeId, doc]));
-  const parentOf = (id: string): string | undefined =>
-    (sent.has(id) ? sent.get(id)?.parentId : stored(id)?.parentId) ?? undefined;
-  for (const start of sent.keys()) {
-    const path = [start];
-    const seen = new Set(path);
-    for (let id = parentOf(start); id !== undefined; id = parentOf(id)) {
-      path.push(id);
-      if (id === start) return path.join(' -> ');
-      // A loop that start only leads into: found when the walk starts on one of its own types.
-      if (seen.has(id)) break;
-      seen.add(id);
-    }
-  }
-  return undefined;
-}
-
 export function deleteResult(id: string, existed: boolean): ProductTypeDeleteResult {
   return { id, status: existed ? 204 : 404 };
 }

@@ -587,8 +587,9 @@ export interface paths {
         put?: never;
         /**
          * Insert or replace product types whole
-         * @description Mock choice: a batch whose parentId links would make a cycle (a type its own parent or
-         *     ancestor, counting the stored types) is a 400 that shows the cycle, and nothing is written.
+         * @description Each document is stored as sent; the tree is not checked. A root may name itself as its
+         *     parent (`parentId` equal to its own `productTypeId`, as the published data model makes
+         *     `parentId` a required string), name a type not stored yet, or carry `null`.
          */
         post: operations["upsertProductTypes"];
         /**

@@ -2,7 +2,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { existing, parseIdList } from '../domain/lists.js';
 import { badRequest, notFound } from '../domain/errors.js';
 import { given, shown } from '../domain/given.js';
-import { deleteResult, parentCycle, selectProductTypes, upsertResponses } from '../domain/productTypes.js';
+import { deleteResult, selectProductTypes, upsertResponses } from '../domain/productTypes.js';
 import type { ProductType } from '../domain/types.js';
 import { dataAnswer } from '../pipeline/answers.js';
 import { scopeKeyOf, scopeOf, type OperationHandlers, type RouteContext } from './context.js';
@@ -33,18 +33,11 @@ export function productTypeOperations(ctx: RouteContext): OperationHandlers {
 
     upsertProductTypes: async (call) => {
       const docs = (call.body as { data: ProductType[] }).data;
-      const answers = await ctx.store.write(scopeKeyOf(call), (scope) => {
-        const cycle = parentCycle(docs, (id) => scope.productType(id));
-        if (cycle) {
-          throw badRequest(
-            `parentId would make a cycle, ${cycle}: product types form a tree; nothing was written`,
-          );
-        }
-        return {
-          change: { productTypes: docs },
-          result: upsertResponses(docs, (id) => scope.productType(id) !== undefined),
-        };
-      });
+      // Stored as documents, the tree unchecked (docs/behaviour.md, "Product types").
+      const answers = await ctx.store.write(scopeKeyOf(call), (scope) => ({
+        change: { productTypes: docs },
+        result: upsertResponses(docs, (id) => scope.productType(id) !== undefined),
+      }));
       return dataAnswer(answers);
     },
 

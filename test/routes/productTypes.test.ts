@@ -168,39 +168,24 @@ describe('product types sent twice in one batch', () => {
     });
   });
 
-  it('refuses a batch whose parentId links would make a cycle, writing none of it', async () => {
+  it('stores a root that names itself as its parent, and parentId links that loop, as sent', async () => {
     const c = client(await makeApp());
-    await c.post(`${BASE}/product-types`, { data: [apparel, shoes] });
-    const self = await c.post(`${BASE}/product-types`, {
-      data: [{ productTypeId: 'loop', parentId: 'loop' }],
-    });
-    expect(self.status).toBe(400);
-    expect(self.body.message).toBe(
-      'parentId would make a cycle, loop -> loop: product types form a tree; nothing was written',
-    );
-    // through a stored type: apparel under shoes, while shoes is under apparel
-    const through = await c.post(`${BASE}/product-types`, {
-      data: [bags, { ...apparel, parentId: 'shoes', isRoot: false }],
-    });
-    expect(through.status).toBe(400);
-    expect(through.body.message).toMatch(/^parentId would make a cycle, apparel -> shoes -> apparel:/);
-    const ids = (await c.get(`${BASE}/product-types`)).body.data.map(
-      (t: { productTypeId: string }) => t.productTypeId,
-    );
-    expect(ids).toEqual(['apparel', 'shoes']);
-    // moving a type under another branch is no cycle; a later document of one id is the one that counts
-    const moved = await c.post(`${BASE}/product-types`, {
-      data: [{ ...apparel, parentId: 'shoes' }, { ...apparel, parentId: null }, bags],
-    });
-    expect(moved.status).toBe(200);
-    // the batch's parentId counts, not the stored one: shoes leaves apparel as apparel goes under it
-    const swapped = await c.post(`${BASE}/product-types`, {
-      data: [
-        { ...apparel, parentId: 'shoes', isRoot: false },
-        { ...shoes, parentId: null, isRoot: true },
-      ],
-    });
-    expect(swapped.status).toBe(200);
-    expect((await c.get(`${BASE}/product-types/apparel`)).body.data.parentId).toBe('shoes');
+    const root = { productTypeId: 'apparel', parentId: 'apparel', isRoot: true };
+    const child = { productTypeId: 'shoes', parentId: 'apparel', isRoot: false };
+    const pushed = await c.post(`${BASE}/product-types`, { data: [root, child] });
+    expect(pushed.status).toBe(200);
+    expect(pushed.body.data.map((r: { statusCode: number }) => r.statusCode)).toEqual([201, 201]);
+    expect((await c.get(`${BASE}/product-types/apparel`)).body.data).toEqual(root);
+    // a loop through a stored type is stored too: the mock never walks the tree
+    const looped = { ...root, parentId: 'shoes', isRoot: false };
+    const loop = await c.post(`${BASE}/product-types`, { data: [looped, bags] });
+    expect(loop.status).toBe(200);
+    expect((await c.get(`${BASE}/product-types`)).body.data).toEqual([looped, bags, child]);
+    const removed = await c.delete(`${BASE}/product-types`, { data: ['apparel', 'shoes'] });
+    expect(removed.body.data).toEqual([
+      { id: 'apparel', status: 204 },
+      { id: 'shoes', status: 204 },
+    ]);
+    expect((await c.get(`${BASE}/product-types`)).body.data).toEqual([bags]);
   });
 });
