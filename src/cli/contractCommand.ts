@@ -10,7 +10,7 @@ import { integer, milliseconds, positiveInteger } from './optionValues.js';
 import { runCleanup } from './contractCleanup.js';
 import { watchInterruption } from './interruption.js';
 import { runSuite } from './suiteProcess.js';
-import { targetFromEnv } from '../../contract-tests/lib/target.js';
+import { targetFromEnv } from '../contract/suite/target.js';
 import { describeFailure, EXIT_MISCONFIGURED, preflight } from '../contract/preflight.js';
 import { noticeOnStderr } from '../contract/retry.js';
 import { cleanupCommand } from '../contract/cleanup.js';
@@ -67,7 +67,7 @@ const GENERATED_OPTIONS = RUN_OPTIONS.filter(([name]) => name === '--examples' |
 /** A file named relative to this process's directory, as an absolute path; none and empty as they are. */
 const here = (file: string | undefined): string | undefined => (file ? resolve(file) : file);
 
-/** The environment the suite reads its target from (contract-tests/lib/target.ts). */
+/** The environment the suite reads its target from (src/contract/suite/target.ts). */
 export function contractEnv(opts: ContractOptions, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const set = (value: string | undefined) => (value === undefined ? {} : { value });
   const vars: Record<string, { value: string } | object> = {
@@ -156,7 +156,7 @@ export async function runContract(
   // Loaded here, not at the top: every command line loads this module, and these load Ajv and the
   // document (about 100 ms of each start of the server; docs/performance.md, "Start-up").
   const [{ operationIdsOf, selectionProblem, TIERS }, { loadApiDocument }] = await Promise.all([
-    import('../../contract-tests/lib/selection.js'),
+    import('../contract/suite/selection.js'),
     import('../openapi/apiDocument.js'),
   ]);
   // The generated checks are per operation: tiers are the suite's.
@@ -213,7 +213,7 @@ export async function runContract(
   });
   try {
     if (opts.generated) {
-      const { runGeneratedCommand } = await import('../contract/generated/command.js');
+      const { runGeneratedCommand } = await import('../contract/propertyRequests/command.js');
       const code = await runGeneratedCommand({
         baseUrl,
         apiKey,

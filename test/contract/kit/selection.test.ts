@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadChecker } from './checker.js';
-import { apiDocument } from '../../src/generated/apiDocument.js';
+import { loadChecker } from '../../../src/contract/suite/checker.js';
+import { apiDocument } from '../../../src/generated/apiDocument.js';
 import {
   excludedBecause,
   identify,
@@ -8,7 +8,7 @@ import {
   operationIdsOf,
   requestHeldBack,
   selectionProblem,
-} from './selection.js';
+} from '../../../src/contract/suite/selection.js';
 
 const checker = await loadChecker();
 const all = { only: [], skip: [], destructive: true };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadChecker } from './checker.js';
+import { loadChecker } from '../../../src/contract/suite/checker.js';
 
 const checker = await loadChecker();
 const json = 'application/json; charset=utf-8';

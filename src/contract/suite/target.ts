@@ -1,7 +1,7 @@
 // Where the suite runs and how carefully: read once from the environment, shared by setup and tests.
-import { newRunPrefix, runPrefixProblem } from '../../src/contract/runPrefix.js';
-import { wholeMilliseconds } from '../../src/contract/milliseconds.js';
-import { tokenToSend, trimBaseUrl } from '../../src/contract/preflight.js';
+import { newRunPrefix, runPrefixProblem } from '../runPrefix.js';
+import { wholeMilliseconds } from '../milliseconds.js';
+import { tokenToSend, trimBaseUrl } from '../preflight.js';
 
 export interface Target {
   /** Everything up to and including /{tenantId}/{environment}, no trailing slash. */

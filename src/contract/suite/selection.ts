@@ -1,9 +1,9 @@
 // Which operation and which tier a test belongs to, read from its name and its describe blocks' names,
 // and whether --only / --skip / --no-destructive leave it in the run, or hold back a write it sends.
 import type { OpenAPIV3 } from 'openapi-types';
-import { OperationTable, type DocumentedOperation } from '../../src/openapi/operations.js';
-import { ITEMS_WITHOUT_IDS_OPTION, itemWithoutId } from '../../src/contract/itemIds.js';
-import { isRead } from '../../src/contract/retry.js';
+import { OperationTable, type DocumentedOperation } from '../../openapi/operations.js';
+import { ITEMS_WITHOUT_IDS_OPTION, itemWithoutId } from '../itemIds.js';
+import { isRead } from '../retry.js';
 import { SCOPE_TEMPLATE, type Checker } from './checker.js';
 
 /** The tier of a test without a bracketed tag: behaviour the specification states. */

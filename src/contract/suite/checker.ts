@@ -1,8 +1,8 @@
 // Checks one HTTP exchange against openapi.yaml: a documented status, and a body its schema accepts.
 import type { OpenAPIV3 } from 'openapi-types';
-import { OperationTable, type DocumentedOperation } from '../../src/openapi/operations.js';
-import { withoutGiven } from '../../src/domain/given.js';
-import { loadSchemaValidator, type SchemaValidator } from '../../src/openapi/schemas.js';
+import { OperationTable, type DocumentedOperation } from '../../openapi/operations.js';
+import { withoutGiven } from '../../domain/given.js';
+import { loadSchemaValidator, type SchemaValidator } from '../../openapi/schemas.js';
 
 /** Every documented path starts with this; the target's base URL stands for it. */
 export const SCOPE_TEMPLATE = '/{tenantId}/{environment}';

@@ -1,6 +1,11 @@
 import { describe, expect, it, type RunnerTask as Task } from 'vitest';
-import { Reply } from './api.js';
-import { failureContext, installAssertionHook, jsonDiff, toCurl } from './failure.js';
+import { Reply } from '../../../src/contract/suite/api.js';
+import {
+  failureContext,
+  installAssertionHook,
+  jsonDiff,
+  toCurl,
+} from '../../../src/contract/suite/failure.js';
 
 describe('what a failure reports', () => {
   it('names each difference by its JSON path', () => {
@@ -215,7 +220,7 @@ describe('a failing assertion on an answer', () => {
 
 describe('colour in the console', () => {
   it('only on a terminal, and never with NO_COLOR set', async () => {
-    const { useColour } = await import('./reporter.js');
+    const { useColour } = await import('../../../src/contract/report/reporter.js');
     const tty = { isTTY: true } as NodeJS.WriteStream;
     const file = { isTTY: false } as NodeJS.WriteStream;
     expect(useColour(tty, {})).toBe(true);

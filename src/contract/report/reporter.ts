@@ -5,12 +5,12 @@ import { dirname } from 'node:path';
 import type { Reporter, SerializedError, TestModule } from 'vitest/node';
 
 type UserConsoleLog = Parameters<NonNullable<Reporter['onUserConsoleLog']>>[0];
-import { loadChecker } from './checker.js';
+import { loadChecker } from '../suite/checker.js';
 import { htmlReport } from './html.js';
 import { junitXml } from './junit.js';
 import { collectResults, type CaseResult } from './results.js';
 import { errorsBesideDifferences } from './shownErrors.js';
-import { targetFromEnv } from './target.js';
+import { targetFromEnv } from '../suite/target.js';
 
 const MAX_CURL = 2_000;
 

@@ -1,6 +1,6 @@
 // Small builders for the records the suites write; shapes follow openapi.yaml.
 import { randomInt } from 'node:crypto';
-import { gs1CheckDigit } from '../../src/seed/barcodes.js';
+import { gs1CheckDigit } from '../../seed/barcodes.js';
 
 const LANG = 'en-GB';
 

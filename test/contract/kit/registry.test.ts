@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Registry } from './registry.js';
-import { newRunPrefix } from '../../src/contract/runPrefix.js';
+import { Registry } from '../../../src/contract/suite/registry.js';
+import { newRunPrefix } from '../../../src/contract/runPrefix.js';
 
 interface Received {
   method: string;

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { DocumentedOperation } from '../../openapi/operations.js';
 import { ID_FIELDS, jsonBodySchema } from '../itemIds.js';
-import { arbitraryOf, mergeAllOf, type Hints, type Schema } from './schemaArbitrary.js';
+import { arbitraryOf, mergeAllOf, type Hints, type Schema } from '../schemaArbitrary.js';
 
 export interface GeneratedRequest {
   method: string;

@@ -1,5 +1,5 @@
 // Ids this run writes: all under the run's prefix, all deleted afterwards, nothing else ever.
-import { runPrefixOf } from '../../src/contract/runPrefix.js';
+import { runPrefixOf } from '../runPrefix.js';
 import {
   cleanupCommand,
   deleteIds,
@@ -10,8 +10,8 @@ import {
   type CleanupTarget,
   type FailedCall,
   type RecordKind,
-} from '../../src/contract/cleanup.js';
-import { stillListed } from '../../src/contract/sweep.js';
+} from '../cleanup.js';
+import { stillListed } from '../sweep.js';
 
 /** A cleanup some of whose delete calls failed: the calls, for the report to name and repeat. */
 export class CleanupFailed extends Error {

@@ -10,12 +10,12 @@ import {
   type TestContext,
 } from 'vitest';
 import { createApi, type Api, type Request } from './api.js';
-import type { DocumentedOperation } from '../../src/openapi/operations.js';
+import type { DocumentedOperation } from '../../openapi/operations.js';
 import { loadChecker, type Checker } from './checker.js';
 import { failureContext, installAssertionHook, toCurl, type FailureDetail } from './failure.js';
 import { bodyOf, excludedBecause, identify, itemsHeldBack, requestHeldBack } from './selection.js';
 import { CleanupFailed, Registry } from './registry.js';
-import { cleanupRequest, RECORD_KINDS, type FailedCall } from '../../src/contract/cleanup.js';
+import { cleanupRequest, RECORD_KINDS, type FailedCall } from '../cleanup.js';
 import { eventually } from './settle.js';
 import type { Target } from './target.js';
 

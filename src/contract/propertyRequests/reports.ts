@@ -2,9 +2,9 @@
 // written by the suite's own writers, so that --junit and --report mean the same for both runs.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { htmlReport } from '../../../contract-tests/lib/html.js';
-import { junitXml } from '../../../contract-tests/lib/junit.js';
-import type { CaseResult, RunResults } from '../../../contract-tests/lib/results.js';
+import { htmlReport } from '../report/html.js';
+import { junitXml } from '../report/junit.js';
+import type { CaseResult, RunResults } from '../report/results.js';
 import type { GeneratedCheck } from './run.js';
 
 export interface GeneratedReports {

@@ -1,6 +1,6 @@
 // What every generated exchange must satisfy: no 5xx, a documented answer, valid requests accepted,
 // invalid ones refused with a 4xx and an error body.
-import type { Checker } from '../../../contract-tests/lib/checker.js';
+import type { Checker } from '../suite/checker.js';
 import type { DocumentedOperation } from '../../openapi/operations.js';
 import type { GeneratedRequest } from './requests.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SCHEMA_MISMATCH, SERVER_ERROR } from './api.js';
-import { tiersOf } from './results.js';
+import { SCHEMA_MISMATCH, SERVER_ERROR } from '../../../src/contract/suite/api.js';
+import { tiersOf } from '../../../src/contract/report/results.js';
 
 const schema = {
   name: 'ContractViolation',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flag, targetFromEnv } from './target.js';
+import { flag, targetFromEnv } from '../../../src/contract/suite/target.js';
 
 describe('the target read from CONTRACT_* variables', () => {
   it('reads a yes/no variable from 1, true, yes or 0, false, no, in any case; unset is no', () => {

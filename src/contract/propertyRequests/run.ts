@@ -2,9 +2,9 @@
 // failing case is shrunk by fast-check to a smallest one and reported as curl.
 import fc from 'fast-check';
 import { fetchPatiently, noticeOnStderr } from '../retry.js';
-import { createChecker, SCOPE_TEMPLATE } from '../../../contract-tests/lib/checker.js';
-import { toCurl, type SentRequest } from '../../../contract-tests/lib/curl.js';
-import { readAnswer } from '../../../contract-tests/lib/answerBody.js';
+import { createChecker, SCOPE_TEMPLATE } from '../suite/checker.js';
+import { toCurl, type SentRequest } from '../suite/curl.js';
+import { readAnswer } from '../suite/answerBody.js';
 import { OperationTable, type DocumentedOperation } from '../../openapi/operations.js';
 import { loadSchemaValidator } from '../../openapi/schemas.js';
 import { violations, type Answer, type Kind } from './properties.js';

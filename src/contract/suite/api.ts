@@ -1,8 +1,8 @@
 // HTTP to the target: every answer is checked against openapi.yaml and carries the context a failure needs.
 import { chai, expect, type Assertion } from 'vitest';
 import { readAnswer } from './answerBody.js';
-import type { DocumentedOperation } from '../../src/openapi/operations.js';
-import { fetchPatiently, noticeOnStderr } from '../../src/contract/retry.js';
+import type { DocumentedOperation } from '../../openapi/operations.js';
+import { fetchPatiently, noticeOnStderr } from '../retry.js';
 import type { Checker } from './checker.js';
 import {
   failureContext,

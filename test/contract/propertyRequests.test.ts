@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { OperationTable } from '../../src/openapi/operations.js';
 import { loadSchemaValidator } from '../../src/openapi/schemas.js';
-import { requestsFor } from '../../src/contract/generated/requests.js';
+import { requestsFor } from '../../src/contract/propertyRequests/requests.js';
 import { itemIdField } from '../../src/contract/itemIds.js';
 
 const validator = await loadSchemaValidator();

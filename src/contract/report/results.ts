@@ -1,9 +1,9 @@
 // One list of results that the console, the JUnit file and the HTML page all count from, so they agree.
 import type { SerializedError, TestCase, TestModule, TestSuite } from 'vitest/node';
-import { SCHEMA_MISMATCH, SCHEMA_TIER } from './api.js';
-import type { Checker } from './checker.js';
-import type { FailureDetail } from './failure.js';
-import { identify, SPEC_TIER } from './selection.js';
+import { SCHEMA_MISMATCH, SCHEMA_TIER } from '../suite/api.js';
+import type { Checker } from '../suite/checker.js';
+import type { FailureDetail } from '../suite/failure.js';
+import { identify, SPEC_TIER } from '../suite/selection.js';
 
 export interface CaseResult {
   /** The suite file, relative to contract-tests/. */

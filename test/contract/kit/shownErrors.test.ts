@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { generatedResults } from '../../src/contract/generated/reports.js';
-import { htmlReport } from './html.js';
-import { junitXml } from './junit.js';
-import type { CaseResult, RunResults } from './results.js';
-import { errorsBesideDifferences } from './shownErrors.js';
+import { generatedResults } from '../../../src/contract/propertyRequests/reports.js';
+import { htmlReport } from '../../../src/contract/report/html.js';
+import { junitXml } from '../../../src/contract/report/junit.js';
+import type { CaseResult, RunResults } from '../../../src/contract/report/results.js';
+import { errorsBesideDifferences } from '../../../src/contract/report/shownErrors.js';
 
 const problem = 'getProduct 200 body/data/productPriceList/0/listPrice must be a number (got true)';
 /** A failure whose answer is outside openapi.yaml's schemas, as the suite records it (api.ts). */

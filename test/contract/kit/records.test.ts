@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isValidGtin } from '../../src/seed/barcodes.js';
-import { testBarcode } from './records.js';
+import { isValidGtin } from '../../../src/seed/barcodes.js';
+import { testBarcode } from '../../../src/contract/suite/records.js';
 
 describe('the barcodes a run writes', () => {
   it('are valid EAN-13s of the restricted circulation range, which no trade item carries', () => {

@@ -1,8 +1,8 @@
 // Once per run: pick the target (or start the mock in-process) and hand it to every test file.
 import type { TestProject } from 'vitest/node';
-import type { RunningServer } from '../../src/server.js';
-import { describeFailure, preflight } from '../../src/contract/preflight.js';
-import { loadApiDocument } from '../../src/openapi/apiDocument.js';
+import type { RunningServer } from '../../server.js';
+import { describeFailure, preflight } from '../preflight.js';
+import { loadApiDocument } from '../../openapi/apiDocument.js';
 import { operationIdsOf, selectionProblem } from './selection.js';
 import { targetFromEnv } from './target.js';
 
@@ -22,7 +22,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   if (target.baseUrl === undefined) {
     // Loaded only here: a run against a deployment needs none of the mock.
-    const { startServer } = await import('../../src/server.js');
+    const { startServer } = await import('../../server.js');
     server = await startServer({ port: 0, seed: { products: [], productTypes: [] } });
     target.baseUrl = server.url + IN_PROCESS_SCOPE;
   }
