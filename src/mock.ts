@@ -96,7 +96,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const latency = checkLatency(options.latency);
   keyRingOf(document, options.apiKeys);
   checkCompactAfter(options);
-  // As --data "" is refused (src/cli/optionValues.ts): an empty name would keep the data in memory.
+  // As --data "" is refused (src/cli/terminal/optionValues.ts): an empty name would keep the data in memory.
   if (options.data?.trim() === '') {
     throw new Error(
       'data names no file: give the file to keep the data in, or leave data out to keep it in memory',

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveSeed } from '../../src/seed/resolve.js';
 import { terminal } from '../terminal.js';
-import { runSeedCommand } from '../../src/cli/seedCommand.js';
+import { runSeedCommand } from '../../src/cli/seed/seedCommand.js';
 import { generateDataset } from '../../src/seed/index.js';
 import { readDatasetFile, writeDatasetFile, writeDatasetTo } from '../../src/seed/file.js';
 import { INDEX_SUFFIX } from '../../src/seed/seedIndex.js';

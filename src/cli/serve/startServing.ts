@@ -1,19 +1,19 @@
 // Starting the server of `product-catalog-mock serve`, wherever it runs (see tuning.ts).
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { isMainThread } from 'node:worker_threads';
-import { applyHeapPolicy } from './heapPolicy.js';
-import { prepareSearch } from '../query/searchIndex.js';
-import { cacheFolderMade, writeCatalogCache } from './cacheWriter.js';
-import { CACHE_FROM } from '../seed/catalogCache.js';
-import { resolveSeed, seedFileOf, type ResolvedSeed, type SeedStep } from '../seed/resolve.js';
-import { listenError, startServer, type RunningServer } from '../server.js';
-import { checkDataPath } from '../store/dataPath.js';
+import { applyHeapPolicy } from '../terminal/heapPolicy.js';
+import { prepareSearch } from '../../query/searchIndex.js';
+import { cacheFolderMade, writeCatalogCache } from './catalogCacheWriter.js';
+import { CACHE_FROM } from '../../seed/catalogCache.js';
+import { resolveSeed, seedFileOf, type ResolvedSeed, type SeedStep } from '../../seed/resolve.js';
+import { listenError, startServer, type RunningServer } from '../../server.js';
+import { checkDataPath } from '../../store/dataPath.js';
 import { releaseLockOnSignal } from './startSignals.js';
-import { checkRegion } from '../mockCore.js';
-import { loadApiDocument } from '../openapi/apiDocument.js';
-import { parseLatency } from '../workbench/latency.js';
-import { mediaOrigin } from '../workbench/demoMedia.js';
-import type { LogFormat } from '../workbench/requestLog.js';
+import { checkRegion } from '../../mockCore.js';
+import { loadApiDocument } from '../../openapi/apiDocument.js';
+import { parseLatency } from '../../workbench/latency.js';
+import { mediaOrigin } from '../../workbench/demoMedia.js';
+import type { LogFormat } from '../../workbench/requestLog.js';
 
 export interface ServeOptions {
   port: number;
@@ -154,7 +154,7 @@ export async function startServing(
       logger:
         opts.quiet && !opts.watch
           ? undefined
-          : (await import('../workbench/logger.js')).createLogger({
+          : (await import('../../workbench/logger.js')).createLogger({
               format: opts.logFormat,
               colorize: opts.colorize,
             }),

@@ -2,14 +2,14 @@
 // both on stderr. The file is replaced only once written whole (src/seed/replaceFile.ts).
 import { stat } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { resolveSeed } from '../seed/resolve.js';
-import type { SeedData } from '../store/store.js';
-import { writeDatasetFile, writeDatasetTo } from '../seed/file.js';
-import { INDEX_SUFFIX } from '../seed/seedIndex.js';
-import { watchInterruption, type Interruption } from './interruption.js';
-import { outputDirectoryProblem } from './outputDirectory.js';
-import { productBar } from './productBar.js';
-import { counted } from './counted.js';
+import { resolveSeed } from '../../seed/resolve.js';
+import type { SeedData } from '../../store/store.js';
+import { writeDatasetFile, writeDatasetTo } from '../../seed/file.js';
+import { INDEX_SUFFIX } from '../../seed/seedIndex.js';
+import { watchInterruption, type Interruption } from '../terminal/interruption.js';
+import { outputDirectoryProblem } from '../terminal/outputDirectory.js';
+import { productBar } from '../terminal/productBar.js';
+import { counted } from '../terminal/summaryCount.js';
 
 export interface SeedCommandOptions {
   seed: string;

@@ -6,16 +6,16 @@
 // its prefix may remain, with the command that removes it.
 import { resolve } from 'node:path';
 import { Command } from 'commander';
-import { integer, milliseconds, positiveInteger } from './optionValues.js';
-import { runCleanup } from './contractCleanup.js';
-import { watchInterruption } from './interruption.js';
+import { integer, milliseconds, positiveInteger } from '../terminal/optionValues.js';
+import { runCleanup } from './cleanupCommand.js';
+import { watchInterruption } from '../terminal/interruption.js';
 import { runSuite } from './suiteProcess.js';
-import { targetFromEnv } from '../contract/suite/target.js';
-import { describeFailure, EXIT_MISCONFIGURED, preflight } from '../contract/preflight.js';
-import { noticeOnStderr } from '../contract/retry.js';
-import { cleanupCommand } from '../contract/cleanup.js';
-import { sweepAndReport } from '../contract/sweep.js';
-import { outputDirectoryProblem } from './outputDirectory.js';
+import { targetFromEnv } from '../../contract/suite/target.js';
+import { describeFailure, EXIT_MISCONFIGURED, preflight } from '../../contract/preflight.js';
+import { noticeOnStderr } from '../../contract/retry.js';
+import { cleanupCommand } from '../../contract/cleanup.js';
+import { sweepAndReport } from '../../contract/sweep.js';
+import { outputDirectoryProblem } from '../terminal/outputDirectory.js';
 
 export interface ContractOptions {
   baseUrl?: string;
@@ -156,8 +156,8 @@ export async function runContract(
   // Loaded here, not at the top: every command line loads this module, and these load Ajv and the
   // document (about 100 ms of each start of the server; docs/performance.md, "Start-up").
   const [{ operationIdsOf, selectionProblem, TIERS }, { loadApiDocument }] = await Promise.all([
-    import('../contract/suite/selection.js'),
-    import('../openapi/apiDocument.js'),
+    import('../../contract/suite/selection.js'),
+    import('../../openapi/apiDocument.js'),
   ]);
   // The generated checks are per operation: tiers are the suite's.
   const problem = selectionProblem(
@@ -213,7 +213,7 @@ export async function runContract(
   });
   try {
     if (opts.generated) {
-      const { runGeneratedCommand } = await import('../contract/propertyRequests/command.js');
+      const { runGeneratedCommand } = await import('../../contract/propertyRequests/command.js');
       const code = await runGeneratedCommand({
         baseUrl,
         apiKey,

@@ -2,7 +2,7 @@
 // a large seed, paging through a deployment), whose work would otherwise be lost at the end.
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { landingPath } from '../seed/replaceFile.js';
+import { landingPath } from '../../seed/replaceFile.js';
 
 /**
  * Why `file`, given to `option`, cannot be written; undefined when it can. A link is followed, also

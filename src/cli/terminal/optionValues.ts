@@ -1,9 +1,9 @@
 // The command line's option values: each parser turns the text given into the value, or refuses it
 // with a message commander prints after the option's name.
 import { InvalidArgumentError } from 'commander';
-import { wholeMilliseconds } from '../contract/milliseconds.js';
-import { apiKeyProblem } from '../pipeline/auth.js';
-import { parseLatency } from '../workbench/latency.js';
+import { wholeMilliseconds } from '../../contract/milliseconds.js';
+import { apiKeyProblem } from '../../pipeline/auth.js';
+import { parseLatency } from '../../workbench/latency.js';
 
 /**
  * A number written in decimal: Number() alone reads "" and " " as 0 (an empty PORT= would then pick a

@@ -1,7 +1,7 @@
 // Pages through a deployment's products and product types. Each page is appended to FILE.partial as it
 // arrives, so a run that stops (network, Ctrl-C) continues with --resume where it was.
 import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
-import { fetchPatiently, type PatienceOptions } from '../contract/retry.js';
+import { fetchPatiently, type PatienceOptions } from '../../contract/retry.js';
 
 export const PAGE_SIZE = 100;
 

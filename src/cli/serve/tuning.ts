@@ -6,17 +6,17 @@
 import { statSync } from 'node:fs';
 import inspector from 'node:inspector';
 import { getHeapStatistics } from 'node:v8';
-import { generatedCountOf, seedFileOf } from '../seed/defaults.js';
+import { generatedCountOf, seedFileOf } from '../../seed/defaults.js';
 import { Worker } from 'node:worker_threads';
-import { oldGenerationLimit, youngGenerationLimit } from './heapPolicy.js';
+import { oldGenerationLimit, youngGenerationLimit } from '../terminal/heapPolicy.js';
 import { seedProgress } from './seedProgress.js';
 import type { SeedCache } from './startServing.js';
-import { announce, forPeople, stoppedLine } from './banner.js';
+import { announce, forPeople, stoppedLine } from './listeningBanner.js';
 import { stopWithNpm } from './orphanWatch.js';
-import { logInColour } from '../workbench/logColour.js';
+import { logInColour } from '../../workbench/logColour.js';
 import { endOnSignalWhileStarting } from './startSignals.js';
 import type { ServeOptions } from './startServing.js';
-import type { SeedStep } from '../seed/resolve.js';
+import type { SeedStep } from '../../seed/resolve.js';
 
 /** What the server thread tells this one: the progress of its seed, then where it listens. */
 export type ServerMessage =

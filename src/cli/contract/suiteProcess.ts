@@ -3,8 +3,8 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { packageRoot } from '../openapi/packageRoot.js';
-import { groupEnded, signalGroup } from './processGroup.js';
+import { packageRoot } from '../../openapi/packageRoot.js';
+import { groupEnded, signalGroup } from '../terminal/processGroup.js';
 
 /**
  * Runs the suite with this environment; resolves to its exit code once every process of it has ended.

@@ -12,7 +12,7 @@
 // word would leave the lock behind, for the next start to take over (docs/behaviour.md, "Storage
 // and --data"). It is released first, once no thread of the process can take it any more.
 import { setTimeout as delay } from 'node:timers/promises';
-import { releaseLockSync } from '../store/dataLock.js';
+import { releaseLockSync } from '../../store/dataLock.js';
 
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 

@@ -1,6 +1,6 @@
 // A progress bar of products on a terminal, for the commands that load or write many of them.
 import { Presets, SingleBar } from 'cli-progress';
-import { barOptions, textBeside } from './barOptions.js';
+import { barOptions, textBeside } from './progressBarOptions.js';
 
 /**
  * A bar on `stream` only when it is a terminal: then `update` is given, starts the bar at the first

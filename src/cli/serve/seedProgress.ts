@@ -1,9 +1,9 @@
 // The progress of a large seed on the terminal, and one line when it is ready.
 import { createRequire } from 'node:module';
 import type { SingleBar } from 'cli-progress';
-import type { SeedStep } from '../seed/resolve.js';
+import type { SeedStep } from '../../seed/resolve.js';
 import type { SeedEvents } from './startServing.js';
-import { barOptions, textBeside } from './barOptions.js';
+import { barOptions, textBeside } from '../terminal/progressBarOptions.js';
 
 /** The bar's count in a step's unit: a file being read in megabytes, as `seed` states a file's size. */
 function shown(done: number, total: number, step: SeedStep): { value: number; total: number; unit: string } {

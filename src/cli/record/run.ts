@@ -1,21 +1,21 @@
 // Records a deployment into a seed file: preflight, paging with a progress bar, anonymizing, writing.
 import { access } from 'node:fs/promises';
-import { writeDatasetFile } from '../seed/file.js';
-import type { SeedData } from '../store/store.js';
+import { writeDatasetFile } from '../../seed/file.js';
+import type { SeedData } from '../../store/store.js';
 import {
   describeFailure,
   EXIT_MISCONFIGURED,
   preflight,
   trimBaseUrl,
   type CheckedRun,
-} from '../contract/preflight.js';
+} from '../../contract/preflight.js';
 import { anonymizeProduct } from './anonymize.js';
 import { PartialFileError, record, RecordError, removePartial } from './recorder.js';
-import { outputDirectoryProblem } from '../cli/outputDirectory.js';
-import { productBar } from '../cli/productBar.js';
-import { counted } from '../cli/counted.js';
-import { watchInterruption } from '../cli/interruption.js';
-import { startWords } from '../cli/invocation.js';
+import { outputDirectoryProblem } from '../terminal/outputDirectory.js';
+import { productBar } from '../terminal/productBar.js';
+import { counted } from '../terminal/summaryCount.js';
+import { watchInterruption } from '../terminal/interruption.js';
+import { startWords } from '../terminal/invocation.js';
 
 export interface RecordCommandOptions {
   baseUrl: string;

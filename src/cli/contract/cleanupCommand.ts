@@ -1,12 +1,12 @@
 // `contract --cleanup <prefix>`: removes what a contract run left on a deployment (one interrupted past
 // its own removal, or whose deletes failed). Only a run's prefix is taken: the deployment's own
 // records never start with one.
-import type { Target } from '../contract/suite/target.js';
-import { describeFailure, EXIT_MISCONFIGURED, preflight, type CheckedRun } from '../contract/preflight.js';
-import { noticeOnStderr } from '../contract/retry.js';
-import { runPrefixProblem } from '../contract/runPrefix.js';
-import { sweepAndReport } from '../contract/sweep.js';
-import { watchInterruption } from './interruption.js';
+import type { Target } from '../../contract/suite/target.js';
+import { describeFailure, EXIT_MISCONFIGURED, preflight, type CheckedRun } from '../../contract/preflight.js';
+import { noticeOnStderr } from '../../contract/retry.js';
+import { runPrefixProblem } from '../../contract/runPrefix.js';
+import { sweepAndReport } from '../../contract/sweep.js';
+import { watchInterruption } from '../terminal/interruption.js';
 
 const CLEANUP: CheckedRun = {
   command: 'contract --cleanup',

@@ -1,6 +1,6 @@
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { WHOLE_FILE_LIMIT } from '../seed/defaults.js';
+import { WHOLE_FILE_LIMIT } from '../../seed/defaults.js';
 
 /**
  * How far the heap may grow past its live data before V8 collects the old generation: 20%.

@@ -4,9 +4,9 @@
 // Product types are kept as they are: their labels name categories, not a customer's products.
 import { createHash } from 'node:crypto';
 import { Faker, en } from '@faker-js/faker';
-import { BARCODE_FIELDS } from '../domain/barcode.js';
-import { gs1CheckDigit, isValidGtin } from '../seed/barcodes.js';
-import { MEDIA_BASE } from '../workbench/demoMedia.js';
+import { BARCODE_FIELDS } from '../../domain/barcode.js';
+import { gs1CheckDigit, isValidGtin } from '../../seed/barcodes.js';
+import { MEDIA_BASE } from '../../workbench/demoMedia.js';
 
 type Json = Record<string, unknown>;
 

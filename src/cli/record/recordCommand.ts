@@ -1,8 +1,8 @@
 // `product-catalog-mock record`: a deployment's catalog written as a seed file that `--seed FILE` loads.
 // Only the command's definition: what it runs is loaded when it runs.
 import { Command } from 'commander';
-import type { RecordCommandOptions } from '../record/run.js';
-import { outFile, positiveInteger } from './optionValues.js';
+import type { RecordCommandOptions } from './run.js';
+import { outFile, positiveInteger } from '../terminal/optionValues.js';
 
 export function recordCommand(): Command {
   return new Command('record')
@@ -14,7 +14,7 @@ export function recordCommand(): Command {
     .option('--anonymize', 'replace names, descriptions, brand names and media URLs with generated ones')
     .option('--resume', 'continue an interrupted recording from OUT.partial')
     .action(async (opts: RecordCommandOptions) => {
-      const { runRecord } = await import('../record/run.js');
+      const { runRecord } = await import('./run.js');
       process.exitCode = await runRecord(opts);
     });
 }

@@ -1,7 +1,7 @@
 // The lines `serve` prints once the server listens: where it is, what it serves, and a first request
 // to try.
-import { COUNTED_DATASET, seedCountOf, seedFileOf } from '../seed/defaults.js';
-import { parseApiKeys } from '../pipeline/auth.js';
+import { COUNTED_DATASET, seedCountOf, seedFileOf } from '../../seed/defaults.js';
+import { parseApiKeys } from '../../pipeline/auth.js';
 
 /** What the banner says of a server: the options that decide what a request gets. */
 export interface Served {

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
-import { oldGenerationLimit } from './heapPolicy.js';
+import { oldGenerationLimit } from '../terminal/heapPolicy.js';
 
 /**
  * Signals that a terminal sends to its whole foreground process group, so the command run again

@@ -1,10 +1,10 @@
 // `product-catalog-mock serve`: on a tuned thread of its own (tuning.ts), or on this one.
 import { seedProgress } from './seedProgress.js';
-import { announce, forPeople, stoppedLine } from './banner.js';
+import { announce, forPeople, stoppedLine } from './listeningBanner.js';
 import { stopWithNpm } from './orphanWatch.js';
-import { logInColour } from '../workbench/logColour.js';
+import { logInColour } from '../../workbench/logColour.js';
 import type { ServeOptions } from './startServing.js';
-import type { RunningServer } from '../server.js';
+import type { RunningServer } from '../../server.js';
 import { serveOnThread, serverOnOwnThread } from './tuning.js';
 
 export type { ServeOptions } from './startServing.js';

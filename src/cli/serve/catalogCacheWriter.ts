@@ -6,9 +6,9 @@ import { mkdir } from 'node:fs/promises';
 import { constants, setPriority } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { removeOtherVersions } from '../seed/catalogCache.js';
+import { removeOtherVersions } from '../../seed/catalogCache.js';
 
-const CLI = fileURLToPath(new URL('./cli.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../cli.js', import.meta.url));
 
 /** Whether the folder of `file` is there, made now if need be. */
 export async function cacheFolderMade(file: string): Promise<boolean> {
