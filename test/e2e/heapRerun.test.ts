@@ -13,7 +13,7 @@ import { packageRoot } from '../../src/openapi/packageRoot.js';
 import { rerunArguments } from '../../src/cli/seed/heapRerun.js';
 import { cli } from './runCli.js';
 
-const heapRerun = pathToFileURL(join(packageRoot, 'dist', 'src', 'cli', 'heapRerun.js')).href;
+const heapRerun = pathToFileURL(join(packageRoot, 'dist', 'src', 'cli', 'seed', 'heapRerun.js')).href;
 
 let dir: string;
 beforeAll(async () => {
