@@ -6,9 +6,9 @@ import type {
   ProductDraft,
   Texts,
   VariantDraft,
-} from '../model.js';
-import { slug } from '../media.js';
-import { flatText } from '../flat.js';
+} from '../src/seed/model.js';
+import { slug } from '../src/seed/media.js';
+import { flatText } from '../src/seed/flat.js';
 
 interface ElectronicsLeaf {
   noun: Texts;

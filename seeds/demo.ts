@@ -8,9 +8,9 @@ import {
   type ProductDraft,
   type Texts,
   type VariantDraft,
-} from '../model.js';
-import { slug } from '../media.js';
-import { flatText } from '../flat.js';
+} from '../src/seed/model.js';
+import { slug } from '../src/seed/media.js';
+import { flatText } from '../src/seed/flat.js';
 
 type Material = keyof typeof MATERIALS;
 
