@@ -1,5 +1,7 @@
 // demo: a fashion retailer with stores in Stockholm, London and Milan.
 import {
+  flatText,
+  slug,
   text,
   type CategoryNode,
   type DatasetDefinition,
@@ -9,8 +11,6 @@ import {
   type Texts,
   type VariantDraft,
 } from '../src/seed/model.js';
-import { slug } from '../src/seed/media.js';
-import { flatText } from '../src/seed/flat.js';
 
 type Material = keyof typeof MATERIALS;
 

@@ -1,14 +1,14 @@
 // electronics: a consumer electronics shop; features such as screen size and storage, few colours.
-import type {
-  CategoryNode,
-  DatasetDefinition,
-  DraftContext,
-  ProductDraft,
-  Texts,
-  VariantDraft,
+import {
+  flatText,
+  slug,
+  type CategoryNode,
+  type DatasetDefinition,
+  type DraftContext,
+  type ProductDraft,
+  type Texts,
+  type VariantDraft,
 } from '../src/seed/model.js';
-import { slug } from '../src/seed/media.js';
-import { flatText } from '../src/seed/flat.js';
 
 interface ElectronicsLeaf {
   noun: Texts;

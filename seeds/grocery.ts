@@ -1,12 +1,12 @@
 // grocery: a Swedish grocer; single-variant products with shelf life and storage instructions.
-import type {
-  CategoryNode,
-  DatasetDefinition,
-  DraftContext,
-  ProductDraft,
-  Texts,
+import {
+  flatText,
+  type CategoryNode,
+  type DatasetDefinition,
+  type DraftContext,
+  type ProductDraft,
+  type Texts,
 } from '../src/seed/model.js';
-import { flatText } from '../src/seed/flat.js';
 
 type Storage = keyof typeof STORAGE;
 

@@ -1,6 +1,11 @@
 // The vocabulary of dataset definitions: what a bundled dataset describes, and what the engine fills in.
+// The definitions in seeds/ import this module and nothing else of src/: its types, `text`, and the two
+// helpers re-exported below (each a module that imports nothing).
 import type { Faker } from '@faker-js/faker';
 import type { CatalogProduct } from '../domain/types.js';
+
+export { flatText } from './flat.js';
+export { slug } from './slug.js';
 
 export type Lang = 'en-US' | 'en-GB' | 'sv-SE' | 'it-IT';
 
