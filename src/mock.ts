@@ -34,7 +34,7 @@ export interface MockOptions {
   publicReads?: boolean;
   /**
    * The origin the seed's demo media URLs name already, when it was generated or read for this
-   * server (see mediaOrigin in src/workbench/demoMedia.ts): it is then served without rebasing.
+   * server (see mediaOrigin in src/media/demoMedia.ts): it is then served without rebasing.
    */
   seedMediaOrigin?: string;
   /**

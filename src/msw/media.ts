@@ -8,8 +8,8 @@ import { problemAnswer } from '../pipeline/answers.js';
 import type { SeedData } from '../store/store.js';
 import { responseOf } from './fetchAdapter.js';
 import { under } from './under.js';
-import { singleByteRange } from '../workbench/byteRange.js';
-import { MEDIA_BASE, MEDIA_PATH, mediaCard, mediaFile } from '../workbench/demoMedia.js';
+import { singleByteRange } from '../media/byteRange.js';
+import { MEDIA_BASE, MEDIA_PATH, mediaCard, mediaFile } from '../media/demoMedia.js';
 
 const notFound = (path: string, method: string): Response =>
   responseOf(problemAnswer(404, `No demo media at ${path}`), method);

@@ -1,8 +1,8 @@
-// Image and video URLs of the mock's own demo media (src/workbench/demoMedia.ts), each with the
+// Image and video URLs of the mock's own demo media (src/media/demoMedia.ts), each with the
 // MIME type its extension means. The server moves them to its own origin when it listens.
-import { flat } from './flat.js';
+import { flat } from '../domain/flat.js';
 import { slug } from './slug.js';
-import { MEDIA_BASE } from '../workbench/demoMedia.js';
+import { MEDIA_BASE } from '../media/demoMedia.js';
 
 /** The catalogType of each file extension the generator uses. */
 export const MIME_TYPES = {

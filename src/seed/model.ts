@@ -4,7 +4,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { CatalogProduct } from '../domain/types.js';
 
-export { flatText } from './flat.js';
+export { flatText } from '../domain/flat.js';
 export { slug } from './slug.js';
 
 export type Lang = 'en-US' | 'en-GB' | 'sv-SE' | 'it-IT';

@@ -4,7 +4,7 @@ import { watchFile, unwatchFile } from 'node:fs';
 import type { CatalogProduct } from '../domain/types.js';
 import type { SeedData } from '../store/store.js';
 import { loadSeedFile } from '../seed/resolve.js';
-import { rebaseMedia } from './demoMedia.js';
+import { rebaseMedia } from '../media/demoMedia.js';
 
 /**
  * Only the seed as served is kept (its records are the store's): a second copy of a large seed, as

@@ -11,7 +11,7 @@ import { chooseLatency, type LatencyRange } from './latency.js';
 import { logRequest } from './requestLog.js';
 import { decideSimulation, type Simulation, type SimulationRequest, type Simulator } from './simulation.js';
 import type { SeedSource } from './seedSource.js';
-import { mediaOrigin } from './demoMedia.js';
+import { mediaOrigin } from '../media/demoMedia.js';
 
 export interface WorkbenchOptions {
   store: Store;

@@ -10,7 +10,7 @@ import { DATASETS, DATASET_NAMES, generateDataset, generateDatasetInSlices } fro
 import { gs1CheckDigit, isValidGtin } from '../../src/seed/barcodes.js';
 import type { CategoryNode, Space } from '../../src/seed/model.js';
 import { faker } from '@faker-js/faker/locale/en';
-import { MEDIA_BASE } from '../../src/workbench/demoMedia.js';
+import { MEDIA_BASE } from '../../src/media/demoMedia.js';
 
 // Written out here rather than imported, so a wrong table in the generator cannot agree with itself.
 const MIME_BY_EXTENSION: Record<string, string> = {

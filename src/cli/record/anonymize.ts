@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { Faker, en } from '@faker-js/faker';
 import { BARCODE_FIELDS } from '../../domain/barcode.js';
 import { gs1CheckDigit, isValidGtin } from '../../seed/barcodes.js';
-import { MEDIA_BASE } from '../../workbench/demoMedia.js';
+import { MEDIA_BASE } from '../../media/demoMedia.js';
 
 type Json = Record<string, unknown>;
 

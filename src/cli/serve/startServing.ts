@@ -12,7 +12,7 @@ import { releaseLockOnSignal } from './startSignals.js';
 import { checkRegion } from '../../mockCore.js';
 import { loadApiDocument } from '../../openapi/apiDocument.js';
 import { parseLatency } from '../../workbench/latency.js';
-import { mediaOrigin } from '../../workbench/demoMedia.js';
+import { mediaOrigin } from '../../media/demoMedia.js';
 import type { LogFormat } from '../../workbench/requestLog.js';
 
 export interface ServeOptions {

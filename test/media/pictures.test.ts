@@ -1,16 +1,16 @@
-// The demo pictures' encoders (src/workbench/pictures/): each writes a file of its format that holds
+// The demo pictures' encoders (src/media/pictures/): each writes a file of its format that holds
 // the card's two colours where the card has them. Browsers decode all three in
-// test/workbench/media.browser.test.ts; the PNG is decoded here too, with node's zlib.
+// test/media/media.browser.test.ts; the PNG is decoded here too, with node's zlib.
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { resolveSeed } from '../../src/seed/resolve.js';
 import { DATASET_NAMES } from '../../src/seed/index.js';
-import { CARD_SIZE, drawCard, rgbOf, type CardPixels } from '../../src/workbench/pictures/card.js';
-import { glyph, hasGlyph } from '../../src/workbench/pictures/font.js';
-import { cardJpeg } from '../../src/workbench/pictures/jpeg.js';
-import { cardPng } from '../../src/workbench/pictures/png.js';
-import { cardWebp } from '../../src/workbench/pictures/webp.js';
-import { mediaCard, mediaFile, MEDIA_BASE } from '../../src/workbench/demoMedia.js';
+import { CARD_SIZE, drawCard, rgbOf, type CardPixels } from '../../src/media/pictures/card.js';
+import { glyph, hasGlyph } from '../../src/media/pictures/font.js';
+import { cardJpeg } from '../../src/media/pictures/jpeg.js';
+import { cardPng } from '../../src/media/pictures/png.js';
+import { cardWebp } from '../../src/media/pictures/webp.js';
+import { mediaCard, mediaFile, MEDIA_BASE } from '../../src/media/demoMedia.js';
 
 const BACKGROUND = [127, 181, 230] as const;
 const INK = [17, 17, 17] as const;

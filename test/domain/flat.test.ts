@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 // Whether the string is flat V8 does not show to a test: the heap measurements are in
 // docs/performance.md, "Generated catalogs: shared values and flat strings".
-import { flatText } from '../../src/seed/flat.js';
+import { flatText } from '../../src/domain/flat.js';
 
 describe('flatText', () => {
   it('gives the text the template literal gives, whatever its values', () => {

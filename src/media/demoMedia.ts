@@ -3,7 +3,7 @@
 // http, no store; the express glue and the msw handlers serve what this returns.
 import { own } from '../domain/own.js';
 import type { CatalogProduct } from '../domain/types.js';
-import { flat } from '../seed/flat.js';
+import { flat } from '../domain/flat.js';
 import { lru } from '../query/lru.js';
 import { cardVideo } from './demoVideo.js';
 import { drawCard, rgbOf } from './pictures/card.js';

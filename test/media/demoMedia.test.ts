@@ -12,7 +12,7 @@ import {
   PLACEHOLDER_ORIGIN,
   rebaseMedia,
   rebaseParsedMedia,
-} from '../../src/workbench/demoMedia.js';
+} from '../../src/media/demoMedia.js';
 import { DATASET_NAMES } from '../../src/seed/index.js';
 
 /** Every media URL a product links to: pictures and videos, swatches, brand logos. */
