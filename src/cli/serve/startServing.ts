@@ -9,7 +9,7 @@ import { resolveSeed, seedFileOf, type ResolvedSeed, type SeedStep } from '../..
 import { listenError, startServer, type RunningServer } from '../../server.js';
 import { checkDataPath } from '../../store/dataPath.js';
 import { releaseLockOnSignal } from './startSignals.js';
-import { checkRegion } from '../../mockCore.js';
+import { checkStartOptions } from '../../startOptions.js';
 import { loadApiDocument } from '../../openapi/apiDocument.js';
 import { parseLatency } from '../../workbench/latency.js';
 import { mediaOrigin } from '../../media/demoMedia.js';
@@ -117,15 +117,13 @@ export async function startServing(
   stopOnSignal?: (running: RunningServer) => void,
 ): Promise<RunningServer> {
   const seedFile = seedFileOf(opts.seed);
-  if (opts.watch && seedFile === undefined) {
-    throw new Error(`--watch needs --seed FILE (a JSON dataset file), not "${opts.seed}"`);
-  }
-  if (opts.compactAfter !== undefined && opts.data === undefined) {
-    throw new Error('--compact-after sizes the journal of a --data file: give --data FILE with it');
-  }
-  // Before the seed is built, which can take a while: an unknown --region, or a --data path that
-  // cannot be written, ends it at once.
-  const region = checkRegion(await loadApiDocument(), opts.region);
+  // Before the seed is built, which can take a while: an unknown --region, options that do not go
+  // together, or a --data path that cannot be written, end it at once.
+  const { region } = checkStartOptions(
+    await loadApiDocument(),
+    { region: opts.region, data: opts.data, compactAfterMb: opts.compactAfter, watch: opts.watch, seedFile },
+    'cli',
+  );
   if (opts.data) await checkDataPath(opts.data);
   const port = await probePort(opts.host, opts.port);
   const shownHost = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
