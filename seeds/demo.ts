@@ -10,7 +10,7 @@ import {
   type ProductDraft,
   type Texts,
   type VariantDraft,
-} from '../src/seed/model.js';
+} from './model.js';
 
 type Material = keyof typeof MATERIALS;
 

@@ -8,7 +8,7 @@ import {
   type ProductDraft,
   type Texts,
   type VariantDraft,
-} from '../src/seed/model.js';
+} from './model.js';
 
 interface ElectronicsLeaf {
   noun: Texts;

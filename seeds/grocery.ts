@@ -6,7 +6,7 @@ import {
   type DraftContext,
   type ProductDraft,
   type Texts,
-} from '../src/seed/model.js';
+} from './model.js';
 
 type Storage = keyof typeof STORAGE;
 

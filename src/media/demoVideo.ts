@@ -4,7 +4,7 @@
 // one intra frame whose macroblocks are raw samples (I_PCM, so nothing needs compressing), then a
 // frame that repeats it (every macroblock skipped). Pure: Uint8Array only, for the server and the
 // msw handlers alike (docs/behaviour.md, "Seeds").
-import { MsbBits } from './msbBits.js';
+import { MsbBits } from './pictures/msbBits.js';
 
 /** Width and height in pixels: 8 x 8 macroblocks of 16 pixels, about 25 KB. */
 const SIZE = 128;

@@ -18,7 +18,7 @@ import {
   type ProductDraft,
   type Space,
   type Texts,
-} from './model.js';
+} from '../../seeds/model.js';
 import { endPrice, shelfPrice } from './pricing.js';
 import { flat } from '../domain/flat.js';
 import { flattenTree, type LeafType } from './productTypes.js';

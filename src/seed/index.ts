@@ -4,7 +4,7 @@ import { demo } from '../../seeds/demo.js';
 import { electronics } from '../../seeds/electronics.js';
 import { grocery } from '../../seeds/grocery.js';
 import { generateCatalog, generateCatalogInSlices, type GenerateOptions } from './generate.js';
-import type { DatasetDefinition } from './model.js';
+import type { DatasetDefinition } from '../../seeds/model.js';
 import { DATASET_NAMES, isDatasetName, type DatasetName } from './defaults.js';
 import { conformingSeed } from './records.js';
 

@@ -1,7 +1,7 @@
 // Image and video URLs of the mock's own demo media (src/media/demoMedia.ts), each with the
 // MIME type its extension means. The server moves them to its own origin when it listens.
 import { flat } from '../domain/flat.js';
-import { slug } from './slug.js';
+import { slug } from '../domain/slug.js';
 import { MEDIA_BASE } from '../media/demoMedia.js';
 
 /** The catalogType of each file extension the generator uses. */

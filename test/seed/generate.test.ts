@@ -8,7 +8,7 @@ import type { CatalogProduct } from '../../src/domain/types.js';
 import { resolveSeed } from '../../src/seed/resolve.js';
 import { DATASETS, DATASET_NAMES, generateDataset, generateDatasetInSlices } from '../../src/seed/index.js';
 import { gs1CheckDigit, isValidGtin } from '../../src/seed/barcodes.js';
-import type { CategoryNode, Space } from '../../src/seed/model.js';
+import type { CategoryNode, Space } from '../../seeds/model.js';
 import { faker } from '@faker-js/faker/locale/en';
 import { MEDIA_BASE } from '../../src/media/demoMedia.js';
 

@@ -2,7 +2,7 @@
 // and Huffman tables of the mock's own in which every code has one length (4 bits for the DC sizes,
 // 8 for the AC symbols): a valid table needs no statistics, and a card's blocks are mostly one colour
 // (a DC value and an end of block). Pure (Uint8Array only), for the server and the msw handlers alike.
-import { MsbBits } from '../msbBits.js';
+import { MsbBits } from './msbBits.js';
 import type { CardPixels, Rgb } from './card.js';
 
 /** One step for every coefficient: fine enough that the card's edges stay sharp. */

@@ -1,11 +1,11 @@
 // The vocabulary of dataset definitions: what a bundled dataset describes, and what the engine fills in.
-// The definitions in seeds/ import this module and nothing else of src/: its types, `text`, and the two
-// helpers re-exported below (each a module that imports nothing).
+// Beside the definitions, so that they and the generator (src/seed/) both import it without a loop; it
+// imports from src/ only the domain's record types and two pure string helpers, re-exported below.
 import type { Faker } from '@faker-js/faker';
-import type { CatalogProduct } from '../domain/types.js';
+import type { CatalogProduct } from '../src/domain/types.js';
 
-export { flatText } from '../domain/flat.js';
-export { slug } from './slug.js';
+export { flatText } from '../src/domain/flat.js';
+export { slug } from '../src/domain/slug.js';
 
 export type Lang = 'en-US' | 'en-GB' | 'sv-SE' | 'it-IT';
 
