@@ -4,7 +4,7 @@ import { createMockApp, type MockOptions } from './app.js';
 import { loadApiDocument } from './openapi/apiDocument.js';
 import { checkStartOptions } from './startOptions.js';
 import { createExpressServer } from './http/expressServer.js';
-import type { SeedData } from './store/store.js';
+import type { SeedData } from './domain/types.js';
 
 export interface ServerOptions extends MockOptions {
   /** 0 picks a free port. */

@@ -5,7 +5,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { CatalogProduct } from '../domain/types.js';
 import { problemAnswer } from '../pipeline/answers.js';
-import type { SeedData } from '../store/store.js';
+import type { SeedData } from '../domain/types.js';
 import { responseOf } from './fetchAdapter.js';
 import { under } from './under.js';
 import { singleByteRange } from '../media/byteRange.js';

@@ -5,7 +5,7 @@
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
 import type { Faker } from '@faker-js/faker';
 import type { CatalogProduct, Variant } from '../domain/types.js';
-import type { SeedData } from '../store/store.js';
+import type { SeedData } from '../domain/types.js';
 import { ean13, upcA } from './barcodes.js';
 import { mediaUrl, swatchUrl, MIME_TYPES, type MediaExtension } from './media.js';
 import { MEDIA_BASE, MEDIA_PATH } from '../media/demoMedia.js';

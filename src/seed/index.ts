@@ -1,5 +1,5 @@
 // The bundled datasets, by the names `--seed` accepts.
-import type { SeedData } from '../store/store.js';
+import type { SeedData } from '../domain/types.js';
 import { demo } from '../../seeds/demo.js';
 import { electronics } from '../../seeds/electronics.js';
 import { grocery } from '../../seeds/grocery.js';

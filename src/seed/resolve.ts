@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { SeedData } from '../store/store.js';
+import type { SeedData } from '../domain/types.js';
 import { loadSchemaValidator } from '../openapi/schemas.js';
 import { checkSeedRecords, refuseStrayKeys } from './records.js';
 import { DATASET_NAMES, generateDataset, generateDatasetInSlices, isDatasetName } from './index.js';

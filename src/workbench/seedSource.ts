@@ -2,7 +2,7 @@
 // file on reset, and watched for edits with --watch.
 import { watchFile, unwatchFile } from 'node:fs';
 import type { CatalogProduct } from '../domain/types.js';
-import type { SeedData } from '../store/store.js';
+import type { SeedData } from '../domain/types.js';
 import { loadSeedFile } from '../seed/resolve.js';
 import { rebaseMedia } from '../media/demoMedia.js';
 

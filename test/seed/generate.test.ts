@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { deriveSpaceIds } from '../../src/domain/spaceIds.js';
 import { barcodesOf, normalizeBarcode } from '../../src/domain/barcode.js';
 import { loadSchemaValidator, type SchemaValidator } from '../../src/openapi/schemas.js';
-import type { SeedData } from '../../src/store/store.js';
+import type { SeedData } from '../../src/domain/types.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
 import { resolveSeed } from '../../src/seed/resolve.js';
 import { DATASETS, DATASET_NAMES, generateDataset, generateDatasetInSlices } from '../../src/seed/index.js';

@@ -1,7 +1,7 @@
 // Records a deployment into a seed file: preflight, paging with a progress bar, anonymizing, writing.
 import { access } from 'node:fs/promises';
 import { writeDatasetFile } from '../../seed/file.js';
-import type { SeedData } from '../../store/store.js';
+import type { SeedData } from '../../domain/types.js';
 import {
   describeFailure,
   EXIT_MISCONFIGURED,

@@ -3,7 +3,7 @@
 import { stat } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { resolveSeed } from '../../seed/resolve.js';
-import type { SeedData } from '../../store/store.js';
+import type { SeedData } from '../../domain/types.js';
 import { writeDatasetFile, writeDatasetTo } from '../../seed/file.js';
 import { INDEX_SUFFIX } from '../../seed/seedIndex.js';
 import { watchInterruption, type Interruption } from '../terminal/interruption.js';
