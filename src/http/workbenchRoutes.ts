@@ -12,7 +12,7 @@ import { regionsOf } from '../openapi/regions.js';
 import { loadSchemaValidator, type SchemaValidator } from '../openapi/schemas.js';
 import { mediaCard, mediaFile, MEDIA_PATH } from '../media/demoMedia.js';
 import { methodMatches, type FaultRuleInput } from '../workbench/faults.js';
-import { parseJournalFilter } from '../workbench/journal.js';
+import { parseJournalFilter } from '../workbench/requestJournal.js';
 import type { Workbench } from '../workbench/workbench.js';
 import { singleByteRange } from '../media/byteRange.js';
 

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { CatalogError } from '../domain/errors.js';
 import type { Store } from '../store/store.js';
 import { FaultRules } from './faults.js';
-import { RequestJournal, type JournalRecord } from './journal.js';
+import { RequestJournal, type JournalRecord } from './requestJournal.js';
 import { chooseLatency, type LatencyRange } from './latency.js';
 import { logRequest } from './requestLog.js';
 import { decideSimulation, type Simulation, type SimulationRequest, type Simulator } from './simulation.js';

@@ -5,7 +5,7 @@ import {
   parseJournalFilter,
   RequestJournal,
   type JournalRecord,
-} from '../../src/workbench/journal.js';
+} from '../../src/workbench/requestJournal.js';
 import { parseQuery } from '../../src/pipeline/query.js';
 
 const entry = (n: number, over: Partial<JournalRecord> = {}): JournalRecord => ({
