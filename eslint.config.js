@@ -7,6 +7,16 @@ const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:$
 const frameworks = ['express', 'express/*', 'lowdb', 'lowdb/*', 'cors', 'supertest', 'swagger-ui-dist'];
 const layer = (folder, message) => ({ group: [`**/${folder}/*`, `../${folder}/*`], message });
 const banned = (names, message) => names.map((name) => ({ name, message }));
+const lowdbOnlyInStore = banned(['lowdb', 'lowdb/node'], 'only src/store knows lowdb');
+/** A room of src/ that imports none of the named rooms (their paths as seen from the room's files). */
+const room = (files, groups, message) => ({
+  files,
+  rules: {
+    'no-restricted-imports': ['error', { paths: lowdbOnlyInStore, patterns: [{ group: groups, message }] }],
+  },
+});
+// The commands of src/cli/ (docs/architecture.md, "Folders"): each a room of its own; terminal/ below them.
+const commands = ['serve', 'seed', 'contract', 'record', 'drift'];
 
 export default tseslint.config(
   {
@@ -69,8 +79,8 @@ export default tseslint.config(
         'error',
         {
           paths: banned([...frameworks, ...nodeBuiltins], 'src/query derives from domain values only'),
-          patterns: ['http', 'store', 'routes', 'cli', 'seed', 'pipeline'].map((folder) =>
-            layer(folder, `src/query imports nothing from src/${folder}`),
+          patterns: ['http', 'store', 'routes', 'cli', 'seed', 'pipeline', 'contract', 'media'].map(
+            (folder) => layer(folder, `src/query imports nothing from src/${folder}`),
           ),
         },
       ],
@@ -84,7 +94,7 @@ export default tseslint.config(
         'error',
         {
           paths: banned(['express', 'cors', 'supertest'], 'src/store knows nothing of HTTP'),
-          patterns: ['http', 'routes', 'cli', 'pipeline'].map((folder) =>
+          patterns: ['http', 'routes', 'cli', 'pipeline', 'contract', 'media'].map((folder) =>
             layer(folder, `src/store imports nothing from src/${folder}`),
           ),
         },
@@ -103,7 +113,7 @@ export default tseslint.config(
             [...frameworks, ...nodeBuiltins],
             'the pipeline runs under any adapter: no framework or node built-in (inject what it needs)',
           ),
-          patterns: ['http', 'cli', 'seed'].map((folder) =>
+          patterns: ['http', 'cli', 'seed', 'contract', 'media'].map((folder) =>
             layer(folder, `the pipeline and routes import nothing from src/${folder}`),
           ),
         },
@@ -127,7 +137,7 @@ export default tseslint.config(
             'the msw adapter runs in a browser: no framework, node built-in or file access',
           ),
           patterns: [
-            ...['http', 'cli', 'contract', 'record'].map((folder) =>
+            ...['http', 'cli', 'contract'].map((folder) =>
               layer(folder, `the msw adapter imports nothing from src/${folder}`),
             ),
             ...['**/mock.js', '**/app.js', '**/server.js', '**/seed/resolve.js', '**/seed/file.js'].map(
@@ -179,9 +189,91 @@ export default tseslint.config(
         'error',
         {
           paths: banned(['lowdb', 'lowdb/node'], 'only src/store knows lowdb'),
-          patterns: [layer('routes', 'src/http is an adapter: routes are handed to it, never imported')],
+          patterns: [
+            layer('routes', 'src/http is an adapter: routes are handed to it, never imported'),
+            ...['cli', 'contract'].map((folder) =>
+              layer(folder, `src/http imports nothing from src/${folder}`),
+            ),
+          ],
         },
       ],
     },
   },
+  // Demo media: served by http and msw, named by seed, held by workbench; it imports none of them.
+  room(
+    ['src/media/**/*.ts'],
+    [
+      '**/workbench/*',
+      '**/seed/*',
+      '**/http/*',
+      '**/msw/*',
+      '**/cli/*',
+      '**/contract/*',
+      '**/store/*',
+      '**/routes/*',
+      '**/pipeline/*',
+      '**/*mock*.js',
+      '**/app.js',
+      '**/server.js',
+    ],
+    'src/media is below the seed, the workbench and the adapters: it imports none of them',
+  ),
+  // The seed, the workbench and the openapi layer import no command and no contract kit.
+  room(
+    ['src/seed/**/*.ts', 'src/workbench/**/*.ts', 'src/openapi/**/*.ts'],
+    ['**/cli/*', '**/contract/*', '**/http/*', '**/msw/*', '**/app.js', '**/server.js'],
+    'a layer below the commands and the adapters: no import of src/cli, src/contract, src/http or src/msw',
+  ),
+  // The dataset definitions: src/ imports them, they import nothing of src/ but the domain's types and helpers.
+  {
+    files: ['seeds/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./src/(?!domain/)',
+              message: 'seeds/ imports nothing of src/ but src/domain: src/ imports seeds/, one way',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The contract kit, one root whose parts import one way: the top level none of its rooms, suite/
+  // neither report/ nor propertyRequests/, report/ not propertyRequests/; no part the commands or the suite files.
+  room(
+    ['src/contract/*.ts'],
+    ['./suite/*', './report/*', './propertyRequests/*', '**/cli/*', '**/contract-tests/*'],
+    'the top of src/contract is the bottom of the kit: it imports none of its rooms, no command and no suite file',
+  ),
+  room(
+    ['src/contract/suite/**/*.ts'],
+    ['../report/*', '../propertyRequests/*', '**/cli/*', '**/contract-tests/*'],
+    'src/contract/suite imports neither the reports nor the property checks, no command and no suite file',
+  ),
+  room(
+    ['src/contract/report/**/*.ts'],
+    ['../propertyRequests/*', '**/cli/*', '**/contract-tests/*'],
+    'src/contract/report imports no property check, no command and no suite file',
+  ),
+  room(
+    ['src/contract/propertyRequests/**/*.ts'],
+    ['**/cli/*', '**/contract-tests/*'],
+    'the contract kit imports no command and no suite file',
+  ),
+  // The commands' shared room imports no command; a command imports no other command, nor cli.ts.
+  room(
+    ['src/cli/terminal/**/*.ts'],
+    [...commands.map((name) => `../${name}/*`), '../cli.js'],
+    'src/cli/terminal is below the commands: it imports none of them',
+  ),
+  ...commands.map((name) =>
+    room(
+      [`src/cli/${name}/**/*.ts`],
+      [...commands.filter((other) => other !== name).map((other) => `../${other}/*`), '../cli.js'],
+      `src/cli/${name} is one command's room: it imports no other command (share through src/cli/terminal)`,
+    ),
+  ),
 );

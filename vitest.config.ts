@@ -13,8 +13,8 @@ export default defineConfig({
         // Fast, no build: the modules of src/ and the server in-process.
         test: {
           name: 'unit',
-          // the contract kit's own unit tests run here: a contract run counts only the contract's tests
-          include: ['test/**/*.test.ts', 'contract-tests/lib/**/*.test.ts'],
+          // the contract kit's own unit tests (test/contract/kit/) run here: a contract run counts only the contract's tests
+          include: ['test/**/*.test.ts'],
           exclude: ['test/e2e/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
-import { contractKit } from './lib/kit.js';
-import { filterParam } from './lib/records.js';
+import { contractKit } from '../src/contract/suite/kit.js';
+import { filterParam } from '../src/contract/suite/records.js';
 
 const { api, ids, writing, target } = await contractKit('errors');
 

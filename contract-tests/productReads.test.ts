@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Reply } from './lib/api.js';
-import { contractKit } from './lib/kit.js';
-import { feature, filterParam, ids as idsOf, name, price, startsWith, testBarcode } from './lib/records.js';
+import type { Reply } from '../src/contract/suite/api.js';
+import { contractKit } from '../src/contract/suite/kit.js';
+import {
+  feature,
+  filterParam,
+  ids as idsOf,
+  name,
+  price,
+  startsWith,
+  testBarcode,
+} from '../src/contract/suite/records.js';
 
 const { api, elsewhere, ids, settled, writing, setup, target } = await contractKit('reads');
 

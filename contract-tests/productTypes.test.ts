@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contractKit } from './lib/kit.js';
+import { contractKit } from '../src/contract/suite/kit.js';
 
 const { api, ids, settled, writing } = await contractKit('types');
 

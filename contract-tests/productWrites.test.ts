@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import type { Reply } from './lib/api.js';
-import { contractKit } from './lib/kit.js';
-import { feature, label, name, price, quantity, status } from './lib/records.js';
+import type { Reply } from '../src/contract/suite/api.js';
+import { contractKit } from '../src/contract/suite/kit.js';
+import { feature, label, name, price, quantity, status } from '../src/contract/suite/records.js';
 
 const { api, ids, settled, writing } = await contractKit('writes');
 

@@ -4,9 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import epcTdsModule from 'epc-tds';
 import { describe, expect, it } from 'vitest';
-import type { Reply } from './lib/api.js';
-import { contractKit } from './lib/kit.js';
-import { filterParam, ids as idsOf, name, price, startsWith } from './lib/records.js';
+import type { Reply } from '../src/contract/suite/api.js';
+import { contractKit } from '../src/contract/suite/kit.js';
+import { filterParam, ids as idsOf, name, price, startsWith } from '../src/contract/suite/records.js';
 
 const tds = epcTdsModule as unknown as typeof epcTdsModule.default;
 const { api, ids, settled, writing, setup } = await contractKit('published');

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import type { Reply } from './lib/api.js';
-import { contractKit } from './lib/kit.js';
-import { name, price, quantity, testBarcode } from './lib/records.js';
+import type { Reply } from '../src/contract/suite/api.js';
+import { contractKit } from '../src/contract/suite/kit.js';
+import { name, price, quantity, testBarcode } from '../src/contract/suite/records.js';
 
 /** One run's barcode: restricted circulation, never a real product's (records.ts). */
 const gtin = testBarcode();

@@ -10,11 +10,11 @@ export default defineConfig({
     name: 'contract',
     root: packageRoot,
     include: ['contract-tests/*.test.ts'],
-    globalSetup: ['contract-tests/lib/globalSetup.ts'],
+    globalSetup: ['src/contract/suite/globalSetup.ts'],
     // Generous: a live deployment is slower than the mock, and reads may wait to settle.
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Writes the console summary, CONTRACT_JUNIT and CONTRACT_REPORT from one set of results.
-    reporters: [join(packageRoot, 'contract-tests', 'lib', 'reporter.ts')],
+    reporters: [join(packageRoot, 'src', 'contract', 'report', 'reporter.ts')],
   },
 });

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..');
 // What tsconfig.build.json compiles, and the configuration itself.
-const SOURCES = ['src', 'contract-tests/lib', 'bench', 'scripts'];
+const SOURCES = ['src', 'seeds', 'bench', 'scripts'];
 const CONFIGS = ['tsconfig.json', 'tsconfig.build.json', 'package-lock.json', 'openapi.yaml'];
 const DOCUMENT = join(root, 'openapi.yaml');
 const GENERATED = join(root, 'src', 'generated', 'apiDocument.ts');

@@ -8,12 +8,15 @@ import { exchangeRecorder } from './http/workbenchHook.js';
 import { mountWorkbenchRoutes } from './http/workbenchRoutes.js';
 import { createMock, type MockOptions } from './mock.js';
 import type { Workbench } from './workbench/workbench.js';
+import { attachWorkbench, attachedWorkbench } from './http/appWorkbench.js';
 
 export type { MockOptions } from './mock.js';
 
 /** The workbench of an app createApp made (fault rules, journal, seed). */
 export function workbenchOf(app: Express): Workbench {
-  return app.locals.workbench as Workbench;
+  const workbench = attachedWorkbench(app);
+  if (workbench === undefined) throw new Error('not an app createApp made: it has no workbench');
+  return workbench;
 }
 
 /**
@@ -27,12 +30,20 @@ export function closeApp(app: Express): Promise<void> {
 
 /** The mock as an express app: admin routes and the reference page, then the pipeline for the API. */
 export async function createApp(options: MockOptions = {}): Promise<Express> {
+  return (await createMockApp(options)).app;
+}
+
+/** createApp, with the workbench of the mock it serves handed over beside it. */
+export async function createMockApp(
+  options: MockOptions = {},
+): Promise<{ app: Express; workbench: Workbench }> {
   const mock = await createMock(options);
   try {
     const app = express();
     app.disable('x-powered-by');
     app.set('etag', false);
-    app.locals.workbench = mock.workbench;
+    // For closeApp and createExpressServer when the caller has the app alone.
+    attachWorkbench(app, mock.workbench);
     app.use(exchangeRecorder(mock.workbench));
     app.use(corsMiddleware());
     app.use('/__admin', adminGuard());
@@ -43,7 +54,7 @@ export async function createApp(options: MockOptions = {}): Promise<Express> {
     mountWorkbenchRoutes(app, mock.workbench, mock.ring, mock.operationIds);
     app.use(expressAdapter(mock.handle, { bodyLimit: options.bodyLimit }));
     app.use(errorHandler);
-    return app;
+    return { app, workbench: mock.workbench };
   } catch (err) {
     // A refused option (bodyLimit): the caller gets no app to close, so its --data file is let go here.
     await mock.workbench.close();

@@ -1,12 +1,14 @@
 // The mock without a server: the pipeline over a store, ready for any adapter to call.
 import type { OpenAPIV3 } from 'openapi-types';
 import { loadApiDocument } from './openapi/apiDocument.js';
-import { checkRegion, composeMock, keyRingOf, type MockCore } from './mockCore.js';
+import { composeMock, keyRingOf, type MockCore } from './mockCore.js';
+import { checkStartOptions } from './startOptions.js';
 import { schemaValidator } from './openapi/schemaValidator.js';
 import { checkGivenSeed } from './seed/records.js';
 import { loadSeedFile } from './seed/resolve.js';
 import type { Wrapper } from './pipeline/types.js';
-import { Store, type SeedData } from './store/store.js';
+import { Store } from './store/store.js';
+import type { SeedData } from './domain/types.js';
 import type { Logger } from 'pino';
 import { OperationTable } from './openapi/operations.js';
 import { checkLatency, type LatencyRange } from './workbench/latency.js';
@@ -34,7 +36,7 @@ export interface MockOptions {
   publicReads?: boolean;
   /**
    * The origin the seed's demo media URLs name already, when it was generated or read for this
-   * server (see mediaOrigin in src/workbench/demoMedia.ts): it is then served without rebasing.
+   * server (see mediaOrigin in src/media/demoMedia.ts): it is then served without rebasing.
    */
   seedMediaOrigin?: string;
   /**
@@ -63,19 +65,6 @@ export interface Mock extends MockCore {
 }
 
 /**
- * compactAfterMb, as `--compact-after` takes it: with data only (alone it would be ignored), a
- * positive number of MB (NaN would never compact the journal).
- */
-function checkCompactAfter({ compactAfterMb, data }: MockOptions): void {
-  if (compactAfterMb === undefined) return;
-  if (data === undefined)
-    throw new Error('compactAfterMb sizes the journal of a data file: give data with it');
-  if (typeof compactAfterMb !== 'number' || !Number.isFinite(compactAfterMb) || compactAfterMb <= 0) {
-    throw new Error(`compactAfterMb must be a positive number of MB, not ${String(compactAfterMb)}`);
-  }
-}
-
-/**
  * The seed every scope starts from: `seed`, checked as a seed file is (a record the API could not
  * serve would answer 500; resolveSeed's answer conforms already and is not checked again); else the
  * records of `seedFile`, read as `--seed FILE` and reset read it (loadSeedFile); else none. Without
@@ -92,16 +81,9 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const document = await loadApiDocument();
   // Checked before the store opens: a refused option must not touch a --data file (which the
   // caller, given no mock, could not close).
-  const region = checkRegion(document, options.region);
+  const { region } = checkStartOptions(document, options);
   const latency = checkLatency(options.latency);
   keyRingOf(document, options.apiKeys);
-  checkCompactAfter(options);
-  // As --data "" is refused (src/cli/optionValues.ts): an empty name would keep the data in memory.
-  if (options.data?.trim() === '') {
-    throw new Error(
-      'data names no file: give the file to keep the data in, or leave data out to keep it in memory',
-    );
-  }
   const seed = await givenSeed(options, document);
   const seeds = new SeedSource(seed, options.seedFile, options.seedMediaOrigin);
   // A seed read from seedFile alone is named by it, as `--seed FILE` names the CLI's.

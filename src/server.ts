@@ -1,8 +1,10 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp, workbenchOf, type MockOptions } from './app.js';
+import { createMockApp, type MockOptions } from './app.js';
+import { loadApiDocument } from './openapi/apiDocument.js';
+import { checkStartOptions } from './startOptions.js';
 import { createExpressServer } from './http/expressServer.js';
-import type { SeedData } from './store/store.js';
+import type { SeedData } from './domain/types.js';
 
 export interface ServerOptions extends MockOptions {
   /** 0 picks a free port. */
@@ -23,14 +25,11 @@ export interface RunningServer {
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  if (options.watch && options.seedFile === undefined) {
-    throw new Error(
-      'watch needs seedFile, the JSON dataset file to watch (and to serve, when no seed is given)',
-    );
-  }
-  const app = await createApp(options);
+  // Before the app: createMock checks the options it takes again, watch is the server's own.
+  checkStartOptions(await loadApiDocument(), options);
+  const { app, workbench } = await createMockApp(options);
   const host = options.host ?? '127.0.0.1';
-  const server = createExpressServer(app);
+  const server = createExpressServer(app, {}, workbench);
   // Read here, not in the closure below: a closure that names `options` keeps it, and the seed it
   // holds (as generated, before it is rebased onto this origin), for the life of the server.
   const listenPort = options.port ?? 0;
@@ -43,7 +42,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     });
   }).catch(async (err: unknown) => {
     // The mock opened its --data file: closed, not left to the collector.
-    await workbenchOf(app).close();
+    await workbench.close();
     throw err;
   });
   server.keepAliveTimeout = 65_000;
@@ -51,7 +50,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const shownHost = host.includes(':') ? `[${host}]` : host;
   const url = `http://${shownHost}:${port}`;
   // Before any request is read: from the first one on, the seed's demo media name this origin.
-  const workbench = workbenchOf(app);
   workbench.bindOrigin(url);
   const unwatch = options.watch ? workbench.watchSeed() : undefined;
   server.once('close', () => unwatch?.());

@@ -72,4 +72,49 @@ describe('the import rules of docs/architecture.md', () => {
     ];
     expect(await refused('src/store', sources)).toEqual(sources);
   }, 30_000);
+
+  it('src/media imports none of the rooms that use it: seed, workbench, http, msw', async () => {
+    const upward = ['../seed/media.js', '../workbench/workbench.js', '../http/respond.js', '../msw/index.js'];
+    expect(await refused('src/media', upward)).toEqual(upward);
+    expect(await refused('src/media', ['../domain/own.js', '../query/lru.js'])).toEqual([]);
+  }, 30_000);
+
+  it('src/seed, src/workbench and src/openapi import no command, contract kit or adapter', async () => {
+    for (const folder of ['seed', 'workbench', 'openapi']) {
+      const upward = ['../cli/cli.js', '../contract/retry.js', '../http/respond.js'];
+      expect(await refused(`src/${folder}`, upward), folder).toEqual(upward);
+    }
+  }, 30_000);
+
+  it('seeds/ imports nothing of src/ but src/domain', async () => {
+    expect(await refused('seeds', ['../src/seed/generate.js', '../src/mock.js'])).toHaveLength(2);
+    expect(await refused('seeds', ['./model.js', '../src/domain/flat.js'])).toEqual([]);
+  }, 30_000);
+
+  it('the contract kit imports one way: top level, then suite/, then report/, then propertyRequests/', async () => {
+    expect(await refused('src/contract', ['./suite/kit.js', './report/results.js'])).toHaveLength(2);
+    expect(
+      await refused('src/contract/suite', ['../report/results.js', '../propertyRequests/run.js']),
+    ).toHaveLength(2);
+    expect(await refused('src/contract/report', ['../propertyRequests/run.js', '../suite/api.js'])).toEqual([
+      '../propertyRequests/run.js',
+    ]);
+    for (const folder of ['src/contract', 'src/contract/suite', 'src/contract/propertyRequests']) {
+      expect(
+        await refused(folder, ['../../cli/cli.js', '../../../contract-tests/errors.test.js']),
+        folder,
+      ).toHaveLength(2);
+    }
+  }, 30_000);
+
+  it("a command's room imports no other command; src/cli/terminal imports none", async () => {
+    expect(await refused('src/cli/serve', ['../seed/seedCommand.js', '../cli.js'])).toHaveLength(2);
+    expect(await refused('src/cli/record', ['../contract/contractCommand.js'])).toHaveLength(1);
+    expect(await refused('src/cli/serve', ['../terminal/optionValues.js', '../../seed/resolve.js'])).toEqual(
+      [],
+    );
+    expect(
+      await refused('src/cli/terminal', ['../serve/tuning.js', '../record/run.js', '../cli.js']),
+    ).toHaveLength(3);
+  }, 30_000);
 });

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import { DEFAULT_SEED, generatedCountOf } from '../seed/defaults.js';
 import { packageRoot } from '../openapi/packageRoot.js';
-import { contractCommand } from './contractCommand.js';
-import { recordCommand } from './recordCommand.js';
-import { apiKeys, dataFile, host, latency, outFile, port, positiveNumber } from './optionValues.js';
-import { npmTookMessage, optionsNpmTook } from './npmTookOptions.js';
-import { serve, type ServeOptions } from './serveCommand.js';
+import { contractCommand } from './contract/contractCommand.js';
+import { recordCommand } from './record/recordCommand.js';
+import { apiKeys, dataFile, host, latency, outFile, port, positiveNumber } from './terminal/optionValues.js';
+import { npmTookMessage, optionsNpmTook } from './terminal/npmTookOptions.js';
+import { serve, type ServeOptions } from './serve/serveCommand.js';
 import { MAX_DELAY_MS } from '../workbench/prefer.js';
 
 const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
@@ -108,12 +108,12 @@ program
     // A count larger than this node's heap holds runs again in a node sized for it (heapRerun.ts).
     const count = generatedCountOf(opts.seed);
     const rerun =
-      count === undefined ? undefined : await (await import('./heapRerun.js')).rerunSizedFor(count);
+      count === undefined ? undefined : await (await import('./seed/heapRerun.js')).rerunSizedFor(count);
     if (rerun !== undefined) {
       process.exitCode = rerun;
       return;
     }
-    const { runSeedCommand } = await import('./seedCommand.js');
+    const { runSeedCommand } = await import('./seed/seedCommand.js');
     process.exitCode = await runSeedCommand(opts);
   });
 

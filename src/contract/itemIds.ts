@@ -3,7 +3,7 @@
 // it makes up, outside the prefix, where no removal finds it. So such requests are sent only to the
 // in-process mock, or where the user asks for them (README, "Contract tests").
 import type { DocumentedOperation } from '../openapi/operations.js';
-import { mergeAllOf, type Schema } from './generated/schemaArbitrary.js';
+import { mergeAllOf, type Schema } from './schemaArbitrary.js';
 
 /** Fields that name stored records. */
 export const ID_FIELDS: readonly string[] = ['productGroupId', 'productId', 'productTypeId'];

@@ -45,3 +45,18 @@ export const badRequest = (message: string, errors?: Problem[]): CatalogError =>
   new CatalogError('invalid', message, errors);
 
 export const notFound = (message: string): CatalogError => new CatalogError('not-found', message);
+
+/**
+ * The method is not one the path has: a 405 whose Allow header lists those it has. Thrown where the
+ * operation is looked up (the validator, the admin guard) and answered by the pipeline, which adds
+ * the header (pipeline/answers.ts); here, below both, so that neither imports the other for it.
+ */
+export class MethodNotAllowed extends CatalogError {
+  constructor(
+    method: string,
+    path: string,
+    readonly allowed: readonly string[],
+  ) {
+    super('method-not-allowed', `${method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`);
+  }
+}

@@ -21,3 +21,9 @@ export type FilterByGroup = Schemas['FilterByGroup'];
 export type PriceRange = Schemas['PriceRange'];
 export type SortOptions = Schemas['SortOptions'];
 export type ProductRecommendationSet = Schemas['ProductRecommendationSet'];
+
+/** What every scope starts from: a seed's products and product types (a dataset file's two arrays). */
+export interface SeedData {
+  products: readonly CatalogProduct[];
+  productTypes: readonly ProductType[];
+}

@@ -5,7 +5,8 @@ import type { RequestHandler } from 'express';
 import { badRequest } from '../domain/errors.js';
 import { apiDocument } from '../generated/apiDocument.js';
 import { OperationTable } from '../openapi/operations.js';
-import { invalid, MethodNotAllowed, repeatedQuery, undocumentedQuery } from '../openapi/validator.js';
+import { MethodNotAllowed } from '../domain/errors.js';
+import { invalid, repeatedQuery, undocumentedQuery } from '../openapi/validator.js';
 
 /**
  * Refuses, before an admin route runs, a method its path does not document (405 with Allow) and a

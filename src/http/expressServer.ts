@@ -12,6 +12,7 @@ import type { Express } from 'express';
 import { problemAnswer } from '../pipeline/answers.js';
 import type { Workbench } from '../workbench/workbench.js';
 import { ALLOWED_ORIGIN, EXPOSED_HEADERS } from './cors.js';
+import { attachedWorkbench } from './appWorkbench.js';
 
 /**
  * node's limits on how long a request may take to arrive (node:http's defaults when absent: headers
@@ -28,7 +29,12 @@ export type RequestTimeouts = Pick<
  * object, which cost more than the rest of a read (docs/performance.md, "Express prototypes").
  * Created with the right prototype already, the call changes nothing.
  */
-export function createExpressServer(app: Express, timeouts: RequestTimeouts = {}): Server {
+export function createExpressServer(
+  app: Express,
+  timeouts: RequestTimeouts = {},
+  /** Whose log and journal get the requests node refuses; an app createApp made names its own. */
+  workbench: Workbench | undefined = attachedWorkbench(app),
+): Server {
   // Plain functions, not classes: express's prototypes must be the objects' own prototypes.
   function Request(this: object, ...args: unknown[]): void {
     Reflect.apply(IncomingMessage, this, args);
@@ -49,7 +55,6 @@ export function createExpressServer(app: Express, timeouts: RequestTimeouts = {}
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     const refusal = answerClientError(err, socket, server);
     // The log and journal of an app createApp made get these requests too (README, "Request log").
-    const workbench = app.locals.workbench as Workbench | undefined;
     // A request that timed out is not one the client sent wrong: the log and journal keep requests.
     if (refusal && workbench && err.code !== 'ERR_HTTP_REQUEST_TIMEOUT') {
       workbench.completed({ ...requestLineOf(err), at: Date.now(), durationMs: 0, ...refusal });

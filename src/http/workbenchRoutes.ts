@@ -10,11 +10,11 @@ import { given } from '../domain/given.js';
 import { invalid } from '../openapi/validator.js';
 import { regionsOf } from '../openapi/regions.js';
 import { loadSchemaValidator, type SchemaValidator } from '../openapi/schemas.js';
-import { mediaCard, mediaFile, MEDIA_PATH } from '../workbench/demoMedia.js';
+import { mediaCard, mediaFile, MEDIA_PATH } from '../media/demoMedia.js';
 import { methodMatches, type FaultRuleInput } from '../workbench/faults.js';
-import { parseJournalFilter } from '../workbench/journal.js';
+import { parseJournalFilter } from '../workbench/requestJournal.js';
 import type { Workbench } from '../workbench/workbench.js';
-import { singleByteRange } from '../workbench/byteRange.js';
+import { singleByteRange } from '../media/byteRange.js';
 
 /** Every path below MEDIA_PATH. */
 const MEDIA_ROUTE = new RegExp(`^${MEDIA_PATH}/.+`);

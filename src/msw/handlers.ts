@@ -4,7 +4,8 @@
 // (setupWorker) as in a test runner (setupServer).
 import { http, type HttpHandler } from 'msw';
 import { apiDocument } from '../generated/apiDocument.js';
-import { checkRegion, composeMock, keyRingOf, type MockCore } from '../mockCore.js';
+import { composeMock, keyRingOf, type MockCore } from '../mockCore.js';
+import { checkStartOptions } from '../startOptions.js';
 import { OperationTable } from '../openapi/operations.js';
 import { regionsOf } from '../openapi/regions.js';
 import type { Wrapper } from '../pipeline/types.js';
@@ -77,7 +78,7 @@ function basesOf(option: CatalogHandlersOptions['baseUrl']): Base[] {
  */
 export function catalogHandlers(options: CatalogHandlersOptions = {}): HttpHandler[] {
   const bases = basesOf(options.baseUrl);
-  const region = checkRegion(apiDocument, options.region);
+  const { region } = checkStartOptions(apiDocument, { region: options.region });
   // Here, not when the store has opened: a refusal there would be a rejection nothing awaits.
   keyRingOf(apiDocument, options.apiKeys);
   const seed = seedOf(options.seed);

@@ -2,5 +2,5 @@
 export { catalogHandlers, resetCatalog, productionBaseUrl, type CatalogHandlersOptions } from './handlers.js';
 export type { CatalogSeed } from './seed.js';
 export type { Wrapper, Handle, MockAnswer, MockRequest } from '../pipeline/types.js';
-export type { SeedData } from '../store/store.js';
+export type { SeedData } from '../domain/types.js';
 export type * from '../domain/types.js';

@@ -5,11 +5,11 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { CatalogProduct } from '../domain/types.js';
 import { problemAnswer } from '../pipeline/answers.js';
-import type { SeedData } from '../store/store.js';
+import type { SeedData } from '../domain/types.js';
 import { responseOf } from './fetchAdapter.js';
 import { under } from './under.js';
-import { singleByteRange } from '../workbench/byteRange.js';
-import { MEDIA_BASE, MEDIA_PATH, mediaCard, mediaFile } from '../workbench/demoMedia.js';
+import { singleByteRange } from '../media/byteRange.js';
+import { MEDIA_BASE, MEDIA_PATH, mediaCard, mediaFile } from '../media/demoMedia.js';
 
 const notFound = (path: string, method: string): Response =>
   responseOf(problemAnswer(404, `No demo media at ${path}`), method);

@@ -5,7 +5,7 @@ import { schemaValidator, type SchemaValidator } from '../openapi/schemaValidato
 import { COUNTED_DATASET, DEFAULT_SEED } from '../seed/defaults.js';
 import { DATASET_NAMES, generateDataset, isDatasetName, type DatasetName } from '../seed/index.js';
 import { checkGivenSeed } from '../seed/records.js';
-import type { SeedData } from '../store/store.js';
+import type { SeedData } from '../domain/types.js';
 
 let validator: SchemaValidator | undefined;
 

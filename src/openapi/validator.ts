@@ -1,6 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { OpenAPIV3 } from 'openapi-types';
-import { CatalogError } from '../domain/errors.js';
+import { CatalogError, MethodNotAllowed } from '../domain/errors.js';
 import type { Problem } from '../domain/problem.js';
 import { givenText, withoutGiven } from '../domain/given.js';
 import { readablePath } from './readablePath.js';
@@ -238,17 +238,6 @@ function decodedParams(names: string[], raw: string[]): Record<string, string> {
 const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
 
 const mediaType = (header: string): string => (header.split(';')[0] ?? '').trim().toLowerCase();
-
-/** The method is not one the path has: a 405 whose Allow header lists those it has. */
-export class MethodNotAllowed extends CatalogError {
-  constructor(
-    method: string,
-    path: string,
-    readonly allowed: readonly string[],
-  ) {
-    super('method-not-allowed', `${method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`);
-  }
-}
 
 /**
  * What a query parameter's name can look like, brackets included (`ids[]=a`, axios's way of sending

@@ -1,8 +1,7 @@
 // Answers the pipeline gives: data in the { data } envelope, errors in the error body.
-import { CatalogError, type ErrorKind } from '../domain/errors.js';
+import { CatalogError, MethodNotAllowed, type ErrorKind } from '../domain/errors.js';
 import type { Problem } from '../domain/problem.js';
 import type { ErrorBody } from '../domain/types.js';
-import { MethodNotAllowed } from '../openapi/validator.js';
 import type { MockAnswer } from './types.js';
 
 /**

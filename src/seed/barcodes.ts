@@ -1,5 +1,5 @@
 // GS1 check digits: EAN-13 (= GTIN-13) and UPC-A (= GTIN-12) share one rule.
-import { flat } from './flat.js';
+import { flat } from '../domain/flat.js';
 
 /** The GS1 check digit of a body of digits: weights 3,1,3,... from the rightmost digit. */
 export function gs1CheckDigit(body: string): string {

@@ -26,17 +26,20 @@ let fingerprint: Promise<string> | undefined;
 
 /**
  * What a generated catalog follows from beside its dataset and count: the code of this folder (the
- * generator, its datasets and the file format) and faker's version. Any change to either is another
+ * generator and the file format), the dataset definitions of seeds/ and faker's version. Any change to either is another
  * catalog, without a version number to remember to raise.
  */
 function generatorFingerprint(): Promise<string> {
   fingerprint ??= (async () => {
     const folder = dirname(fileURLToPath(import.meta.url));
     const hash = createHash('sha256');
-    const files = (await readdir(folder, { recursive: true })).filter((f) => /\.(js|ts)$/.test(f)).sort();
-    for (const file of files) {
-      hash.update(relative(folder, join(folder, file)) + '\n');
-      hash.update(await readFile(join(folder, file)));
+    // The generator's folder, and the dataset definitions of seeds/ (two levels up, in src/ and dist/ alike).
+    for (const from of [folder, join(folder, '..', '..', 'seeds')]) {
+      const files = (await readdir(from, { recursive: true })).filter((f) => /\.(js|ts)$/.test(f)).sort();
+      for (const file of files) {
+        hash.update(relative(folder, join(from, file)) + '\n');
+        hash.update(await readFile(join(from, file)));
+      }
     }
     const faker = createRequire(import.meta.url)('@faker-js/faker/package.json') as { version: string };
     hash.update(faker.version);

@@ -3,7 +3,7 @@
 import { createWriteStream } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
 import { once } from 'node:events';
-import type { SeedData } from '../store/store.js';
+import type { SeedData } from '../domain/types.js';
 import { WHOLE_FILE_LIMIT } from './defaults.js';
 import { errorOffset, positionOf, withLine, withoutPosition } from '../domain/jsonPosition.js';
 import { findInfiniteNumber, holdsInfiniteNumber, infiniteNumberProblem } from './infiniteNumbers.js';

@@ -5,10 +5,10 @@
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
 import type { Faker } from '@faker-js/faker';
 import type { CatalogProduct, Variant } from '../domain/types.js';
-import type { SeedData } from '../store/store.js';
+import type { SeedData } from '../domain/types.js';
 import { ean13, upcA } from './barcodes.js';
 import { mediaUrl, swatchUrl, MIME_TYPES, type MediaExtension } from './media.js';
-import { MEDIA_BASE, MEDIA_PATH } from '../workbench/demoMedia.js';
+import { MEDIA_BASE, MEDIA_PATH } from '../media/demoMedia.js';
 import {
   text,
   type Brand,
@@ -18,9 +18,9 @@ import {
   type ProductDraft,
   type Space,
   type Texts,
-} from './model.js';
+} from '../../seeds/model.js';
 import { endPrice, shelfPrice } from './pricing.js';
-import { flat } from './flat.js';
+import { flat } from '../domain/flat.js';
 import { flattenTree, type LeafType } from './productTypes.js';
 
 /** "Today" for every generated date: fixed, so output never depends on the clock. */
@@ -36,7 +36,7 @@ export interface GenerateOptions {
   onProgress?: (done: number, total: number) => void;
   /**
    * The origin of the server that will serve the dataset (e.g. http://127.0.0.1:4010), written into
-   * its media URLs; the placeholder origin of src/workbench/demoMedia.ts when absent.
+   * its media URLs; the placeholder origin of src/media/demoMedia.ts when absent.
    */
   mediaOrigin?: string;
 }

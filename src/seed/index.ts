@@ -1,10 +1,10 @@
 // The bundled datasets, by the names `--seed` accepts.
-import type { SeedData } from '../store/store.js';
-import { demo } from './datasets/demo.js';
-import { electronics } from './datasets/electronics.js';
-import { grocery } from './datasets/grocery.js';
+import type { SeedData } from '../domain/types.js';
+import { demo } from '../../seeds/demo.js';
+import { electronics } from '../../seeds/electronics.js';
+import { grocery } from '../../seeds/grocery.js';
 import { generateCatalog, generateCatalogInSlices, type GenerateOptions } from './generate.js';
-import type { DatasetDefinition } from './model.js';
+import type { DatasetDefinition } from '../../seeds/model.js';
 import { DATASET_NAMES, isDatasetName, type DatasetName } from './defaults.js';
 import { conformingSeed } from './records.js';
 

@@ -1,7 +1,8 @@
-// Image and video URLs of the mock's own demo media (src/workbench/demoMedia.ts), each with the
+// Image and video URLs of the mock's own demo media (src/media/demoMedia.ts), each with the
 // MIME type its extension means. The server moves them to its own origin when it listens.
-import { flat } from './flat.js';
-import { MEDIA_BASE } from '../workbench/demoMedia.js';
+import { flat } from '../domain/flat.js';
+import { slug } from '../domain/slug.js';
+import { MEDIA_BASE } from '../media/demoMedia.js';
 
 /** The catalogType of each file extension the generator uses. */
 export const MIME_TYPES = {
@@ -27,11 +28,4 @@ export function swatchUrl(color: string, base = MEDIA_BASE): string {
   return `${base}/swatches/${slug(color)}.png`;
 }
 
-export function slug(value: string): string {
-  return value
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
+export { slug };

@@ -1,4 +1,4 @@
-import type { PriceEnding, Space } from './model.js';
+import type { PriceEnding, Space } from '../../seeds/model.js';
 
 /** A euro amount in the space's currency, rounded the way shelf prices end there. */
 export function shelfPrice(euros: number, space: Space): number {

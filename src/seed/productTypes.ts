@@ -1,6 +1,6 @@
 // Category trees as ProductType records: roots have isRoot and no parentId, titles carry the path.
 import type { ProductType } from '../domain/types.js';
-import { text, type CategoryNode, type Lang } from './model.js';
+import { text, type CategoryNode, type Lang } from '../../seeds/model.js';
 
 export interface LeafType<Leaf> {
   productTypeId: string;

@@ -7,7 +7,7 @@ import { readablePath } from '../openapi/readablePath.js';
 import { holdsInfiniteNumber, infiniteNumberProblem, pathToInfiniteNumber } from './infiniteNumbers.js';
 import type { Problem } from '../domain/problem.js';
 import type { SchemaValidator } from '../openapi/schemaValidator.js';
-import type { SeedData } from '../store/store.js';
+import type { SeedData } from '../domain/types.js';
 
 /**
  * Seeds known to conform, checked here or generated (generateDataset): a seed given in code that is

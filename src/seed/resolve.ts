@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { SeedData } from '../store/store.js';
+import type { SeedData } from '../domain/types.js';
 import { loadSchemaValidator } from '../openapi/schemas.js';
 import { checkSeedRecords, refuseStrayKeys } from './records.js';
 import { DATASET_NAMES, generateDataset, generateDatasetInSlices, isDatasetName } from './index.js';
@@ -7,7 +7,7 @@ import { readDatasetFile, type ReadOptions } from './file.js';
 import { COUNTED_DATASET, DEFAULT_SEED, MAX_SEED_COUNT, seedCountOf, type DatasetName } from './defaults.js';
 import type { GenerateOptions } from './generate.js';
 export { seedFileOf } from './defaults.js';
-import { parsedMediaRebaser, rebaseParsedMedia } from '../workbench/demoMedia.js';
+import { parsedMediaRebaser, rebaseParsedMedia } from '../media/demoMedia.js';
 import { readSeedIndex, type SeedIndex } from './seedIndex.js';
 import { cachedCatalogFile } from './catalogCache.js';
 import { lazyProducts, type LazyProducts } from './lazyProducts.js';

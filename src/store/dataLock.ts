@@ -170,7 +170,7 @@ export async function lockDataFile(file: string): Promise<() => Promise<void>> {
 /**
  * Removes at once the lock of `file` if this process holds it, and the drafts this process writes
  * before it places one: for a signal that ends the process while its server is still starting
- * (src/cli/startSignals.ts), once no thread of it can take the lock any more. The process then ends
+ * (src/cli/serve/startSignals.ts), once no thread of it can take the lock any more. The process then ends
  * without the close that would release it, and the next start would take over a lock left behind.
  */
 export function releaseLockSync(file: string): void {

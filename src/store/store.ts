@@ -1,7 +1,7 @@
 // The only module that knows lowdb: the scopes written to live in db.data; with --data, the
 // DataFile adapter keeps them in a snapshot and a journal (src/store/dataFile.ts).
 import { Low, Memory } from 'lowdb';
-import type { CatalogProduct, ProductType } from '../domain/types.js';
+import type { SeedData } from '../domain/types.js';
 import { compareIds } from '../domain/productTypes.js';
 import type { DataFile } from './dataFile.js';
 import { journalChange, type DbShape, type JournalEntry } from './journal.js';
@@ -11,11 +11,6 @@ import { CompactionRetry } from './compactionRetry.js';
 import { Scope, emptyRecord, newRecord, recordOver, type ScopeChange, type ScopeRecord } from './scope.js';
 
 /** The data every scope starts from. */
-export interface SeedData {
-  products: readonly CatalogProduct[];
-  productTypes: readonly ProductType[];
-}
-
 export interface ScopeKey {
   region: string;
   tenantId: string;

@@ -2,9 +2,9 @@
 // file on reset, and watched for edits with --watch.
 import { watchFile, unwatchFile } from 'node:fs';
 import type { CatalogProduct } from '../domain/types.js';
-import type { SeedData } from '../store/store.js';
+import type { SeedData } from '../domain/types.js';
 import { loadSeedFile } from '../seed/resolve.js';
-import { rebaseMedia } from './demoMedia.js';
+import { rebaseMedia } from '../media/demoMedia.js';
 
 /**
  * Only the seed as served is kept (its records are the store's): a second copy of a large seed, as

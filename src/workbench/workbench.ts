@@ -6,12 +6,12 @@ import type { Logger } from 'pino';
 import { CatalogError } from '../domain/errors.js';
 import type { Store } from '../store/store.js';
 import { FaultRules } from './faults.js';
-import { RequestJournal, type JournalRecord } from './journal.js';
+import { RequestJournal, type JournalRecord } from './requestJournal.js';
 import { chooseLatency, type LatencyRange } from './latency.js';
 import { logRequest } from './requestLog.js';
 import { decideSimulation, type Simulation, type SimulationRequest, type Simulator } from './simulation.js';
 import type { SeedSource } from './seedSource.js';
-import { mediaOrigin } from './demoMedia.js';
+import { mediaOrigin } from '../media/demoMedia.js';
 
 export interface WorkbenchOptions {
   store: Store;

@@ -1,7 +1,7 @@
 // The banner says what the server serves: a person who started it with another seed, no --data or
 // strict keys than they meant sees it before their first empty list or 401.
 import { describe, expect, it } from 'vitest';
-import { announce, exampleRequest, servedLine, stoppedLine } from '../../src/cli/banner.js';
+import { announce, exampleRequest, servedLine, stoppedLine } from '../../src/cli/serve/listeningBanner.js';
 
 const base = { seed: 'demo', region: 'eu', apiKey: [] as string[] };
 

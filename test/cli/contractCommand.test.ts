@@ -1,7 +1,7 @@
 // `contract --cleanup` runs nothing: an option that shapes a run beside it is refused, not ignored.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resolve } from 'node:path';
-import { contractEnv, runContract, type ContractOptions } from '../../src/cli/contractCommand.js';
+import { contractEnv, runContract, type ContractOptions } from '../../src/cli/contract/contractCommand.js';
 
 const cleanup = { cleanup: 'ct-mwtqi3co-468ec119-', baseUrl: 'http://127.0.0.1:9/acme/dev', apiKey: 'k' };
 

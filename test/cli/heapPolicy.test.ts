@@ -11,7 +11,7 @@ import {
   LARGE_SEED_YOUNG_GENERATION_MIB,
   YOUNG_GENERATION_MIB,
   youngGenerationLimit,
-} from '../../src/cli/heapPolicy.js';
+} from '../../src/cli/terminal/heapPolicy.js';
 import { WHOLE_FILE_LIMIT } from '../../src/seed/defaults.js';
 import { getHeapStatistics } from 'node:v8';
 import { runInNewContext } from 'node:vm';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { startWords } from '../../src/cli/invocation.js';
-import { resumeCommand } from '../../src/record/run.js';
+import { startWords } from '../../src/cli/terminal/invocation.js';
+import { resumeCommand } from '../../src/cli/record/run.js';
 
 const project = '/home/me/product-catalog-mock';
 const cli = `${project}/dist/src/cli/cli.js`;

@@ -9,7 +9,7 @@ import {
   port,
   positiveInteger,
   positiveNumber,
-} from '../../src/cli/optionValues.js';
+} from '../../src/cli/terminal/optionValues.js';
 
 describe('--settle-ms', () => {
   it('takes decimal digits only, as CONTRACT_SETTLE_MS does', () => {

@@ -1,15 +1,15 @@
 // The progress bars of serve, seed and record on a 40-column terminal: each frame fits the width with
-// its count shown whole, and no setting of the terminal is changed (src/cli/barOptions.ts). A process
+// its count shown whole, and no setting of the terminal is changed (src/cli/terminal/progressBarOptions.ts). A process
 // killed in the middle of a bar, which runs no handler, once left the shell without a cursor and with
 // line wrapping off, and the bar's count was cut off at the right edge.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runSeedCommand } from '../../src/cli/seedCommand.js';
-import { productBar } from '../../src/cli/productBar.js';
-import { seedProgress } from '../../src/cli/seedProgress.js';
-import type { SeedCache } from '../../src/cli/startServing.js';
+import { runSeedCommand } from '../../src/cli/seed/seedCommand.js';
+import { productBar } from '../../src/cli/terminal/productBar.js';
+import { seedProgress } from '../../src/cli/serve/seedProgress.js';
+import type { SeedCache } from '../../src/cli/serve/startServing.js';
 import { frames, lastFrame, terminal, TERMINAL_MODES } from '../terminal.js';
 
 describe('progress bars on a narrow terminal', () => {

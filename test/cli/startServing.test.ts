@@ -1,13 +1,13 @@
 // startServing on the process's main thread (--no-tune) with a --data file: from the lock taken to
 // the caller's own stop, a SIGINT or SIGTERM always finds a listener that releases the lock
-// (src/cli/startSignals.ts). The server is a stand-in that takes the real lock and serves a seed
+// (src/cli/serve/startSignals.ts). The server is a stand-in that takes the real lock and serves a seed
 // large enough to have its search prepared before the start returns.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startServing, type ServeOptions } from '../../src/cli/startServing.js';
+import { startServing, type ServeOptions } from '../../src/cli/serve/startServing.js';
 import type { RunningServer } from '../../src/server.js';
 import { lockDataFile, lockPathOf } from '../../src/store/dataLock.js';
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { seedFileBytes, serverOnOwnThread } from '../../src/cli/tuning.js';
+import { seedFileBytes, serverOnOwnThread } from '../../src/cli/serve/tuning.js';
 
 describe('process tuning: where the server runs', () => {
   it('runs the server on a tuned thread of its own by default', () => {

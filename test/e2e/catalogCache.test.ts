@@ -1,5 +1,5 @@
 // A start that generated a large seed leaves a process writing it to the cache of generated catalogs
-// (src/cli/cacheWriter.ts): the built command line, as a start runs it.
+// (src/cli/serve/catalogCacheWriter.ts): the built command line, as a start runs it.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { packageRoot } from '../../src/openapi/packageRoot.js';
 import { readSeedIndex } from '../../src/seed/seedIndex.js';
 import { loadSeedFile, resolveSeed } from '../../src/seed/resolve.js';
 
-type CacheWriter = typeof import('../../src/cli/cacheWriter.js');
+type CacheWriter = typeof import('../../src/cli/serve/catalogCacheWriter.js');
 
 let dir: string;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('the cache writer a start leaves', () => {
   it('writes the catalog and its index, which then reads as the generated catalog', async () => {
-    const built = join(packageRoot, 'dist', 'src', 'cli', 'cacheWriter.js');
+    const built = join(packageRoot, 'dist', 'src', 'cli', 'serve', 'catalogCacheWriter.js');
     const { cacheFolderMade, writeCatalogCache } = (await import(built)) as CacheWriter;
     const file = join(dir, 'folder', 'demo-300.json');
     expect(await cacheFolderMade(file)).toBe(true);

@@ -1,4 +1,4 @@
-// A server started by npm stops when its parent ends (src/cli/orphanWatch.ts); one started otherwise
+// A server started by npm stops when its parent ends (src/cli/serve/orphanWatch.ts); one started otherwise
 // outlives it. npm runs a script as `sh -c '<script>'` with npm_lifecycle_event set, and passes a
 // SIGTERM on to that shell only: these tests stand a shell between themselves and the server as npm
 // does, and end the shell.

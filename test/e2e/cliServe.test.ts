@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/openapi/packageRoot.js';
 import { endProcessGroup } from '../processGroup.js';
 import { ctrlCWhileDrawing } from './ctrlC.js';
-import { runSeedCommand } from '../../src/cli/seedCommand.js';
+import { runSeedCommand } from '../../src/cli/seed/seedCommand.js';
 
 /** A stderr that is no terminal and keeps nothing, for the seed command's summary. */
 const quiet = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
@@ -501,7 +501,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
       const command = [process.execPath, cli, '--port', '0', '--seed', '50000', '--quiet'];
       const { code, screen } = await ctrlCWhileDrawing(command, /seeding .* \d+\/50000 products/);
       expect(code).toBe(130); // script -e: the CLI's status, killed by SIGINT
-      // No mode of the terminal to give back (src/cli/barOptions.ts); the word on a line of its own.
+      // No mode of the terminal to give back (src/cli/terminal/progressBarOptions.ts); the word on a line of its own.
       expect(screen).not.toContain('\x1b[?25l');
       expect(screen).not.toContain('\x1b[?7l');
       expect(screen).toMatch(

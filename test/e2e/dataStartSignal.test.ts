@@ -1,4 +1,4 @@
-// A signal while serve reads its --data file at start (src/cli/startSignals.ts): the lock it took
+// A signal while serve reads its --data file at start (src/cli/serve/startSignals.ts): the lock it took
 // is released, and the process ends as a signal ends it at any other time of its start. The journal
 // is a named pipe no one writes to, so the start waits in its replay, lock taken, for as long as
 // the test needs: no timing decides what the test sees.

@@ -1,4 +1,4 @@
-// `seed --seed COUNT` beyond V8's default heap runs again in a node sized for it (src/cli/heapRerun.ts).
+// `seed --seed COUNT` beyond V8's default heap runs again in a node sized for it (src/cli/seed/heapRerun.ts).
 // A million products take minutes; the command's own refusal of a missing folder, made before it
 // generates anything, shows the rerun in a second. The mechanism is run from the built module, as
 // the command line runs it: in a process of its own, which the test signals as a terminal would.
@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { packageRoot } from '../../src/openapi/packageRoot.js';
-import { rerunArguments } from '../../src/cli/heapRerun.js';
+import { rerunArguments } from '../../src/cli/seed/heapRerun.js';
 import { cli } from './runCli.js';
 
-const heapRerun = pathToFileURL(join(packageRoot, 'dist', 'src', 'cli', 'heapRerun.js')).href;
+const heapRerun = pathToFileURL(join(packageRoot, 'dist', 'src', 'cli', 'seed', 'heapRerun.js')).href;
 
 let dir: string;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSeedCommand } from '../../src/cli/seedCommand.js';
+import { runSeedCommand } from '../../src/cli/seed/seedCommand.js';
 import { INDEX_SUFFIX } from '../../src/seed/seedIndex.js';
 import { runCli } from './runCli.js';
 

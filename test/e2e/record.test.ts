@@ -11,7 +11,7 @@ import { packageRoot } from '../../src/openapi/packageRoot.js';
 import { isValidGtin } from '../../src/seed/barcodes.js';
 import { startProxy } from '../proxy.js';
 import { frames, lastFrame, terminal } from '../terminal.js';
-import { runRecord } from '../../src/record/run.js';
+import { runRecord } from '../../src/cli/record/run.js';
 
 const cli = join(packageRoot, 'dist', 'src', 'cli', 'cli.js');
 const KEY = 'record-key';

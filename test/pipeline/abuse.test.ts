@@ -3,7 +3,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadChecker } from '../../contract-tests/lib/checker.js';
+import { loadChecker } from '../../src/contract/suite/checker.js';
 import { loadApiDocument } from '../../src/openapi/apiDocument.js';
 import { OperationTable } from '../../src/openapi/operations.js';
 import { startServer, type RunningServer } from '../../src/server.js';

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import request, { type Response } from 'supertest';
-import { loadChecker } from '../../contract-tests/lib/checker.js';
+import { loadChecker } from '../../src/contract/suite/checker.js';
 import { BASE, makeApp, percentEncode as encode } from '../helpers.js';
 import { catalog, productTypes } from '../routes/readsFixtures.js';
 

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import request, { type Response } from 'supertest';
 import { loadApiDocument } from '../../src/openapi/apiDocument.js';
 import { OperationTable, type DocumentedOperation } from '../../src/openapi/operations.js';
-import { arbitraryOf } from '../../src/contract/generated/schemaArbitrary.js';
+import { arbitraryOf } from '../../src/contract/schemaArbitrary.js';
 import { jsonBodySchema } from '../../src/contract/itemIds.js';
 import { makeApp } from '../helpers.js';
 import { catalog, productTypes } from '../routes/readsFixtures.js';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheFolder, cachedCatalogFile, removeOtherVersions } from '../../src/seed/catalogCache.js';
 import { resolveSeed, type ResolvedSeed } from '../../src/seed/resolve.js';
-import { runSeedCommand } from '../../src/cli/seedCommand.js';
+import { runSeedCommand } from '../../src/cli/seed/seedCommand.js';
 
 const quiet = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
 const ORIGIN = 'http://127.0.0.1:4998';
@@ -45,7 +45,7 @@ describe('a generated seed large enough to be cached', () => {
     expect(generated.cacheTo).toBe(await cachedCatalogFile('demo', 300));
     expect(generated.cachedIn).toBeUndefined();
 
-    // What the process a start leaves behind does (src/cli/cacheWriter.ts).
+    // What the process a start leaves behind does (src/cli/serve/catalogCacheWriter.ts).
     await runSeedCommand({ seed: '300', out: generated.cacheTo!, stderr: quiet });
     const cached = await resolveSeed('300', { cacheFrom: 300, mediaOrigin: ORIGIN });
     expect(cached.cachedIn).toBe(generated.cacheTo);

@@ -16,11 +16,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveSeed } from '../../src/seed/resolve.js';
 import { terminal } from '../terminal.js';
-import { runSeedCommand } from '../../src/cli/seedCommand.js';
+import { runSeedCommand } from '../../src/cli/seed/seedCommand.js';
 import { generateDataset } from '../../src/seed/index.js';
 import { readDatasetFile, writeDatasetFile, writeDatasetTo } from '../../src/seed/file.js';
 import { INDEX_SUFFIX } from '../../src/seed/seedIndex.js';
-import type { SeedData } from '../../src/store/store.js';
+import type { SeedData } from '../../src/domain/types.js';
 
 let dir: string;
 beforeAll(async () => {

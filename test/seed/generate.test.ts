@@ -3,14 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { deriveSpaceIds } from '../../src/domain/spaceIds.js';
 import { barcodesOf, normalizeBarcode } from '../../src/domain/barcode.js';
 import { loadSchemaValidator, type SchemaValidator } from '../../src/openapi/schemas.js';
-import type { SeedData } from '../../src/store/store.js';
+import type { SeedData } from '../../src/domain/types.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
 import { resolveSeed } from '../../src/seed/resolve.js';
 import { DATASETS, DATASET_NAMES, generateDataset, generateDatasetInSlices } from '../../src/seed/index.js';
 import { gs1CheckDigit, isValidGtin } from '../../src/seed/barcodes.js';
-import type { CategoryNode, Space } from '../../src/seed/model.js';
+import type { CategoryNode, Space } from '../../seeds/model.js';
 import { faker } from '@faker-js/faker/locale/en';
-import { MEDIA_BASE } from '../../src/workbench/demoMedia.js';
+import { MEDIA_BASE } from '../../src/media/demoMedia.js';
 
 // Written out here rather than imported, so a wrong table in the generator cannot agree with itself.
 const MIME_BY_EXTENSION: Record<string, string> = {

@@ -8,7 +8,7 @@ import { generateDataset } from '../../src/seed/index.js';
 import { writeDatasetFile } from '../../src/seed/file.js';
 import { INDEX_SUFFIX, readSeedIndex } from '../../src/seed/seedIndex.js';
 import { loadSeedFile } from '../../src/seed/resolve.js';
-import type { SeedData } from '../../src/store/store.js';
+import type { SeedData } from '../../src/domain/types.js';
 
 const ORIGIN = 'http://127.0.0.1:4999';
 let dir: string;

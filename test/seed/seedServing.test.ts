@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Express } from 'express';
 import { resolveSeed } from '../../src/seed/resolve.js';
-import type { SeedData } from '../../src/store/store.js';
+import type { SeedData } from '../../src/domain/types.js';
 import { BASE, client, makeApp } from '../helpers.js';
 
 let seed: SeedData;

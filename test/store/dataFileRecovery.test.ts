@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Store, type ScopeKey } from '../../src/store/store.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
-import { MEDIA_BASE, rebaseMedia } from '../../src/workbench/demoMedia.js';
+import { MEDIA_BASE, rebaseMedia } from '../../src/media/demoMedia.js';
 
 const key: ScopeKey = { region: 'eu', tenantId: 'acme', environment: 'dev' };
 const product = (id: string, extra: object = {}) => ({ productGroupId: id, ...extra }) as CatalogProduct;

@@ -357,7 +357,7 @@ describe('--data FILE (docs/behaviour.md, "Data, seeds and admin")', () => {
   });
 
   it('says a dataset given to --data is not its file, rather than damaged, and leaves it as it is', async () => {
-    const { runSeedCommand } = await import('../../src/cli/seedCommand.js');
+    const { runSeedCommand } = await import('../../src/cli/seed/seedCommand.js');
     const quiet = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
     await runSeedCommand({ seed: '3', out: file, stderr: quiet });
     const dataset = await readFile(file, 'utf8');

@@ -2,7 +2,7 @@
 // production host of the eu region, under the published client's prefix, and setup.ts answers them
 // in the test's own process. No server, no port.
 import type { TestProject } from 'vitest/node';
-import { targetFromEnv } from '../../../contract-tests/lib/target.js';
+import { targetFromEnv } from '../../../src/contract/suite/target.js';
 
 /** A production base URL: only the msw handlers can answer it here. */
 export const MSW_CONTRACT_BASE_URL = 'https://product-eu.omborigrid.com/api/tenants/contract-tenant/contract';

@@ -1,0 +1,71 @@
+// The rules a mock's start options follow, said once for every entry point: `serve` (its flags,
+// src/cli/serve/startServing.ts), startServer and createMock (the options of code) and the msw
+// handlers (src/msw/handlers.ts). Each message names the option as its caller gave it: a flag on the
+// command line, a property in code. Node-free: the msw handlers check their options with it too.
+import type { OpenAPIV3 } from 'openapi-types';
+import { checkRegion } from './mockCore.js';
+
+/** Where the options come from: the command line's flags, or the properties of code. */
+export type OptionsFrom = 'cli' | 'code';
+
+/** Each option's name as the caller wrote it. */
+const NAMES = {
+  compactAfter: { cli: '--compact-after', code: 'compactAfterMb' },
+  data: { cli: '--data', code: 'data' },
+  dataGiven: { cli: '--data FILE', code: 'data' },
+  watch: { cli: '--watch', code: 'watch' },
+  seedFile: { cli: '--seed FILE', code: 'seedFile' },
+} as const;
+
+export interface StartOptions {
+  /** Region of the two prefixes that name none (`--region`). */
+  region?: string;
+  /** The file the data is kept in (`--data`). */
+  data?: string;
+  /** With data: the journal size in MB from which a snapshot is written (`--compact-after`). */
+  compactAfterMb?: number;
+  /** Watch the seed file (`--watch`). */
+  watch?: boolean;
+  /** The JSON dataset file served (`--seed FILE`). */
+  seedFile?: string;
+}
+
+/**
+ * Refuses options that do not go together, or a value no start can use, before anything is opened
+ * or generated (a refused option must not touch a --data file); returns the region as the document
+ * spells it. The region's message names the value and the allowed ones, the same from either side.
+ */
+export function checkStartOptions(
+  document: OpenAPIV3.Document,
+  options: StartOptions,
+  from: OptionsFrom = 'code',
+): { region: string } {
+  const name = (option: keyof typeof NAMES): string => NAMES[option][from];
+  const region = checkRegion(document, options.region);
+  if (options.watch && options.seedFile === undefined) {
+    throw new Error(
+      `${name('watch')} needs ${name('seedFile')}, the JSON dataset file to watch (and to serve, when no seed is given)`,
+    );
+  }
+  const { compactAfterMb } = options;
+  if (compactAfterMb !== undefined) {
+    // Alone it would be ignored; NaN would never compact the journal.
+    if (options.data === undefined) {
+      throw new Error(
+        `${name('compactAfter')} sizes the journal of a ${name('data')} file: give ${name('dataGiven')} with it`,
+      );
+    }
+    if (typeof compactAfterMb !== 'number' || !Number.isFinite(compactAfterMb) || compactAfterMb <= 0) {
+      throw new Error(
+        `${name('compactAfter')} must be a positive number of MB, not ${String(compactAfterMb)}`,
+      );
+    }
+  }
+  // An empty name would keep the data in memory.
+  if (options.data?.trim() === '') {
+    throw new Error(
+      `${name('data')} names no file: give the file to keep the data in, or leave ${name('data')} out to keep it in memory`,
+    );
+  }
+  return { region };
+}

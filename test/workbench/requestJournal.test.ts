@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import {
+  JOURNAL_BODY_BYTES,
+  journalBody,
+  parseJournalFilter,
+  RequestJournal,
+  type JournalRecord,
+} from '../../src/workbench/requestJournal.js';
+import { parseQuery } from '../../src/pipeline/query.js';
+
+const entry = (n: number, over: Partial<JournalRecord> = {}): JournalRecord => ({
+  at: n,
+  method: 'GET',
+  url: `/acme/dev/products/P${n}`,
+  status: 200,
+  durationMs: 1,
+  tenantId: 'acme',
+  environment: 'dev',
+  operationId: 'getProduct',
+  ...over,
+});
+
+const iso = (n: number) => new Date(n).toISOString();
+
+describe('request journal', () => {
+  it('gives each request as { at, method, path, query, status, durationMs, tenantId, environment, operationId, body? }', () => {
+    const journal = new RequestJournal();
+    journal.record({ ...entry(1), url: '/acme/dev/products?limit=2&sort=a&sort=b', durationMs: 1.234 });
+    journal.record({
+      at: 2,
+      method: 'POST',
+      url: '/nowhere',
+      status: 404,
+      durationMs: 0.5,
+      body: { data: [] },
+      bodyBytes: 11,
+    });
+    expect(journal.find()).toEqual([
+      {
+        at: iso(2),
+        method: 'POST',
+        path: '/nowhere',
+        query: {},
+        status: 404,
+        durationMs: 0.5,
+        tenantId: null,
+        environment: null,
+        operationId: null,
+        body: { data: [] },
+      },
+      {
+        at: iso(1),
+        method: 'GET',
+        path: '/acme/dev/products',
+        query: { limit: '2', sort: ['a', 'b'] },
+        status: 200,
+        durationMs: 1.2,
+        tenantId: 'acme',
+        environment: 'dev',
+        operationId: 'getProduct',
+      },
+    ]);
+  });
+
+  it('keeps no body larger than the bound, whether its size was sent or not', () => {
+    const journal = new RequestJournal();
+    const big = { text: 'x'.repeat(JOURNAL_BODY_BYTES) };
+    journal.record({ ...entry(1), body: big, bodyBytes: JOURNAL_BODY_BYTES + 12 });
+    journal.record({ ...entry(2), body: big });
+    for (const found of journal.find()) {
+      expect(found.body).toBeUndefined();
+      expect(found.bodyOmitted).toMatch(/more than the 16384 kept/);
+    }
+  });
+
+  it('keeps the last `size` requests, newest first', () => {
+    const journal = new RequestJournal(3);
+    for (let n = 1; n <= 5; n++) journal.record(entry(n));
+    expect(journal.find().map((e) => e.path)).toEqual([
+      '/acme/dev/products/P5',
+      '/acme/dev/products/P4',
+      '/acme/dev/products/P3',
+    ]);
+    journal.clear();
+    expect(journal.find()).toEqual([]);
+  });
+
+  it('filters by method, path substring, status and tenant, and limits', () => {
+    const journal = new RequestJournal();
+    journal.record(entry(1));
+    journal.record(entry(2, { method: 'POST', url: '/acme/dev/products-push', status: 400 }));
+    journal.record(entry(3, { tenantId: 'other' }));
+    journal.record(entry(4, { method: 'POST', url: '/acme/dev/products-push' }));
+    expect(journal.find({ method: 'post' }).map((e) => e.at)).toEqual([iso(4), iso(2)]);
+    expect(journal.find({ path: 'push', status: 400 }).map((e) => e.at)).toEqual([iso(2)]);
+    expect(journal.find({ tenantId: 'other' }).map((e) => e.at)).toEqual([iso(3)]);
+    expect(journal.find({ limit: 2 }).map((e) => e.at)).toEqual([iso(4), iso(3)]);
+  });
+
+  it('matches the path filter against the path only, not the query', () => {
+    const journal = new RequestJournal();
+    journal.record(entry(1, { url: '/acme/dev/products?search=push' }));
+    journal.record(entry(2, { url: '/acme/dev/products-push' }));
+    expect(journal.find({ path: 'push' }).map((e) => e.at)).toEqual([iso(2)]);
+  });
+
+  it('finds a percent-encoded path by its decoded text, as a query string delivers the filter', () => {
+    const journal = new RequestJournal();
+    journal.record(entry(1, { url: '/acme/dev/products/caf%C3%A9%20noir?select=a' }));
+    journal.record(entry(2, { url: '/acme/dev/products/bad%E0' }));
+    journal.record(entry(3));
+    const at = (path: string) => journal.find({ path }).map((e) => e.at);
+    expect(at('café noir')).toEqual([iso(1)]);
+    // The path as shown in the entry still matches, and a malformed one by its text as sent.
+    expect(at('caf%C3%A9')).toEqual([iso(1)]);
+    expect(at('bad%E0')).toEqual([iso(2)]);
+    expect(at('products/P3')).toEqual([iso(3)]);
+    expect(at('noir?select')).toEqual([]);
+  });
+
+  it('once full, counts and finds each kept request once, filtered or not', () => {
+    const journal = new RequestJournal(3);
+    for (let n = 1; n <= 5; n++) journal.record(entry(n));
+    expect(journal.count).toBe(3);
+    // A filter skips none here, but it lifts the default limit: only the kept three may come back.
+    expect(journal.find({ tenantId: 'acme' }).map((e) => e.at)).toEqual([iso(5), iso(4), iso(3)]);
+  });
+
+  it('keeps a body up to the bound and names the size of a larger one', () => {
+    expect(journalBody(undefined)).toEqual({});
+    expect(journalBody({ data: [1] })).toEqual({ body: { data: [1] } });
+    // Exactly 16 KiB of JSON is kept: "at most 16 KiB" (docs/behaviour.md, "Request journal").
+    const atBound = { text: 'x'.repeat(JOURNAL_BODY_BYTES - '{"text":""}'.length) };
+    expect(journalBody(atBound)).toEqual({ body: atBound });
+    expect(journalBody(atBound, JOURNAL_BODY_BYTES)).toEqual({ body: atBound });
+    const large = journalBody({ text: 'x'.repeat(JOURNAL_BODY_BYTES) });
+    expect(large.body).toBeUndefined();
+    expect(large.bodyOmitted).toMatch(/^\d+ bytes of JSON, more than the 16384 kept$/);
+  });
+
+  it('reads query strings with repeated names, and refuses filters it does not know', () => {
+    expect(parseQuery('a=1&b=2&a=3')).toEqual({ a: ['1', '3'], b: '2' });
+    expect(parseJournalFilter({ status: '404', limit: '5' })).toMatchObject({ status: 404, limit: 5 });
+    // A number as the API's query shows one: as sent, unquoted; text that is none, quoted.
+    expect(() => parseJournalFilter({ limit: '0' })).toThrow(
+      'query.limit must be a whole number from 1 to 1000 (got 0)',
+    );
+    expect(() => parseJournalFilter({ status: 'bad' })).toThrow(
+      'query.status must be a whole number from 100 to 599 (got "bad")',
+    );
+    expect(() => parseJournalFilter({ tenant: 'acme' })).toThrow(
+      /^query\.tenant: no such filter; filters: method, /,
+    );
+  });
+
+  it('refuses a method no request can have (GETT), which matched nothing, and takes any real one in any case', () => {
+    const methods = ['GET', 'POST', 'PROPFIND'];
+    expect(() => parseJournalFilter({ method: 'GETT' }, methods)).toThrow(
+      'query.method must be an HTTP method a request can have, such as GET or POST (got "GETT")',
+    );
+    expect(parseJournalFilter({ method: 'post' }, methods).method).toBe('post');
+    // a method no API operation has still reaches the server (and gets a 405): it may be looked for
+    expect(parseJournalFilter({ method: 'PROPFIND' }, methods).method).toBe('PROPFIND');
+  });
+
+  it('refuses an empty text filter, which matched no entry (or, for path, every one)', () => {
+    // As a script's empty variable gives it: ?method=$METHOD.
+    for (const name of ['method', 'path', 'tenantId']) {
+      expect(() => parseJournalFilter({ [name]: '' }), name).toThrow(
+        `query.${name} is empty: give a value to filter by, or leave ${name} out`,
+      );
+    }
+    expect(parseJournalFilter({ method: 'POST', path: '/products-push', tenantId: 'acme' })).toMatchObject({
+      method: 'POST',
+      path: '/products-push',
+      tenantId: 'acme',
+    });
+  });
+});
