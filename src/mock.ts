@@ -94,7 +94,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   // caller, given no mock, could not close).
   const region = checkRegion(document, options.region);
   const latency = checkLatency(options.latency);
-  keyRingOf(document, options.apiKeys);
+  const strict = keyRingOf(document, options.apiKeys).size > 0;
   checkCompactAfter(options);
   // As --data "" is refused (src/cli/optionValues.ts): an empty name would keep the data in memory.
   if (options.data?.trim() === '') {
@@ -121,6 +121,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     logger: options.logger,
     logRequests: options.logRequests ?? true,
     latency,
+    strict,
   });
   const core = composeMock({
     ...options,

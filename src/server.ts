@@ -1,12 +1,13 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp, workbenchOf, type MockOptions } from './app.js';
+import { createApp, workbenchOf, type AppOptions } from './app.js';
 import { createExpressServer } from './http/expressServer.js';
 import type { SeedData } from './store/store.js';
 
-export interface ServerOptions extends MockOptions {
+export interface ServerOptions extends AppOptions {
   /** 0 picks a free port. */
   port?: number;
+  /** The address to listen on; default 127.0.0.1. A `Host` header naming it is answered (docs/security.md). */
   host?: string;
   /** With seedFile: each valid edit of the file becomes the seed (every scope starts over). */
   watch?: boolean;
@@ -28,8 +29,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       'watch needs seedFile, the JSON dataset file to watch (and to serve, when no seed is given)',
     );
   }
-  const app = await createApp(options);
   const host = options.host ?? '127.0.0.1';
+  const app = await createApp({ ...options, host });
   const server = createExpressServer(app);
   // Read here, not in the closure below: a closure that names `options` keeps it, and the seed it
   // holds (as generated, before it is rebased onto this origin), for the life of the server.
