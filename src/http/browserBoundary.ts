@@ -6,7 +6,9 @@ import { isIP } from 'node:net';
 import type { RequestHandler } from 'express';
 import { CatalogError } from '../domain/errors.js';
 import { corsMiddleware } from './cors.js';
-import { hostnameOf, isLoopback } from './loopback.js';
+import { ALL_HOSTS, allowedHostProblem, corsOriginProblem, hostnameOf, isLoopback } from './loopback.js';
+
+export { ALL_HOSTS, allowedHostProblem, corsOriginProblem } from './loopback.js';
 
 /** What draws the boundary: createApp's options, the command line's --host, --allowed-host and --cors-origin. */
 export interface BoundaryOptions {
@@ -35,40 +37,8 @@ export interface Boundary {
   readonly anyHost: boolean;
 }
 
-/** The word that turns the `Host` check off. */
-export const ALL_HOSTS = 'all';
-
 /** Listening on every address names none a `Host` may give. */
 const WILDCARD = new Set(['0.0.0.0', '::', '']);
-
-/** What is wrong with an `--allowed-host` value, or undefined. */
-export function allowedHostProblem(value: string): string | undefined {
-  const name = value.trim();
-  if (name === '' || name.includes('/') || name.includes('@') || /\s/.test(name)) {
-    return `"${value}" is not a host name: give one such as mock.example.test, .example.test for it and the names below it, or ${ALL_HOSTS} to answer every name`;
-  }
-  return undefined;
-}
-
-/** What is wrong with a `--cors-origin` value, or undefined. */
-export function corsOriginProblem(value: string): string | undefined {
-  const text = value.trim();
-  if (text === '*' || text === 'null') return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(text);
-  } catch {
-    url = undefined;
-  }
-  if (
-    url &&
-    (url.protocol === 'http:' || url.protocol === 'https:') &&
-    url.origin === text.replace(/\/$/, '')
-  ) {
-    return undefined;
-  }
-  return `"${value}" is not an origin: give the scheme, host and port of the page, such as http://192.168.1.20:5173 (no path), null for a sandboxed or file page, or * for every origin`;
-}
 
 /** Refuses options a request would never match, at start-up (the CLI refuses them as it parses). */
 export function checkBoundaryOptions(options: BoundaryOptions): void {
