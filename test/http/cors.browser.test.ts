@@ -1,6 +1,6 @@
 // In headless Chromium: what a page on another origin can read of the mock's answers.
 import { describe, expect, it } from 'vitest';
-import { browserMissing, demoInBrowser } from '../browser.js';
+import { browserMissing, demoInBrowser, loopbackTab } from '../browser.js';
 
 const missing = browserMissing();
 
@@ -9,14 +9,7 @@ describe.skipIf(missing !== undefined)(
   () => {
     const demo = demoInBrowser();
 
-    /** A tab on http://localhost:<port>: another origin than http://127.0.0.1:<port>, and a loopback one, as a frontend's dev server is. */
-    const localTab = async () => {
-      const tab = await demo.browser.newPage();
-      const page = new URL(demo.server.url);
-      page.hostname = 'localhost';
-      await tab.goto(`${page.origin}/__admin/health`);
-      return tab;
-    };
+    const localTab = () => loopbackTab(demo.browser, demo.server.url);
 
     it("reads a 405's status, message and Allow header", async () => {
       const tab = await localTab();
