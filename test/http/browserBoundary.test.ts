@@ -7,6 +7,7 @@ import request from 'supertest';
 import { boundaryOf } from '../../src/http/browserBoundary.js';
 import { hostnameOf, isLoopback } from '../../src/http/loopback.js';
 import { workbenchOf } from '../../src/app.js';
+import { startServer } from '../../src/server.js';
 import { BASE, makeApp, TOKEN } from '../helpers.js';
 
 const type = (id: string) => ({ data: [{ productTypeId: id }] });
@@ -238,6 +239,18 @@ describe('response headers', () => {
     expect(answers.map((res) => [res.status, res.headers['x-content-type-options']])).toEqual(
       answers.map((res) => [res.status, 'nosniff']),
     );
+  });
+
+  it('say it on the 431 node refuses before express sees the request, too', async () => {
+    const server = await startServer({ port: 0 });
+    try {
+      const res = await fetch(`${server.url}/acme/dev/products`, {
+        headers: { 'x-api-key': 'k'.repeat(17_000) },
+      });
+      expect([res.status, res.headers.get('x-content-type-options')]).toEqual([431, 'nosniff']);
+    } finally {
+      await server.close();
+    }
   });
 
   it('give /docs a Content-Security-Policy that allows its own script and nothing from elsewhere', async () => {
