@@ -77,26 +77,48 @@ export function boundaryOf(options: BoundaryOptions = {}): Boundary {
   if (!WILDCARD.has(listened)) names.add(listened);
   const origins = new Set((options.corsOrigins ?? []).map((o) => o.trim().replace(/\/$/, '')));
   const anyOrigin = origins.has('*');
+  const hostAllowed = (hostHeader: string): boolean => {
+    const name = hostnameOf(hostHeader);
+    // An address cannot be rebound: a page whose origin is an address is on that address.
+    if (isLoopback(name) || isIP(name) !== 0 || names.has(name)) return true;
+    return domains.some((d) => name === d.slice(1) || name.endsWith(d));
+  };
+  const originAllowed = (origin: string): boolean => {
+    if (anyOrigin || origins.has(origin)) return true;
+    let url: URL;
+    try {
+      url = new URL(origin);
+    } catch {
+      return false;
+    }
+    return (url.protocol === 'http:' || url.protocol === 'https:') && isLoopback(hostnameOf(url.host));
+  };
+  // Every request asks with the same few values: remembered, the answer costs a lookup, where
+  // reading an address took microseconds of every read (docs/performance.md, "One middleware per request").
+  const knownHosts = remembered(hostAllowed);
+  const knownOrigins = remembered(originAllowed);
   return {
     anyHost,
-    hostAllowed(hostHeader) {
-      // No Host: not a browser's request (every browser sends one), so no rebinding.
-      if (anyHost || hostHeader === undefined) return true;
-      const name = hostnameOf(hostHeader);
-      // An address cannot be rebound: a page whose origin is an address is on that address.
-      if (isLoopback(name) || isIP(name) !== 0 || names.has(name)) return true;
-      return domains.some((d) => name === d.slice(1) || name.endsWith(d));
-    },
-    originAllowed(origin) {
-      if (anyOrigin || origins.has(origin)) return true;
-      let url: URL;
-      try {
-        url = new URL(origin);
-      } catch {
-        return false;
-      }
-      return (url.protocol === 'http:' || url.protocol === 'https:') && isLoopback(hostnameOf(url.host));
-    },
+    // No Host: not a browser's request (every browser sends one), so no rebinding.
+    hostAllowed: (hostHeader) => anyHost || hostHeader === undefined || knownHosts(hostHeader),
+    originAllowed: knownOrigins,
+  };
+}
+
+/** Values remembered at most: a client that sends a new Host each time empties the memory, no more. */
+const REMEMBERED = 64;
+
+/** `decide`, remembering its answers for up to REMEMBERED values. */
+function remembered(decide: (value: string) => boolean): (value: string) => boolean {
+  const answers = new Map<string, boolean>();
+  return (value) => {
+    let answer = answers.get(value);
+    if (answer === undefined) {
+      answer = decide(value);
+      if (answers.size >= REMEMBERED) answers.clear();
+      answers.set(value, answer);
+    }
+    return answer;
   };
 }
 
