@@ -33,8 +33,6 @@ export interface Boundary {
   hostAllowed(hostHeader: string | undefined): boolean;
   /** Whether a page of this origin (an `Origin` header's value) may read answers. */
   originAllowed(origin: string): boolean;
-  /** The value given to refuse every other name, for the refusal's message. */
-  readonly anyHost: boolean;
 }
 
 /** Listening on every address names none a `Host` may give. */
@@ -98,7 +96,6 @@ export function boundaryOf(options: BoundaryOptions = {}): Boundary {
   const knownHosts = remembered(hostAllowed);
   const knownOrigins = remembered(originAllowed);
   return {
-    anyHost,
     // No Host: not a browser's request (every browser sends one), so no rebinding.
     hostAllowed: (hostHeader) => anyHost || hostHeader === undefined || knownHosts(hostHeader),
     originAllowed: knownOrigins,
