@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
 import { adminGuard } from './http/adminGuard.js';
-import { corsMiddleware } from './http/cors.js';
+import { boundaryGuard, boundaryOf, type BoundaryOptions } from './http/browserBoundary.js';
 import { mountAdminRoutes } from './http/adminRoutes.js';
 import { errorHandler } from './http/errors.js';
 import { expressAdapter } from './http/expressAdapter.js';
@@ -11,6 +11,9 @@ import type { Workbench } from './workbench/workbench.js';
 import { attachWorkbench, attachedWorkbench } from './http/appWorkbench.js';
 
 export type { MockOptions } from './mock.js';
+
+/** The mock as an express app: the mock's options, and where a browser may reach it from (docs/security.md). */
+export interface AppOptions extends MockOptions, BoundaryOptions {}
 
 /** The workbench of an app createApp made (fault rules, journal, seed). */
 export function workbenchOf(app: Express): Workbench {
@@ -29,14 +32,16 @@ export function closeApp(app: Express): Promise<void> {
 }
 
 /** The mock as an express app: admin routes and the reference page, then the pipeline for the API. */
-export async function createApp(options: MockOptions = {}): Promise<Express> {
+export async function createApp(options: AppOptions = {}): Promise<Express> {
   return (await createMockApp(options)).app;
 }
 
 /** createApp, with the workbench of the mock it serves handed over beside it. */
 export async function createMockApp(
-  options: MockOptions = {},
+  options: AppOptions = {},
 ): Promise<{ app: Express; workbench: Workbench }> {
+  // Before the mock opens its --data file: a refused option must not leave it open.
+  const boundary = boundaryOf(options);
   const mock = await createMock(options);
   try {
     const app = express();
@@ -45,7 +50,7 @@ export async function createMockApp(
     // For closeApp and createExpressServer when the caller has the app alone.
     attachWorkbench(app, mock.workbench);
     app.use(exchangeRecorder(mock.workbench));
-    app.use(corsMiddleware());
+    app.use(boundaryGuard(boundary));
     app.use('/__admin', adminGuard());
     mountAdminRoutes(app, mock.workbench, mock.ring, {
       seed: mock.seedName ?? 'none',

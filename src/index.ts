@@ -1,4 +1,4 @@
-export { closeApp, createApp } from './app.js';
+export { closeApp, createApp, type AppOptions } from './app.js';
 export { createMock, type Mock, type MockOptions } from './mock.js';
 export { wrap, type Handle, type MockAnswer, type MockRequest, type Wrapper } from './pipeline/types.js';
 export { startServer, type ServerOptions, type RunningServer } from './server.js';

@@ -83,7 +83,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   // caller, given no mock, could not close).
   const { region } = checkStartOptions(document, options);
   const latency = checkLatency(options.latency);
-  keyRingOf(document, options.apiKeys);
+  const strict = keyRingOf(document, options.apiKeys).size > 0;
   const seed = await givenSeed(options, document);
   const seeds = new SeedSource(seed, options.seedFile, options.seedMediaOrigin);
   // A seed read from seedFile alone is named by it, as `--seed FILE` names the CLI's.
@@ -103,6 +103,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     logger: options.logger,
     logRequests: options.logRequests ?? true,
     latency,
+    strict,
   });
   const core = composeMock({
     ...options,

@@ -1,14 +1,15 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMockApp, type MockOptions } from './app.js';
+import { createMockApp, type AppOptions } from './app.js';
 import { loadApiDocument } from './openapi/apiDocument.js';
 import { checkStartOptions } from './startOptions.js';
 import { createExpressServer } from './http/expressServer.js';
 import type { SeedData } from './domain/types.js';
 
-export interface ServerOptions extends MockOptions {
+export interface ServerOptions extends AppOptions {
   /** 0 picks a free port. */
   port?: number;
+  /** The address to listen on; default 127.0.0.1. A `Host` header naming it is answered (docs/security.md). */
   host?: string;
   /** With seedFile: each valid edit of the file becomes the seed (every scope starts over). */
   watch?: boolean;
@@ -27,8 +28,8 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   // Before the app: createMock checks the options it takes again, watch is the server's own.
   checkStartOptions(await loadApiDocument(), options);
-  const { app, workbench } = await createMockApp(options);
   const host = options.host ?? '127.0.0.1';
+  const { app, workbench } = await createMockApp({ ...options, host });
   const server = createExpressServer(app, {}, workbench);
   // Read here, not in the closure below: a closure that names `options` keeps it, and the seed it
   // holds (as generated, before it is rebased onto this origin), for the life of the server.

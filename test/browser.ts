@@ -1,6 +1,6 @@
 // Headless Chromium for tests that look at a page: found at CHROMIUM_PATH or /usr/bin/chromium.
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startServer, type RunningServer } from '../src/server.js';
 import { resolveSeed } from '../src/seed/resolve.js';
@@ -40,4 +40,21 @@ export function demoInBrowser(): { server: RunningServer; browser: Browser } {
     await started.server?.close();
   });
   return started;
+}
+
+/**
+ * A tab on `http://localhost:<port>` of the server: another origin than its `http://127.0.0.1:<port>`,
+ * and a loopback one, as a frontend's dev server is. A tab left on about:blank has the origin
+ * `null`, to which the mock's answers are closed (docs/security.md).
+ */
+export async function loopbackTab(
+  browser: Browser,
+  serverUrl: string,
+  options?: Parameters<Browser['newPage']>[0],
+): Promise<Page> {
+  const tab = await browser.newPage(options);
+  const page = new URL(serverUrl);
+  page.hostname = 'localhost';
+  await tab.goto(`${page.origin}/__admin/health`);
+  return tab;
 }

@@ -2,7 +2,7 @@ import { beforeAll } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
 import { Writable } from 'node:stream';
-import { createApp, type MockOptions } from '../src/app.js';
+import { createApp, type AppOptions } from '../src/app.js';
 import { startServer, type ServerOptions } from '../src/server.js';
 import { createLogger } from '../src/workbench/logger.js';
 
@@ -10,7 +10,7 @@ export const TOKEN = { 'x-api-key': 'test-token' };
 export const BASE = '/acme/dev';
 
 /** A fresh mock with an empty seed unless one is given. */
-export function makeApp(options: MockOptions = {}): Promise<Express> {
+export function makeApp(options: AppOptions = {}): Promise<Express> {
   return createApp(options);
 }
 
@@ -35,7 +35,7 @@ export type Client = ReturnType<typeof client>;
  * One mock for the whole test file, made before its tests, with an authenticated client on it;
  * `fresh()` gives each caller a scope of its own, which starts empty, so tests need no reset.
  */
-export function appPerFile(options: MockOptions = {}) {
+export function appPerFile(options: AppOptions = {}) {
   let made: { app: Express; c: Client } | undefined;
   let tenant = 0;
   beforeAll(async () => {

@@ -7,7 +7,18 @@ import { DEFAULT_SEED, generatedCountOf } from '../seed/defaults.js';
 import { packageRoot } from '../openapi/packageRoot.js';
 import { contractCommand } from './contract/contractCommand.js';
 import { recordCommand } from './record/recordCommand.js';
-import { apiKeys, dataFile, host, latency, outFile, port, positiveNumber } from './terminal/optionValues.js';
+import {
+  allowedHost,
+  apiKeys,
+  corsOrigin,
+  dataFile,
+  host,
+  keyFile,
+  latency,
+  outFile,
+  port,
+  positiveNumber,
+} from './terminal/optionValues.js';
 import { npmTookMessage, optionsNpmTook } from './terminal/npmTookOptions.js';
 import { serve, type ServeOptions } from './serve/serveCommand.js';
 import { MAX_DELAY_MS } from '../workbench/prefer.js';
@@ -37,6 +48,23 @@ program
     '--api-key <key>',
     'strict mode: accept only this key; KEY=tenantA,tenantB binds it to tenants (repeatable)',
     apiKeys,
+    [],
+  )
+  .option(
+    '--api-key-file <file>',
+    'strict mode: accept the keys of this file too, one per line as --api-key takes them (out of sight of ps); so are those of PRODUCT_CATALOG_MOCK_API_KEYS',
+    keyFile,
+  )
+  .option(
+    '--allowed-host <name>',
+    'answer requests that name this host too, besides loopback names, IP addresses and --host (repeatable; .example.test: it and the names below; all: every name)',
+    allowedHost,
+    [],
+  )
+  .option(
+    '--cors-origin <origin>',
+    'let pages of this origin read answers and call /__admin, besides loopback ones (repeatable; * for every origin)',
+    corsOrigin,
     [],
   )
   .option(
@@ -79,7 +107,7 @@ program
   )
   // serve is the default command, so a mistyped command's name arrives here as an argument.
   .allowExcessArguments()
-  .action((opts: ServeOptions, command: Command) => {
+  .action(async (opts: ServeOptions, command: Command) => {
     // Before the stray word: `npm start --seed none` leaves `none` here, which npm's taking of --seed explains.
     const tookByNpm = optionsNpmTook(command);
     if (tookByNpm.length > 0) program.error(npmTookMessage(tookByNpm));
@@ -92,7 +120,9 @@ program
       const names = program.commands.map((c) => c.name()).join(', ');
       program.error(`error: unknown command '${word}' (commands: ${names})`);
     }
-    return serve(opts);
+    // Read here, once: the server's thread gets them as the command line's (docs/security.md, "Keys").
+    const { gatherApiKeys } = await import('./terminal/apiKeySources.js');
+    return serve({ ...opts, apiKey: await gatherApiKeys(opts.apiKey, opts.apiKeyFile) });
   });
 
 program

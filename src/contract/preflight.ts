@@ -1,6 +1,7 @@
 // Before any test: does the base URL answer, does it name a catalog, is the token accepted? One read.
 // A misconfigured run ends here with one explanation instead of a hundred failing tests.
 import { AnswerBrokeOff, fetchPatiently } from './retry.js';
+import { RedirectRefused } from './sameOriginFetch.js';
 
 /** The prefixes a deployment serves a catalog under (docs/behaviour.md, "Addressing"). */
 export const BASE_URL_SHAPES = [
@@ -99,6 +100,13 @@ export async function preflight(
       { tryTimeoutMs: TIMEOUT_MS, onRetry },
     ));
   } catch (err) {
+    if (err instanceof RedirectRefused) {
+      return {
+        tried,
+        got: `${err.status}, a redirect to ${err.location}`,
+        advice: `${err.message}.`,
+      };
+    }
     const e = err as Error & { cause?: Error & { code?: string } };
     const cause = e.name === 'TimeoutError' ? `no answer within ${TIMEOUT_MS / 1000} s` : e.cause?.message;
     return { tried, got: `nothing: ${cause ?? e.message}`, advice: noAnswerAdvice(e) };

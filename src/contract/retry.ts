@@ -2,6 +2,7 @@
 // or service busy for a moment (502, 503, 504), answers a recording of a thousand pages or a contract
 // run of hundreds of requests now and then, and such an answer should neither end the one nor fail
 // the other (README, "QA workflow: checking a deployment").
+import { sameOriginFetch } from './sameOriginFetch.js';
 
 /** Tries of one request after its first: five in all. */
 export const RETRIES = 4;
@@ -142,7 +143,11 @@ export async function fetchPatiently(
     let reading: number | undefined;
     try {
       const limits = [opts.signal, opts.tryTimeoutMs ? AbortSignal.timeout(opts.tryTimeoutMs) : undefined];
-      res = await fetch(url, { ...init, signal: AbortSignal.any(limits.filter((s) => s !== undefined)) });
+      // Redirects only within the origin: the key is never sent elsewhere (sameOriginFetch.ts).
+      res = await sameOriginFetch(url, {
+        ...init,
+        signal: AbortSignal.any(limits.filter((s) => s !== undefined)),
+      });
       // A read's answer is read whole here: one whose connection closed halfway through its body is
       // asked again as one dropped before it, instead of failing its reader with undici's "terminated".
       if (isRead(init.method)) {

@@ -150,6 +150,8 @@ function answerClientError(
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
       'Content-Type: application/json; charset=utf-8\r\n' +
+      // As every other answer (browserBoundary.ts).
+      'X-Content-Type-Options: nosniff\r\n' +
       // The CORS headers of every other answer (cors.ts): without them a page on another origin
       // sees a CORS failure, not this message. A preflight refused here fails whatever it carries.
       `Access-Control-Allow-Origin: ${ALLOWED_ORIGIN}\r\n` +

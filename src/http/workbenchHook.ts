@@ -41,6 +41,8 @@ export function exchangeRecorder(workbench: Workbench): RequestHandler {
         body: operation ? operation.body : (req.body as unknown),
         bodyBytes:
           req.headers['content-length'] === undefined ? undefined : Number(req.headers['content-length']),
+        // Refused at the browser boundary (browserBoundary.ts): logged, never journaled.
+        unjournaled: res.locals.outsideBoundary === true,
         message: answered
           ? (res.locals.errorMessage as string | undefined)
           : closed

@@ -10,7 +10,7 @@ import { given } from '../domain/given.js';
 import { invalid } from '../openapi/validator.js';
 import { regionsOf } from '../openapi/regions.js';
 import { loadSchemaValidator, type SchemaValidator } from '../openapi/schemas.js';
-import { mediaCard, mediaFile, MEDIA_PATH } from '../media/demoMedia.js';
+import { mediaCard, mediaFile, MEDIA_PATH, MEDIA_POLICY } from '../media/demoMedia.js';
 import { methodMatches, type FaultRuleInput } from '../workbench/faults.js';
 import { parseJournalFilter } from '../workbench/requestJournal.js';
 import type { Workbench } from '../workbench/workbench.js';
@@ -200,6 +200,7 @@ export function mountWorkbenchRoutes(
     if (!card) throw notFound(`No demo media at ${req.path}`);
     const { contentType, body } = mediaFile(path, card);
     res.status(200).type(contentType).setHeader('Cache-Control', 'public, max-age=3600');
+    res.setHeader('Content-Security-Policy', MEDIA_POLICY);
     if (typeof body === 'string') {
       res.send(body);
       return;

@@ -14,6 +14,12 @@ import { cardWebp } from './pictures/webp.js';
 /** Where the mock serves demo media. */
 export const MEDIA_PATH = '/__media';
 /**
+ * The Content-Security-Policy of every demo media answer, the server's and the msw handlers': a
+ * card is escaped text on shapes (cardSvg), yet an SVG opened as a page could run a script; this
+ * one runs none, loads nothing and is sandboxed (docs/security.md).
+ */
+export const MEDIA_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+/**
  * The origin datasets generated without a server write into their media URLs. The command line
  * generates its seed with its own origin, and moves a seed file's URLs on this origin to its own
  * while reading it (rebaseParsedMedia); any other seed's are rebased onto the server's once it

@@ -9,7 +9,7 @@ import type { SeedData } from '../domain/types.js';
 import { responseOf } from './fetchAdapter.js';
 import { under } from './under.js';
 import { singleByteRange } from '../media/byteRange.js';
-import { MEDIA_BASE, MEDIA_PATH, mediaCard, mediaFile } from '../media/demoMedia.js';
+import { MEDIA_BASE, MEDIA_PATH, MEDIA_POLICY, mediaCard, mediaFile } from '../media/demoMedia.js';
 
 const notFound = (path: string, method: string): Response =>
   responseOf(problemAnswer(404, `No demo media at ${path}`), method);
@@ -29,6 +29,9 @@ export function demoMediaHandler(seed: SeedData): HttpHandler {
     const headers: Record<string, string> = {
       'content-type': contentType,
       'cache-control': 'public, max-age=3600',
+      // As the server's media route (docs/security.md).
+      'content-security-policy': MEDIA_POLICY,
+      'x-content-type-options': 'nosniff',
     };
     if (typeof body === 'string') {
       // The answer to HEAD has no body, as the server sends none (see responseOf).

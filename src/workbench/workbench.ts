@@ -24,12 +24,20 @@ export interface WorkbenchOptions {
   logRequests?: boolean;
   latency?: LatencyRange;
   random?: () => number;
+  /**
+   * Strict mode (keys listed): a request refused 401 is logged, not journaled. Anyone who reaches
+   * the server can send those, and a thousand of them pushed every request of the app out of the
+   * journal (docs/behaviour.md, "Request journal").
+   */
+  strict?: boolean;
 }
 
 /** One answered request, as the adapter saw it. */
 export interface Exchange extends JournalRecord {
   /** The error's message of a 4xx or 5xx answer. */
   message?: string;
+  /** Logged, not journaled: a request refused before it reached the mock (docs/security.md). */
+  unjournaled?: boolean;
 }
 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
@@ -85,6 +93,7 @@ export class Workbench implements Simulator {
   completed(exchange: Exchange): void {
     const { logger, logRequests } = this.#options;
     if (logger && logRequests) logRequest(logger, exchange);
+    if (exchange.unjournaled || (this.#options.strict && exchange.status === 401)) return;
     if (exchange.method !== 'OPTIONS' && !OWN_PATH.test(exchange.url)) this.journal.record(exchange);
   }
 

@@ -1,7 +1,14 @@
 // The banner says what the server serves: a person who started it with another seed, no --data or
 // strict keys than they meant sees it before their first empty list or 401.
 import { describe, expect, it } from 'vitest';
-import { announce, exampleRequest, servedLine, stoppedLine } from '../../src/cli/serve/listeningBanner.js';
+import {
+  announce,
+  exampleRequest,
+  exposureWarning,
+  maskKey,
+  servedLine,
+  stoppedLine,
+} from '../../src/cli/serve/listeningBanner.js';
 
 const base = { seed: 'demo', region: 'eu', apiKey: [] as string[] };
 
@@ -30,8 +37,8 @@ describe('the banner of serve', () => {
     });
     expect(strict).toContain('(default region us)');
     expect(strict).toContain('; writes kept in data/catalog.json;');
-    expect(strict).toMatch(/; only its 2 --api-key values accepted, reads without one$/);
-    expect(servedLine({ ...base, apiKey: ['k1'] })).toMatch(/; only its --api-key accepted$/);
+    expect(strict).toMatch(/; only its 2 keys accepted, reads without one$/);
+    expect(servedLine({ ...base, apiKey: ['k1'] })).toMatch(/; only its key accepted$/);
     expect(servedLine({ ...base, region: 'US' })).toContain('(default region us)');
   });
 
@@ -42,18 +49,46 @@ describe('the banner of serve', () => {
     expect(writes[0]?.split('\n')).toEqual([
       'product-catalog-mock listening on http://127.0.0.1:4010',
       servedLine({ ...base, apiKey: ['k1=shop1'] }),
-      "  try: curl -H 'x-api-key: k1' http://127.0.0.1:4010/shop1/dev/products",
+      "  try: curl -H 'x-api-key: <key ****>' http://127.0.0.1:4010/shop1/dev/products",
       '  API reference: http://127.0.0.1:4010/docs',
     ]);
   });
 
-  it('tries a key and tenant as the server reads them: without the spaces around them', () => {
+  it('tries a key and tenant as the server reads them, the key masked', () => {
     const url = 'http://127.0.0.1:4010';
     expect(exampleRequest(url, [])).toBe(`curl -H 'x-api-key: dev' ${url}/acme/dev/products`);
-    expect(exampleRequest(url, [' k1 '])).toBe(`curl -H 'x-api-key: k1' ${url}/acme/dev/products`);
+    expect(exampleRequest(url, [' k1 '])).toBe(`curl -H 'x-api-key: <key ****>' ${url}/acme/dev/products`);
     expect(exampleRequest(url, [' k1 = shop1 , shop2', 'k2'])).toBe(
-      `curl -H 'x-api-key: k1' ${url}/shop1/dev/products`,
+      `curl -H 'x-api-key: <key ****>' ${url}/shop1/dev/products`,
     );
+  });
+
+  // The banner printed the first --api-key whole: it lands in terminals, CI logs and screen shares.
+  it('never prints a key, whichever its length', () => {
+    const keys = ['s3cr3t-team-key-0001=acme', 'short', 'other-long-secret-key'];
+    const writes: string[] = [];
+    announce('http://127.0.0.1:4010', { ...base, apiKey: keys }, (line) => writes.push(line));
+    for (const key of ['s3cr3t-team-key-0001', 'short', 'other-long-secret-key', 'cr3t', 'hort']) {
+      expect(writes.join('\n')).not.toContain(key);
+    }
+    expect(writes.join('\n')).toContain("x-api-key: <key s3****>' http://127.0.0.1:4010/acme/dev/products");
+    expect(maskKey('abcdefghijkl')).toBe('ab****');
+    expect(maskKey('abcdefghijk')).toBe('****');
+  });
+
+  it('warns when it listens beyond this machine and accepts any token', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'mock.lan']) {
+      expect(exposureWarning({ host, apiKey: [] })).toContain(
+        `warning: listening on ${host}, beyond this machine`,
+      );
+    }
+    for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) {
+      expect(exposureWarning({ host, apiKey: [] })).toBeUndefined();
+    }
+    expect(exposureWarning({ host: '0.0.0.0', apiKey: ['k'] })).toBeUndefined();
+    const writes: string[] = [];
+    announce('http://0.0.0.0:4010', { ...base, host: '0.0.0.0' }, (line) => writes.push(line));
+    expect(writes[0]?.split('\n').at(-1)).toContain('--api-key-file');
   });
 
   it('says on stopping what became of the writes: gone from memory, or in the --data file', () => {

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
+import { request } from 'node:http';
 import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -171,7 +172,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     expect(result.stdout.trim()).toBe(version);
   }, 30_000);
 
-  it('in strict mode the banner example uses a listed key and a tenant it may read', async () => {
+  it('in strict mode the banner example names a tenant the first key may read, and no key', async () => {
     const result = await runCli(
       ['--port', '0', '--seed', 'none', '--api-key', 'k1=shop1,shop2'],
       async (url, stop) => {
@@ -181,8 +182,75 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
       },
     );
     expect(result.stdout).toMatch(
-      /try: curl -H 'x-api-key: k1' http:\/\/127\.0\.0\.1:\d+\/shop1\/dev\/products\n/,
+      /try: curl -H 'x-api-key: <key \*\*\*\*>' http:\/\/127\.0\.0\.1:\d+\/shop1\/dev\/products\n/,
     );
+    expect(result.stdout).not.toContain('k1');
+  }, 30_000);
+
+  it('answers the names --allowed-host gives and the origins --cors-origin gives, and refuses values no request could match', async () => {
+    /** The status and CORS origin of GET /__admin/health sent with these headers. */
+    const ask = (url: string, headers: Record<string, string>) =>
+      new Promise<[number | undefined, unknown]>((resolve, reject) => {
+        request(`${url}/__admin/health`, { headers }, (res) => {
+          res.resume();
+          resolve([res.statusCode, res.headers['access-control-allow-origin']]);
+        })
+          .on('error', reject)
+          .end();
+      });
+    await runCli(
+      [
+        '--port',
+        '0',
+        '--seed',
+        'none',
+        '--allowed-host',
+        'mock.lan',
+        '--cors-origin',
+        'https://app.example.test',
+      ],
+      async (url, stop) => {
+        expect(await ask(url, { host: 'mock.lan:4010' })).toEqual([200, undefined]);
+        expect(await ask(url, { host: 'rebound.example' })).toEqual([403, undefined]);
+        expect(await ask(url, { origin: 'https://app.example.test' })).toEqual([
+          200,
+          'https://app.example.test',
+        ]);
+        expect(await ask(url, { origin: 'https://other.example' })).toEqual([403, undefined]);
+        stop();
+      },
+    );
+    const refused = await runCli(['--port', '0', '--cors-origin', 'app.example.test']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('"app.example.test" is not an origin');
+  }, 30_000);
+
+  it('takes keys from --api-key-file and PRODUCT_CATALOG_MOCK_API_KEYS, out of sight of ps', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cli-keys-'));
+    const file = join(dir, 'keys');
+    await writeFile(file, '# keys\nfile-secret-key-0001=shop1\n');
+    try {
+      const result = await runCli(
+        ['--port', '0', '--seed', 'none', '--api-key-file', file],
+        async (url, stop) => {
+          const fromFile = await fetch(`${url}/shop1/dev/products`, {
+            headers: { 'x-api-key': 'file-secret-key-0001' },
+          });
+          const fromEnv = await fetch(`${url}/shop1/dev/products`, {
+            headers: { 'x-api-key': 'env-secret-key-0002' },
+          });
+          const other = await fetch(`${url}/shop1/dev/products`, { headers: { 'x-api-key': 'dev' } });
+          expect([fromFile.status, fromEnv.status, other.status]).toEqual([200, 200, 401]);
+          stop();
+        },
+        [],
+        { ...process.env, PRODUCT_CATALOG_MOCK_API_KEYS: 'env-secret-key-0002' },
+      );
+      expect(result.stdout).toContain('only its 2 keys accepted');
+      expect(result.stdout).not.toContain('secret-key');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   }, 30_000);
 
   /** What the server prints after its banner while `path` is requested (without a token: a 401). */

@@ -90,7 +90,18 @@ describe('API reference page', () => {
 
   it("does not serve swagger-ui's stock page, which loads the Petstore from another host", async () => {
     const app = await makeApp();
-    for (const path of ['/docs/index.html', '/docs/swagger-initializer.js']) {
+    // Also under the spellings the file server decodes and normalises to them.
+    for (const path of [
+      '/docs/index.html',
+      '/docs/swagger-initializer.js',
+      '/docs//index.html',
+      '/docs/%2e/index.html',
+      '/docs/index%2ehtml',
+      '/docs/./swagger-initializer.js',
+      '/docs/%2fswagger-initializer.js',
+      '/docs/oauth2-redirect.html',
+      '/docs/package.json',
+    ]) {
       const res = await request(app).get(path);
       expect(res.status, path).toBe(404);
       expect(res.text).not.toContain('petstore');

@@ -1,6 +1,6 @@
 // In headless Chromium: what a page on another origin can read of the mock's answers.
 import { describe, expect, it } from 'vitest';
-import { browserMissing, demoInBrowser } from '../browser.js';
+import { browserMissing, demoInBrowser, loopbackTab } from '../browser.js';
 
 const missing = browserMissing();
 
@@ -9,9 +9,10 @@ describe.skipIf(missing !== undefined)(
   () => {
     const demo = demoInBrowser();
 
+    const localTab = () => loopbackTab(demo.browser, demo.server.url);
+
     it("reads a 405's status, message and Allow header", async () => {
-      const tab = await demo.browser.newPage();
-      // about:blank: every request to the mock is a cross-origin one.
+      const tab = await localTab();
       const seen = await tab.evaluate(async (api) => {
         const res = await fetch(`${api}/acme/dev/products`, {
           method: 'PUT',
@@ -24,6 +25,40 @@ describe.skipIf(missing !== undefined)(
         allow: 'GET, HEAD, POST, DELETE, PATCH',
         message: expect.stringContaining('allowed: GET, HEAD, POST, DELETE, PATCH'),
       });
+    }, 60_000);
+
+    it('lets a page on no loopback origin (about:blank, Origin null) read nothing, nor reset', async () => {
+      const tab = await demo.browser.newPage();
+      const write = await fetch(`${demo.server.url}/acme/dev/product-types`, {
+        method: 'POST',
+        headers: { 'x-api-key': 'dev', 'content-type': 'application/json' },
+        body: JSON.stringify({ data: [{ productTypeId: 'kept-through-reset' }] }),
+      });
+      expect(write.status).toBe(200);
+      const seen = await tab.evaluate(async (api) => {
+        const tryIt = async (run: () => Promise<Response>) => {
+          try {
+            return `answered ${(await run()).status}`;
+          } catch (err) {
+            return String(err);
+          }
+        };
+        return {
+          read: await tryIt(() => fetch(`${api}/acme/dev/products`, { headers: { 'x-api-key': 'dev' } })),
+          journal: await tryIt(() => fetch(`${api}/__admin/requests`)),
+          // A simple request: sent without a preflight, its answer unreadable (opaque).
+          reset: await tryIt(() => fetch(`${api}/__admin/reset`, { method: 'POST', mode: 'no-cors' })),
+        };
+      }, demo.server.url);
+      expect(seen).toEqual({
+        read: 'TypeError: Failed to fetch',
+        journal: 'TypeError: Failed to fetch',
+        reset: 'answered 0',
+      });
+      const kept = await fetch(`${demo.server.url}/acme/dev/product-types/kept-through-reset`, {
+        headers: { 'x-api-key': 'dev' },
+      });
+      expect(kept.status).toBe(200);
     }, 60_000);
 
     it('answers a page on another origin whose fetches send credentials', async () => {
@@ -45,7 +80,7 @@ describe.skipIf(missing !== undefined)(
     }, 60_000);
 
     it("reads a simulated failure's Retry-After, and sees a simulated network failure as fetch does a dropped one", async () => {
-      const tab = await demo.browser.newPage();
+      const tab = await localTab();
       const seen = await tab.evaluate(async (api) => {
         const later = await fetch(`${api}/acme/dev/products`, {
           headers: { 'x-api-key': 'dev', prefer: 'code=429, retry-after=3' },
@@ -65,7 +100,7 @@ describe.skipIf(missing !== undefined)(
     }, 60_000);
 
     it("reads a 431's status and message, unless the browser's preflight was the request too large", async () => {
-      const tab = await demo.browser.newPage();
+      const tab = await localTab();
       const seen = await tab.evaluate(async (api) => {
         const long = 'a'.repeat(17_000);
         const read = async (url: string, headers: Record<string, string>) => {

@@ -61,6 +61,33 @@ describe.skipIf(missing !== undefined)(
       expect((await status.textContent())?.trim()).toBe('200');
     }, 60_000);
 
+    it('renders, and answers "Try it out", under its Content-Security-Policy, which the browser reports no breach of', async () => {
+      const tab = await demo.browser.newPage({ viewport: { width: 1280, height: 1400 } });
+      const breaches: string[] = [];
+      tab.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) breaches.push(message.text());
+      });
+      await tab.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) =>
+          console.error(`Content Security Policy breached: ${event.violatedDirective} ${event.blockedURI}`),
+        );
+      });
+      const page = await tab.goto(`${demo.server.url}/docs`);
+      expect(page?.headers()['content-security-policy']).toContain("default-src 'none'");
+      const operation = tab.locator('#operations-Products-getProduct');
+      await operation.locator('.opblock-summary').click();
+      await operation.getByRole('button', { name: 'Try it out' }).click();
+      await operation.locator('tr[data-param-name="productGroupId"] input').fill('FA-00001');
+      await operation.getByRole('button', { name: 'Execute' }).click();
+      const status = operation.locator('.live-responses-table tbody .response-col_status').first();
+      await status.waitFor();
+      await tab.screenshot({ path: join(tmpdir(), 'product-catalog-mock-docs-csp.png'), fullPage: false });
+      expect((await status.textContent())?.trim()).toBe('200');
+      // The page's own script ran (it names the token dev), and nothing was refused.
+      expect(await tab.evaluate(() => typeof (window as { ui?: unknown }).ui)).toBe('object');
+      expect(breaches).toEqual([]);
+    }, 60_000);
+
     it('"Try it out" sends a query value with &, + or # as it was typed', async () => {
       const tab = await demo.browser.newPage({ viewport: { width: 1280, height: 1400 } });
       await tab.goto(`${demo.server.url}/docs`);

@@ -2,7 +2,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { browserMissing, demoInBrowser } from '../browser.js';
+import { browserMissing, demoInBrowser, loopbackTab } from '../browser.js';
 
 const missing = browserMissing();
 /** Where the page's screenshot goes, to look at. */
@@ -43,7 +43,9 @@ describe.skipIf(missing !== undefined)(
     const demo = demoInBrowser();
 
     it('a page of 24 product cards shows no broken image', async () => {
-      const tab = await demo.browser.newPage({ viewport: { width: 1280, height: 1000 } });
+      const tab = await loopbackTab(demo.browser, demo.server.url, {
+        viewport: { width: 1280, height: 1000 },
+      });
       await tab.setContent(page(demo.server.url));
       await tab.evaluate(() => (window as unknown as { done: Promise<unknown> }).done);
       const images = await tab.evaluate(() =>
@@ -58,7 +60,7 @@ describe.skipIf(missing !== undefined)(
     }, 60_000);
 
     it('decodes a picture as JPEG, PNG and WebP alike: the card colour around the frame, ink on it', async () => {
-      const tab = await demo.browser.newPage();
+      const tab = await loopbackTab(demo.browser, demo.server.url);
       const seen = await tab.evaluate(async (api) => {
         const res = await fetch(`${api}/acme/dev/products?limit=1`, { headers: { 'x-api-key': 'dev' } });
         const picture: string = (await res.json()).data.list[0].catalogPageLocationProduct[0]
@@ -66,7 +68,7 @@ describe.skipIf(missing !== undefined)(
         const stem = picture.replace(/\.[a-z]+$/, '');
         const read = async (ext: string) => {
           const img = new Image();
-          img.crossOrigin = 'anonymous'; // read back from a canvas: the mock allows any origin
+          img.crossOrigin = 'anonymous'; // read back from a canvas: the mock allows loopback origins
           img.src = `${stem}.${ext}`;
           await img.decode();
           const canvas = document.createElement('canvas');
@@ -90,7 +92,7 @@ describe.skipIf(missing !== undefined)(
     }, 60_000);
 
     it("a <video> of each product's video entry loads and plays to its end", async () => {
-      const tab = await demo.browser.newPage({ viewport: { width: 900, height: 300 } });
+      const tab = await loopbackTab(demo.browser, demo.server.url, { viewport: { width: 900, height: 300 } });
       await tab.setContent('<body style="margin:0;display:flex;gap:8px;flex-wrap:wrap"></body>');
       const played = await tab.evaluate(async (api) => {
         const res = await fetch(`${api}/acme/dev/products?limit=200&select=catalogPageLocationProduct`, {

@@ -360,7 +360,7 @@ describe('requests node:http cannot parse, sent as raw bytes', () => {
     const body = JSON.stringify({ data: [{ productGroupId: 'piped' }] });
     const received = await rawExchange(
       server.port,
-      `POST ${BASE}/products-push HTTP/1.1\r\nHost: x\r\nx-api-key: k\r\n` +
+      `POST ${BASE}/products-push HTTP/1.1\r\nHost: localhost\r\nx-api-key: k\r\n` +
         `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}` +
         'garbage\r\n\r\n',
     );
@@ -376,7 +376,7 @@ describe('requests node:http cannot parse, sent as raw bytes', () => {
   it('a malformed chunk in the body being read: a 400 at once, not after the request times out', async () => {
     const received = await rawExchange(
       server.port,
-      `POST ${BASE}/products-push HTTP/1.1\r\nHost: x\r\nx-api-key: k\r\n` +
+      `POST ${BASE}/products-push HTTP/1.1\r\nHost: localhost\r\nx-api-key: k\r\n` +
         'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"a":\r\nZZZ\r\n',
     );
     expect(received).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
@@ -387,7 +387,7 @@ describe('requests node:http cannot parse, sent as raw bytes', () => {
     const url = Buffer.concat([Buffer.from(`GET ${BASE}/products/`), Buffer.from([0xc3, 0xa9])]);
     const received = await rawExchange(
       server.port,
-      Buffer.concat([url, Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n')]),
+      Buffer.concat([url, Buffer.from(' HTTP/1.1\r\nHost: localhost\r\n\r\n')]),
     );
     expect(received).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
     expect(received).toContain('percent-encode them (encodeURIComponent)');
@@ -410,7 +410,7 @@ describe('a request that does not arrive in time', () => {
       // Headers begun and never finished: a client that stalls, or a very slow one.
       const received = await rawExchange(
         port,
-        `GET ${BASE}/products HTTP/1.1\r\nHost: x\r\nx-api-key: k\r\n`,
+        `GET ${BASE}/products HTTP/1.1\r\nHost: localhost\r\nx-api-key: k\r\n`,
       );
       expect(received).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
       expect(JSON.parse(received.slice(received.indexOf('\r\n\r\n') + 4))).toEqual({

@@ -2,6 +2,7 @@
 // arrives, so a run that stops (network, Ctrl-C) continues with --resume where it was.
 import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
 import { fetchPatiently, type PatienceOptions } from '../../contract/retry.js';
+import { RedirectRefused } from '../../contract/sameOriginFetch.js';
 
 export const PAGE_SIZE = 100;
 
@@ -40,6 +41,8 @@ async function getJson(target: RecordTarget, path: string, opts: PatienceOptions
   const headers = { accept: 'application/json', 'x-api-key': target.apiKey };
   const { res, gaveUp } = await fetchPatiently(url, { method: 'GET', headers }, opts).catch((err: Error) => {
     if (opts.signal?.aborted) throw err;
+    // It says where the redirect pointed, and that the key was not sent there.
+    if (err instanceof RedirectRefused) throw new RecordError(err.message);
     throw new RecordError(
       `GET ${url}: no answer (${(err.cause as Error | undefined)?.message ?? err.message})`,
     );

@@ -2,14 +2,18 @@
 // to try.
 import { COUNTED_DATASET, seedCountOf, seedFileOf } from '../../seed/defaults.js';
 import { parseApiKeys } from '../../pipeline/auth.js';
+import { hostnameOf, isLoopback } from '../../http/loopback.js';
 
 /** What the banner says of a server: the options that decide what a request gets. */
 export interface Served {
   seed: string;
   region: string;
+  /** Every key, from wherever it came (apiKeySources.ts). */
   apiKey: readonly string[];
   publicReads?: boolean;
   data?: string;
+  /** The address it listens on; default 127.0.0.1. */
+  host?: string;
 }
 
 /**
@@ -32,7 +36,7 @@ export function servedLine({ seed, region, apiKey, publicReads, data }: Served):
   const keys =
     apiKey.length === 0
       ? 'any token'
-      : `only ${apiKey.length === 1 ? 'its --api-key' : `its ${apiKey.length} --api-key values`}`;
+      : `only ${apiKey.length === 1 ? 'its key' : `its ${apiKey.length} keys`}`;
   return [
     `  serving: ${catalog} to every tenant and environment (default region ${region.toLowerCase()})`,
     data === undefined ? 'writes kept in memory' : `writes kept in ${data}`,
@@ -41,14 +45,36 @@ export function servedLine({ seed, region, apiKey, publicReads, data }: Served):
 }
 
 /**
- * The banner's example request: in strict mode with a listed key, and a tenant it may use, both read
- * as the server reads them (parseApiKeys: a key's surrounding spaces are no part of it).
+ * A key as the banner shows it: never whole (docs/security.md, "Keys"). Its first two characters
+ * when it has at least 12, which tell keys apart and leave the rest unguessable; none otherwise.
+ */
+export function maskKey(key: string): string {
+  return `${key.length >= 12 ? key.slice(0, 2) : ''}****`;
+}
+
+/**
+ * The banner's example request: in strict mode with the first listed key, masked, and a tenant it
+ * may use, both read as the server reads them (parseApiKeys: a key's surrounding spaces are no part
+ * of it). The banner lands in terminals, CI logs and screen shares: it shows no key.
  */
 export function exampleRequest(url: string, apiKeys: readonly string[]): string {
   const [first] = parseApiKeys(apiKeys);
-  const key = first?.[0] ?? 'dev';
+  const key = first === undefined ? 'dev' : `<key ${maskKey(first[0])}>`;
   const [tenant = 'acme'] = first?.[1] ?? [];
   return `curl -H 'x-api-key: ${key}' ${url}/${tenant}/dev/products`;
+}
+
+/**
+ * A warning when the server listens beyond this machine and accepts any token: whoever reaches the
+ * port may read, write and reset every tenant (docs/security.md); undefined otherwise.
+ */
+export function exposureWarning({ host, apiKey }: Pick<Served, 'host' | 'apiKey'>): string | undefined {
+  if (host === undefined || isLoopback(hostnameOf(host)) || apiKey.length > 0) return undefined;
+  return (
+    `  warning: listening on ${host}, beyond this machine, and accepting any token: whoever reaches ` +
+    'the port can read, write and reset every tenant. Give keys (--api-key-file FILE) to require them, ' +
+    'or listen on 127.0.0.1'
+  );
 }
 
 /**
@@ -67,6 +93,7 @@ export function announce(url: string, served: Served, print = forPeople(undefine
       servedLine(served),
       `  try: ${exampleRequest(url, served.apiKey)}`,
       `  API reference: ${url}/docs`,
+      ...[exposureWarning(served)].filter((line) => line !== undefined),
     ].join('\n'),
   );
 }

@@ -19,7 +19,14 @@ export interface ServeOptions {
   port: number;
   host: string;
   region: string;
+  /** Every key: --api-key's, --api-key-file's and PRODUCT_CATALOG_MOCK_API_KEYS' (apiKeySources.ts). */
   apiKey: string[];
+  /** Read into apiKey before the server starts. */
+  apiKeyFile?: string;
+  /** --allowed-host values (docs/security.md). */
+  allowedHost?: string[];
+  /** --cors-origin values (docs/security.md). */
+  corsOrigin?: string[];
   publicReads?: boolean;
   data?: string;
   compactAfter?: number;
@@ -138,6 +145,8 @@ export async function startServing(
       host: opts.host,
       region,
       apiKeys: opts.apiKey,
+      allowedHosts: opts.allowedHost,
+      corsOrigins: opts.corsOrigin,
       publicReads: opts.publicReads,
       data: opts.data,
       compactAfterMb: opts.compactAfter,

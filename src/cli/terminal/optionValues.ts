@@ -3,6 +3,7 @@
 import { InvalidArgumentError } from 'commander';
 import { wholeMilliseconds } from '../../contract/milliseconds.js';
 import { apiKeyProblem } from '../../pipeline/auth.js';
+import { allowedHostProblem, corsOriginProblem } from '../../http/loopback.js';
 import { parseLatency } from '../../workbench/latency.js';
 
 /**
@@ -45,6 +46,7 @@ const namedOption =
 export const dataFile = namedOption('names no file: give the file to keep the data in');
 /** --out of seed and record: an empty one was otherwise said to be a directory (the current one). */
 export const outFile = namedOption('names no file: give the path of the file to write');
+export const keyFile = namedOption('names no file: give the file of keys, one per line');
 export const host = namedOption('names no address: give one such as 127.0.0.1, 0.0.0.0 or ::1');
 /** --settle-ms: read as CONTRACT_SETTLE_MS is (wholeMilliseconds). */
 export function milliseconds(value: string): number {
@@ -67,6 +69,20 @@ export function latency(value: string): string {
 /** --api-key, repeatable: each value checked as the server checks it (apiKeyProblem). */
 export function apiKeys(value: string, previous: string[] = []): string[] {
   const problem = apiKeyProblem(value);
+  if (problem) throw new InvalidArgumentError(problem);
+  return [...previous, value];
+}
+
+/** --allowed-host, repeatable: a host name, `.domain`, or `all` (docs/security.md). */
+export function allowedHost(value: string, previous: string[] = []): string[] {
+  const problem = allowedHostProblem(value);
+  if (problem) throw new InvalidArgumentError(problem);
+  return [...previous, value];
+}
+
+/** --cors-origin, repeatable: an origin, `null`, or `*` (docs/security.md). */
+export function corsOrigin(value: string, previous: string[] = []): string[] {
+  const problem = corsOriginProblem(value);
   if (problem) throw new InvalidArgumentError(problem);
   return [...previous, value];
 }
