@@ -1,0 +1,207 @@
+// The drift report: DIR/drift.json for tools, DIR/drift.html for people (one row per difference,
+// the request as curl, the two answers side by side) and the summary printed at the end.
+import { toCurl } from '../../contract-tests/lib/curl.js';
+import type { Answer } from './compare.js';
+import { VOLATILE_FIELDS } from './compare.js';
+import type { PlannedRequest } from './plan.js';
+
+/** A request as sent to the deployment. */
+export interface SentRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface Difference {
+  operationId: string;
+  /** What the request asks, in a few words. */
+  about: string;
+  request: { method: string; url: string; body?: unknown; curl: string };
+  mock: Answer;
+  deployment: Answer;
+  /** Each difference found, starting with its kind (status, order, count, ...). */
+  what: string[];
+}
+
+export interface LeftOut {
+  operationId: string;
+  about: string;
+  request: { method: string; url: string };
+  why: string;
+}
+
+export interface DriftReport {
+  /** The deployment, as --base-url named it. */
+  deployment: string;
+  startedAt: string;
+  /** `read`: the deployment's catalog recorded; `write`: the kit's dataset pushed to both. */
+  mode: 'read' | 'write';
+  catalog: { products: number; productTypes: number; deploymentCount?: number; sample: boolean };
+  /** Requests sent to both and compared. */
+  requests: number;
+  /** Those whose answers agree. */
+  identical: number;
+  /** Requests compared per operationId: every read operation of openapi.yaml has some. */
+  operations: Record<string, number>;
+  differences: Difference[];
+  /** Requests not sent, and why (a sample of the catalog, --limit). */
+  leftOut: LeftOut[];
+  /** What is never compared: docs/drift.md, "What is not compared". */
+  ignored: string[];
+}
+
+/** What the report says it ignores, beside VOLATILE_FIELDS. */
+export const IGNORED = [
+  'the wording of an error message (its presence and the error status are compared)',
+  'the entries of an error\'s "errors" list (its presence is compared)',
+  'response headers',
+  `the fields ${[...VOLATILE_FIELDS].join(', ')} wherever they occur`,
+];
+
+export const differenceOf = (
+  planned: PlannedRequest,
+  sent: SentRequest,
+  mock: Answer,
+  deployment: Answer,
+  what: string[],
+): Difference => ({
+  operationId: planned.operationId,
+  about: planned.about,
+  request: {
+    method: sent.method,
+    url: sent.url,
+    ...(planned.body === undefined ? {} : { body: planned.body }),
+    curl: toCurl(sent),
+  },
+  mock,
+  deployment,
+  what,
+});
+
+/** The differences per operation, most first. */
+export function byOperation(differences: readonly Difference[]): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const d of differences) counts.set(d.operationId, (counts.get(d.operationId) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The lines printed at the end of a run. */
+export function summary(report: DriftReport, files: { json: string; html: string }): string[] {
+  const { catalog } = report;
+  const data =
+    report.mode === 'write'
+      ? `the kit's dataset (${plural(catalog.products, 'product')}) pushed to both`
+      : `${plural(catalog.products, 'recorded product')}${catalog.sample ? ` (a sample of ${catalog.deploymentCount})` : ''} and ${plural(catalog.productTypes, 'product type')}`;
+  const lines = [
+    `drift: ${plural(report.requests, 'request')} sent to ${report.deployment} and to the mock, on ${data}`,
+  ];
+  if (report.leftOut.length)
+    lines.push(`drift: ${report.leftOut.length} left out (they read the whole catalog; see the report)`);
+  if (report.differences.length === 0) {
+    lines.push(`drift: no difference (${report.identical} identical answers); report in ${files.html}`);
+    return lines;
+  }
+  const ops = byOperation(report.differences)
+    .map(([op, n]) => `${op} (${n})`)
+    .join(', ');
+  lines.push(`drift: ${plural(report.differences.length, 'difference')} in ${ops}`);
+  for (const d of report.differences.slice(0, 5)) {
+    lines.push(
+      `  ${d.operationId} ${d.request.method} ${pathOf(d.request.url, report.deployment)}: ${d.what[0] ?? ''}`,
+    );
+  }
+  if (report.differences.length > 5) lines.push(`  ... ${report.differences.length - 5} more`);
+  lines.push(`drift: report in ${files.html} and ${files.json}`);
+  return lines;
+}
+
+/** A URL without the base URL before it, as a short label. */
+const pathOf = (url: string, base: string): string =>
+  url.startsWith(base) ? url.slice(base.length) || '/' : url;
+
+const esc = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Characters of a body shown before "show all". */
+const SHOWN = 2500;
+
+function answerCell(answer: Answer, side: string): string {
+  const text =
+    answer.body === undefined
+      ? '(no body)'
+      : answer.json
+        ? JSON.stringify(answer.body, null, 2)
+        : String(answer.body);
+  const shown = text.length > SHOWN ? `${text.slice(0, SHOWN)}\n...` : text;
+  const whole =
+    text.length > SHOWN
+      ? `<details><summary>the whole body (${text.length} characters)</summary><pre>${esc(text)}</pre></details>`
+      : '';
+  const ok = answer.status >= 200 && answer.status < 300;
+  return `<td><div class="side">${side} <span class="status ${ok ? 'ok' : 'err'}">${answer.status}</span></div><pre>${esc(shown)}</pre>${whole}</td>`;
+}
+
+function row(d: Difference, index: number, base: string): string {
+  return `<tbody class="difference" id="d${index + 1}">
+<tr class="head"><td colspan="2"><span class="n">${index + 1}</span> <code class="op">${esc(d.operationId)}</code> <span class="about">${esc(d.about)}</span>
+<div class="path"><b>${esc(d.request.method)}</b> ${esc(pathOf(d.request.url, base))}</div>
+<ul class="what">${d.what.map((w) => `<li>${esc(w)}</li>`).join('')}</ul>
+<details><summary>the request as curl</summary><pre class="curl">${esc(d.request.curl)}</pre></details></td></tr>
+<tr class="answers">${answerCell(d.mock, 'mock')}${answerCell(d.deployment, 'deployment')}</tr>
+</tbody>`;
+}
+
+export function htmlReport(report: DriftReport): string {
+  const n = report.differences.length;
+  const verdict = n === 0 ? 'no difference' : plural(n, 'difference');
+  const ops = byOperation(report.differences)
+    .map(([op, count]) => `<li><code>${esc(op)}</code> ${count}</li>`)
+    .join('');
+  const leftOut = report.leftOut.length
+    ? `<h2>Left out (${report.leftOut.length})</h2><p>Only a sample of the catalog was recorded (--limit): these reads depend on the whole catalog and were not sent.</p>
+<table class="left"><tbody>${report.leftOut.map((l) => `<tr><td><code>${esc(l.operationId)}</code></td><td>${esc(l.about)}</td><td><code>${esc(l.request.method)} ${esc(pathOf(l.request.url, report.deployment))}</code></td></tr>`).join('')}</tbody></table>`
+    : '';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Drift: ${esc(verdict)}</title>
+<style>
+body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1400px;padding:0 1em;color:#1d1d1f}
+h1{margin-bottom:.2em} .meta{color:#555;margin:.2em 0}
+.summary{display:flex;gap:1em;margin:1em 0;flex-wrap:wrap} .summary div{padding:.6em 1em;border-radius:6px;background:#f2f2f4}
+.summary .bad{background:#fde2e1;color:#8a1111} .summary .good{background:#e0f4e4;color:#145a23}
+ul.ops{display:flex;gap:.4em 1.2em;flex-wrap:wrap;padding:0;list-style:none} ul.ops code{font-weight:600}
+table.diffs{border-collapse:separate;border-spacing:0 .2em;width:100%;table-layout:fixed}
+tbody.difference tr.head td{border-top:3px solid #c62828;background:#fff6f5;padding:.6em .8em}
+tbody.difference tr.answers td{vertical-align:top;padding:.3em .8em 1.2em;width:50%}
+.n{display:inline-block;min-width:1.6em;text-align:center;background:#c62828;color:#fff;border-radius:4px;font-weight:600}
+.op{font-weight:600;font-size:15px} .about{color:#444} .path{font-family:ui-monospace,monospace;margin:.3em 0;word-break:break-all}
+ul.what{margin:.3em 0;padding-left:1.2em} ul.what li{color:#8a1111;font-family:ui-monospace,monospace;font-size:13px;word-break:break-word}
+.side{font-weight:600;margin-bottom:.2em} .status{border-radius:4px;padding:0 .4em;font-family:ui-monospace,monospace}
+.status.ok{background:#e0f4e4;color:#145a23} .status.err{background:#fde2e1;color:#8a1111}
+pre{background:#f6f6f8;padding:.6em;overflow:auto;max-height:28em;white-space:pre-wrap;word-break:break-all;margin:0;font-size:12.5px}
+.curl{background:#1f2430;color:#e6e6e6;max-height:none} details summary{cursor:pointer;color:#283593;margin:.3em 0}
+table.left td{border-top:1px solid #eee;padding:.25em .6em;vertical-align:top} .ignored li{color:#444}
+</style></head><body>
+<h1>Drift: ${esc(verdict)}</h1>
+<p class="meta">Deployment <code>${esc(report.deployment)}</code> and the mock, on ${report.mode === 'write' ? "the kit's dataset pushed to both" : `the deployment's recorded catalog (${plural(report.catalog.products, 'product')}${report.catalog.sample ? `, a sample of ${report.catalog.deploymentCount}` : ''}, ${plural(report.catalog.productTypes, 'product type')})`} &middot; ${esc(report.startedAt)}</p>
+<div class="summary">
+  <div class="${n ? 'bad' : 'good'}"><b>${n}</b> ${n === 1 ? 'difference' : 'differences'}</div>
+  <div><b>${report.identical}</b> identical</div>
+  <div><b>${report.requests}</b> requests compared</div>
+  ${report.leftOut.length ? `<div><b>${report.leftOut.length}</b> left out</div>` : ''}
+</div>
+${
+  n
+    ? `<ul class="ops">${ops}</ul>
+<table class="diffs"><colgroup><col><col></colgroup>
+${report.differences.map((d, i) => row(d, i, report.deployment)).join('\n')}
+</table>`
+    : "<p>Every answer of the mock agrees with the deployment's.</p>"
+}
+${leftOut}
+<h2>Not compared</h2><ul class="ignored">${report.ignored.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>
+</body></html>
+`;
+}
