@@ -56,7 +56,7 @@ function keyOf(items: unknown[]): string | undefined {
 
 /** The kind of a difference at a path: counts and facets are named so, the rest are values. */
 const kindAt = (path: string): string =>
-  /\.count$/.test(path) ? 'count' : /\.(facets|attributeFilters)\b/.test(path) ? 'facet values' : 'values';
+  /\.(facets|attributeFilters)\b/.test(path) ? 'facet values' : /\.count$/.test(path) ? 'count' : 'values';
 
 function diff(path: string, mock: unknown, deployment: unknown, out: string[]): void {
   if (Array.isArray(mock) && Array.isArray(deployment)) return diffArrays(path, mock, deployment, out);
