@@ -96,8 +96,13 @@ function diffArrays(path: string, mock: unknown[], deployment: unknown[], out: s
       out.push(`${facet ? 'facet values' : 'items'} at ${path} (by ${key}): ${parts.join('; ')}`);
     }
     const common = (ids: string[]) => ids.filter((id) => m.includes(id) && d.includes(id));
-    if (common(m).join('\u0000') !== common(d).join('\u0000')) {
-      out.push(`order at ${path} (by ${key}): mock ${list(common(m))}, deployment ${list(common(d))}`);
+    const [cm, cd] = [common(m), common(d)];
+    const from = cm.findIndex((id, n) => id !== cd[n]);
+    if (from >= 0) {
+      // from the first place they differ: a page of 50 differs in its 40th product, not its first
+      out.push(
+        `order at ${path} (by ${key}), from position ${from + 1}: mock ${list(cm.slice(from))}, deployment ${list(cd.slice(from))}`,
+      );
     }
     const byId = new Map(deployment.map((i) => [String((i as Json)[key]), i]));
     mock.forEach((item, i) => {

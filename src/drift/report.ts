@@ -110,17 +110,28 @@ export function summary(report: DriftReport, files: { json: string; html: string
   lines.push(`drift: ${plural(report.differences.length, 'difference')} in ${ops}`);
   for (const d of report.differences.slice(0, 5)) {
     lines.push(
-      `  ${d.operationId} ${d.request.method} ${pathOf(d.request.url, report.deployment)}: ${d.what[0] ?? ''}`,
+      `  ${d.operationId} ${d.request.method} ${clip(pathOf(d.request.url, report.deployment), 70)}`,
     );
+    lines.push(`    ${clip(d.what[0] ?? '', 150)}`);
   }
   if (report.differences.length > 5) lines.push(`  ... ${report.differences.length - 5} more`);
   lines.push(`drift: report in ${files.html} and ${files.json}`);
   return lines;
 }
 
-/** A URL without the base URL before it, as a short label. */
-const pathOf = (url: string, base: string): string =>
-  url.startsWith(base) ? url.slice(base.length) || '/' : url;
+/** A URL without the base URL before it, decoded, as a label a person reads. */
+function pathOf(url: string, base: string): string {
+  const path = url.startsWith(base) ? url.slice(base.length) || '/' : url;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/** A label cut to `max` characters. */
+const clip = (text: string, max: number): string =>
+  text.length > max ? `${text.slice(0, max - 3)}...` : text;
 
 const esc = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -128,20 +139,74 @@ const esc = (s: string): string =>
 /** Characters of a body shown before "show all". */
 const SHOWN = 2500;
 
-function answerCell(answer: Answer, side: string): string {
+/** The steps of a path as the differences name it: `$.data.list[productGroupId=a].variants[0]`. */
+function steps(path: string): (string | number | [string, string])[] {
+  const out: (string | number | [string, string])[] = [];
+  for (const m of path.slice(1).matchAll(/\.([^.[]+)|\[(\d+)\]|\[([^=\]]+)=([^\]]*)\]/g)) {
+    if (m[1] !== undefined) out.push(m[1]);
+    else if (m[2] !== undefined) out.push(Number(m[2]));
+    else out.push([m[3]!, m[4]!]);
+  }
+  return out;
+}
+
+/** The value at a path of the differences, or undefined when the body has none there. */
+export function valueAt(body: unknown, path: string): unknown {
+  let at: unknown = body;
+  for (const step of steps(path)) {
+    if (Array.isArray(step)) {
+      at = Array.isArray(at)
+        ? at.find((x) => String((x as Record<string, unknown>)?.[step[0]]) === step[1])
+        : undefined;
+    } else at = (at as Record<string, unknown> | null | undefined)?.[step as never];
+    if (at === undefined) return undefined;
+  }
+  return at;
+}
+
+/**
+ * Where the first difference is, and what to show of each body there: a list compared by a key as
+ * its keys, anything else as the object that holds it.
+ */
+export function focusOf(
+  what: readonly string[],
+): { path: string; show: (body: unknown) => unknown } | undefined {
+  const m = /^[a-z ]+ at (\$[^\s:]*)(?: \(by (\w+)\))?/.exec(what[0] ?? '');
+  if (!m) return undefined;
+  const [, path = '$', key] = m;
+  if (key) {
+    return {
+      path: `${path} (${key} of each)`,
+      show: (body) => (valueAt(body, path) as Record<string, unknown>[] | undefined)?.map((x) => x?.[key]),
+    };
+  }
+  const parent = path.replace(/(\.[^.[]+|\[[^\]]+\])$/, '') || '$';
+  return { path: parent, show: (body) => valueAt(body, parent) };
+}
+
+/** A value as the report shows it: a list of names or numbers on few lines, anything else indented. */
+function pretty(answer: Answer, value: unknown): string {
+  if (value === undefined) return '(nothing there)';
+  if (!answer.json && value === answer.body) return String(value);
+  const scalars = Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object');
+  return scalars ? `[${value.map((v) => JSON.stringify(v)).join(', ')}]` : JSON.stringify(value, null, 2);
+}
+
+/** Characters of a whole body the page holds; drift.json holds every body whole. */
+const WHOLE_SHOWN = 20_000;
+
+function answerCell(answer: Answer, side: string, focus: ReturnType<typeof focusOf>): string {
+  const whole = answer.body === undefined ? '(no body)' : pretty(answer, answer.body);
   const text =
-    answer.body === undefined
-      ? '(no body)'
-      : answer.json
-        ? JSON.stringify(answer.body, null, 2)
-        : String(answer.body);
+    focus && answer.status >= 200 && answer.status < 300 ? pretty(answer, focus.show(answer.body)) : whole;
   const shown = text.length > SHOWN ? `${text.slice(0, SHOWN)}\n...` : text;
-  const whole =
-    text.length > SHOWN
-      ? `<details><summary>the whole body (${text.length} characters)</summary><pre>${esc(text)}</pre></details>`
+  const more =
+    text !== whole || text.length > SHOWN
+      ? `<details><summary>the whole body (${whole.length} characters)</summary><pre>${esc(whole.length > WHOLE_SHOWN ? `${whole.slice(0, WHOLE_SHOWN)}\n... (the rest is in drift.json)` : whole)}</pre></details>`
       : '';
   const ok = answer.status >= 200 && answer.status < 300;
-  return `<td><div class="side">${side} <span class="status ${ok ? 'ok' : 'err'}">${answer.status}</span></div><pre>${esc(shown)}</pre>${whole}</td>`;
+  const where = text !== whole && focus ? `<div class="where">at <code>${esc(focus.path)}</code></div>` : '';
+  return `<td><div class="side">${side} <span class="status ${ok ? 'ok' : 'err'}">${answer.status}</span></div>${where}<pre>${esc(shown)}</pre>${more}</td>`;
 }
 
 function row(d: Difference, index: number, base: string): string {
@@ -150,7 +215,7 @@ function row(d: Difference, index: number, base: string): string {
 <div class="path"><b>${esc(d.request.method)}</b> ${esc(pathOf(d.request.url, base))}</div>
 <ul class="what">${d.what.map((w) => `<li>${esc(w)}</li>`).join('')}</ul>
 <details><summary>the request as curl</summary><pre class="curl">${esc(d.request.curl)}</pre></details></td></tr>
-<tr class="answers">${answerCell(d.mock, 'mock')}${answerCell(d.deployment, 'deployment')}</tr>
+<tr class="answers">${answerCell(d.mock, 'mock', focusOf(d.what))}${answerCell(d.deployment, 'deployment', focusOf(d.what))}</tr>
 </tbody>`;
 }
 
@@ -178,7 +243,7 @@ tbody.difference tr.answers td{vertical-align:top;padding:.3em .8em 1.2em;width:
 .n{display:inline-block;min-width:1.6em;text-align:center;background:#c62828;color:#fff;border-radius:4px;font-weight:600}
 .op{font-weight:600;font-size:15px} .about{color:#444} .path{font-family:ui-monospace,monospace;margin:.3em 0;word-break:break-all}
 ul.what{margin:.3em 0;padding-left:1.2em} ul.what li{color:#8a1111;font-family:ui-monospace,monospace;font-size:13px;word-break:break-word}
-.side{font-weight:600;margin-bottom:.2em} .status{border-radius:4px;padding:0 .4em;font-family:ui-monospace,monospace}
+.side{font-weight:600;margin-bottom:.2em} .where{color:#555;font-size:12.5px;margin-bottom:.2em} .status{border-radius:4px;padding:0 .4em;font-family:ui-monospace,monospace}
 .status.ok{background:#e0f4e4;color:#145a23} .status.err{background:#fde2e1;color:#8a1111}
 pre{background:#f6f6f8;padding:.6em;overflow:auto;max-height:28em;white-space:pre-wrap;word-break:break-all;margin:0;font-size:12.5px}
 .curl{background:#1f2430;color:#e6e6e6;max-height:none} details summary{cursor:pointer;color:#283593;margin:.3em 0}

@@ -27,7 +27,7 @@ describe('compareAnswers', () => {
 
   it('names the order of the same products, by productGroupId', () => {
     expect(compareAnswers(list(['a', 'b', 'c']), list(['a', 'c', 'b']))).toEqual([
-      'order at $.data.list (by productGroupId): mock [a, b, c], deployment [a, c, b]',
+      'order at $.data.list (by productGroupId), from position 2: mock [b, c], deployment [c, b]',
     ]);
   });
 

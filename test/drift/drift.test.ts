@@ -135,7 +135,9 @@ describe('drift against the mock itself', () => {
     expect(run.code).toBe(1);
     const report = await run.report();
     expect(report.differences.map((d) => d.operationId)).toEqual(['listProducts']);
-    expect(report.differences[0]!.what[0]).toMatch(/^order at \$\.data\.list \(by productGroupId\)/);
+    expect(report.differences[0]!.what[0]).toMatch(
+      /^order at \$\.data\.list \(by productGroupId\), from position \d+: mock \[FA-/,
+    );
   });
 
   it('ignores the wording of error messages, as documented', async () => {
