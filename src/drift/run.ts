@@ -17,6 +17,7 @@ import { writeDatasetFile } from '../seed/file.js';
 import { startServer, type RunningServer } from '../server.js';
 import type { SeedData } from '../store/store.js';
 import { outputDirectoryProblem } from '../cli/outputDirectory.js';
+import { watchInterruption } from '../cli/interruption.js';
 import { compareAnswers, type Answer } from './compare.js';
 import { planReads, type PlannedRequest, type RecordedCatalog } from './plan.js';
 import {
@@ -76,6 +77,9 @@ async function deploymentCount(baseUrl: string, apiKey: string): Promise<number 
 /** A run that cannot go on: said on stderr, exit 2. */
 class CannotRun extends Error {}
 
+/** A run stopped by Ctrl-C (or SIGTERM, SIGHUP): no report, exit 128 + the signal. */
+class Interrupted extends Error {}
+
 /** The data both sides serve, and how the reads are planned on it. */
 interface Prepared {
   seed: SeedData;
@@ -89,15 +93,23 @@ async function recordDeployment(
   baseUrl: string,
   apiKey: string,
   stderr: NodeJS.WritableStream,
+  signal: AbortSignal,
 ): Promise<Prepared> {
   const partialFile = join(opts.out, 'catalog.json.partial');
   let recording;
   try {
     recording = await record(
       { baseUrl, apiKey },
-      { partialFile, resume: false, limit: opts.limit, onRetry: (m) => stderr.write(`drift: ${m}\n`) },
+      {
+        partialFile,
+        resume: false,
+        limit: opts.limit,
+        signal,
+        onRetry: (m) => stderr.write(`drift: ${m}\n`),
+      },
     );
   } catch (err) {
+    if (signal.aborted) throw new Interrupted();
     if (err instanceof RecordError)
       throw new CannotRun(`drift: recording the deployment failed: ${err.message}`);
     throw err;
@@ -143,9 +155,11 @@ async function compareAll(
   planned: readonly PlannedRequest[],
   bases: { deployment: string; mock: string },
   apiKey: string,
+  signal: AbortSignal,
 ): Promise<Compared> {
   const compared: Compared = { operationIds: [], differences: [], identical: 0, statuses: [], answers: [] };
   for (const request of planned) {
+    if (signal.aborted) throw new Interrupted();
     const sent = sentRequest(bases.deployment, request, apiKey);
     const deployment = await answerOf(sent);
     const mock = await answerOf(sentRequest(bases.mock, request, apiKey));
@@ -199,20 +213,27 @@ export async function runDrift(
   const operations = new OperationTable(await loadApiDocument(), '/{tenantId}/{environment}').operations;
   let mock: RunningServer | undefined;
   let writeRun: WriteRun | undefined;
+  /** Whether the deployment took a push of --write: only then is there anything to delete. */
+  let pushed = false;
+  // From here Ctrl-C stops the run between two requests, and --write still deletes what it pushed.
+  const interruption = watchInterruption();
+  const stop = interruption.stop;
   try {
     let prepared: Prepared;
     const compared: Compared[] = [];
     if (opts.write) {
       mock = await startMock({ products: [], productTypes: [] });
       writeRun = await prepareWrites(baseUrl, apiKey);
-      const pushed = await compareAll(
+      const pushes = await compareAll(
         writeRun.pushes,
         { deployment: baseUrl, mock: mockBase(mock.url, baseUrl) },
         apiKey,
+        stop,
       );
-      const refused = pushed.answers.findIndex((a) => a.status < 200 || a.status > 299);
+      pushed = pushes.answers.some((a) => a.status >= 200 && a.status <= 299);
+      const refused = pushes.answers.findIndex((a) => a.status < 200 || a.status > 299);
       if (refused >= 0) {
-        const answer = pushed.answers[refused]!;
+        const answer = pushes.answers[refused]!;
         const push = writeRun.pushes[refused]!;
         const said =
           typeof (answer.body as { message?: unknown })?.message === 'string'
@@ -223,10 +244,10 @@ export async function runDrift(
             'Without the dataset on both sides nothing compares; check that the token may write to this scope.',
         );
       }
-      compared.push(pushed);
+      compared.push(pushes);
       prepared = { seed: writeRun.seed, catalog: writeRun.catalog, sample: writeRun.othersPresent };
     } else {
-      prepared = await recordDeployment(opts, baseUrl, apiKey, out.stderr);
+      prepared = await recordDeployment(opts, baseUrl, apiKey, out.stderr, stop);
       mock = await startMock(prepared.seed);
     }
     const bases = { deployment: baseUrl, mock: mockBase(mock.url, baseUrl) };
@@ -243,8 +264,8 @@ export async function runDrift(
       });
       return false;
     });
-    compared.push(await compareAll(sent, bases, apiKey));
-    if (writeRun) compared.push(await compareAll(writePlan(operations, writeRun), bases, apiKey));
+    compared.push(await compareAll(sent, bases, apiKey, stop));
+    if (writeRun) compared.push(await compareAll(writePlan(operations, writeRun), bases, apiKey, stop));
     const differences = compared.flatMap((c) => c.differences);
     const report: DriftReport = {
       deployment: baseUrl,
@@ -269,14 +290,19 @@ export async function runDrift(
     out.stdout.write(summary(report, files).join('\n') + '\n');
     return differences.length === 0 ? 0 : 1;
   } catch (err) {
+    if (err instanceof Interrupted || stop.aborted) {
+      out.stderr.write(`drift: interrupted; no report was written.\n`);
+      return interruption.exitCode();
+    }
     if (!(err instanceof CannotRun)) throw err;
     out.stderr.write(`${err.message}\n`);
     return EXIT_MISCONFIGURED;
   } finally {
-    if (writeRun) {
-      const left = await writeRun.cleanup();
+    if (writeRun && pushed) {
+      const left = await writeRun.cleanup(interruption.giveUp);
       for (const line of left) out.stderr.write(`${line}\n`);
     }
     await mock?.close();
+    interruption.dispose();
   }
 }

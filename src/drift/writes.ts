@@ -91,7 +91,7 @@ export interface WriteRun {
   /** The read plan with the reads of the whole scope marked so when othersPresent. */
   scope(plan: PlannedRequest[]): PlannedRequest[];
   /** Deletes every record of the run on both sides; the lines to print about what may remain. */
-  cleanup(): Promise<string[]>;
+  cleanup(signal?: AbortSignal): Promise<string[]>;
 }
 
 /**
@@ -133,11 +133,11 @@ export async function prepareWrites(deploymentBase: string, apiKey: string): Pro
   const productIds = catalog.products.map((p) => String(p.productGroupId));
   const typeIds = catalog.productTypes.map((t) => String(t.productTypeId));
   // Only the deployment's: the mock and its records end with the run.
-  const cleanup = async (): Promise<string[]> => {
+  const cleanup = async (signal?: AbortSignal): Promise<string[]> => {
     const target = { baseUrl: deploymentBase, apiKey };
     const failed = [
-      ...(await deleteIds(target, 'products', productIds)),
-      ...(await deleteIds(target, 'productTypes', typeIds)),
+      ...(await deleteIds(target, 'products', productIds, signal)),
+      ...(await deleteIds(target, 'productTypes', typeIds, signal)),
     ];
     if (failed.length === 0) return [];
     return [
