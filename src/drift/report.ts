@@ -31,6 +31,13 @@ export interface LeftOut {
   why: string;
 }
 
+/** A recorded record the mock's schemas refuse, left out of the mock's data. */
+export interface Refused {
+  kind: 'product' | 'product type';
+  id: string;
+  why: string;
+}
+
 export interface DriftReport {
   /** The deployment, as --base-url named it. */
   deployment: string;
@@ -47,6 +54,8 @@ export interface DriftReport {
   differences: Difference[];
   /** Requests not sent, and why (a sample of the catalog, --limit). */
   leftOut: LeftOut[];
+  /** Recorded records the mock refuses (each a difference too): docs/drift.md, "Records the mock refuses". */
+  refused: Refused[];
   /** What is never compared: docs/drift.md, "What is not compared". */
   ignored: string[];
 }
@@ -91,17 +100,30 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** The lines printed at the end of a run. */
 export function summary(report: DriftReport, files: { json: string; html: string }): string[] {
   const { catalog } = report;
+  const of =
+    catalog.deploymentCount !== undefined && catalog.deploymentCount > catalog.products
+      ? ` (of ${catalog.deploymentCount})`
+      : '';
   const data =
     report.mode === 'write'
       ? `the kit's dataset (${plural(catalog.products, 'product')}) pushed to both`
-      : `${plural(catalog.products, 'recorded product')}${catalog.sample ? ` (a sample of ${catalog.deploymentCount})` : ''} and ${plural(catalog.productTypes, 'product type')}`;
+      : `${plural(catalog.products, 'recorded product')}${of} and ${plural(catalog.productTypes, 'product type')}`;
   const lines = [
     `drift: ${plural(report.requests, 'request')} sent to ${report.deployment} and to the mock, on ${data}`,
   ];
+  if (report.refused.length) {
+    lines.push(
+      `drift: the mock refuses ${plural(report.refused.length, 'recorded record')}, left out of its data:`,
+    );
+    for (const r of report.refused.slice(0, 3)) lines.push(`  ${r.kind} ${r.id}: ${clip(r.why, 140)}`);
+    if (report.refused.length > 3) lines.push(`  ... ${report.refused.length - 3} more`);
+  }
   if (report.leftOut.length)
     lines.push(`drift: ${report.leftOut.length} left out (they read the whole catalog; see the report)`);
   if (report.differences.length === 0) {
-    lines.push(`drift: no difference (${report.identical} identical answers); report in ${files.html}`);
+    lines.push(
+      `drift: no difference in the answers (${report.identical} identical); report in ${files.html}`,
+    );
     return lines;
   }
   const ops = byOperation(report.differences)
@@ -221,13 +243,23 @@ function row(d: Difference, index: number, base: string): string {
 
 export function htmlReport(report: DriftReport): string {
   const n = report.differences.length;
-  const verdict = n === 0 ? 'no difference' : plural(n, 'difference');
+  const refusedCount = report.refused.length;
+  const verdict =
+    n === 0 && refusedCount === 0
+      ? 'no difference'
+      : [n ? plural(n, 'difference') : '', refusedCount ? `${plural(refusedCount, 'record')} refused` : '']
+          .filter(Boolean)
+          .join(', ');
   const ops = byOperation(report.differences)
     .map(([op, count]) => `<li><code>${esc(op)}</code> ${count}</li>`)
     .join('');
   const leftOut = report.leftOut.length
-    ? `<h2>Left out (${report.leftOut.length})</h2><p>Only a sample of the catalog was recorded (--limit): these reads depend on the whole catalog and were not sent.</p>
+    ? `<h2>Left out (${report.leftOut.length})</h2><p>${esc(report.leftOut[0]!.why)}: these reads were not sent.</p>
 <table class="left"><tbody>${report.leftOut.map((l) => `<tr><td><code>${esc(l.operationId)}</code></td><td>${esc(l.about)}</td><td><code>${esc(l.request.method)} ${esc(pathOf(l.request.url, report.deployment))}</code></td></tr>`).join('')}</tbody></table>`
+    : '';
+  const refused = report.refused.length
+    ? `<h2>Records the mock refuses (${report.refused.length})</h2><p>Recorded from the deployment, refused by the mock's schemas (openapi.yaml), and left out of its data: each is a difference too.</p>
+<table class="left"><tbody>${report.refused.map((r) => `<tr><td>${esc(r.kind)}</td><td><code>${esc(r.id)}</code></td><td>${esc(r.why)}</td></tr>`).join('')}</tbody></table>`
     : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Drift: ${esc(verdict)}</title>
@@ -250,11 +282,12 @@ pre{background:#f6f6f8;padding:.6em;overflow:auto;max-height:28em;white-space:pr
 table.left td{border-top:1px solid #eee;padding:.25em .6em;vertical-align:top} .ignored li{color:#444}
 </style></head><body>
 <h1>Drift: ${esc(verdict)}</h1>
-<p class="meta">Deployment <code>${esc(report.deployment)}</code> and the mock, on ${report.mode === 'write' ? "the kit's dataset pushed to both" : `the deployment's recorded catalog (${plural(report.catalog.products, 'product')}${report.catalog.sample ? `, a sample of ${report.catalog.deploymentCount}` : ''}, ${plural(report.catalog.productTypes, 'product type')})`} &middot; ${esc(report.startedAt)}</p>
+<p class="meta">Deployment <code>${esc(report.deployment)}</code> and the mock, on ${report.mode === 'write' ? "the kit's dataset pushed to both" : `the deployment's recorded catalog (${plural(report.catalog.products, 'product')}${report.catalog.deploymentCount !== undefined && report.catalog.deploymentCount > report.catalog.products ? ` of ${report.catalog.deploymentCount}` : ''}, ${plural(report.catalog.productTypes, 'product type')})`} &middot; ${esc(report.startedAt)}</p>
 <div class="summary">
   <div class="${n ? 'bad' : 'good'}"><b>${n}</b> ${n === 1 ? 'difference' : 'differences'}</div>
   <div><b>${report.identical}</b> identical</div>
   <div><b>${report.requests}</b> requests compared</div>
+  ${report.refused.length ? `<div class="bad"><b>${report.refused.length}</b> refused by the mock</div>` : ''}
   ${report.leftOut.length ? `<div><b>${report.leftOut.length}</b> left out</div>` : ''}
 </div>
 ${
@@ -265,6 +298,7 @@ ${report.differences.map((d, i) => row(d, i, report.deployment)).join('\n')}
 </table>`
     : "<p>Every answer of the mock agrees with the deployment's.</p>"
 }
+${refused}
 ${leftOut}
 <h2>Not compared</h2><ul class="ignored">${report.ignored.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>
 </body></html>

@@ -10,7 +10,10 @@ import {
   trimBaseUrl,
   type CheckedRun,
 } from '../contract/preflight.js';
+import type { OpenAPIV3 } from 'openapi-types';
 import { loadApiDocument } from '../openapi/apiDocument.js';
+import { readablePath } from '../openapi/readablePath.js';
+import { schemaValidator } from '../openapi/schemaValidator.js';
 import { OperationTable } from '../openapi/operations.js';
 import { record, RecordError, removePartial } from '../record/recorder.js';
 import { writeDatasetFile } from '../seed/file.js';
@@ -28,6 +31,7 @@ import {
   type Difference,
   type DriftReport,
   type LeftOut,
+  type Refused,
 } from './report.js';
 import { answerOf, sentRequest } from './send.js';
 import { prepareWrites, writePlan, type WriteRun } from './writes.js';
@@ -83,6 +87,8 @@ class Interrupted extends Error {}
 /** The data both sides serve, and how the reads are planned on it. */
 interface Prepared {
   seed: SeedData;
+  /** Recorded records the mock's schemas refuse: left out of its seed. */
+  refused?: Refused[];
   catalog: RecordedCatalog;
   deploymentCount?: number;
   sample: boolean;
@@ -117,15 +123,46 @@ async function recordDeployment(
     await removePartial(partialFile);
   }
   const count = await deploymentCount(baseUrl, apiKey);
-  const seed = { products: recording.products, productTypes: recording.productTypes } as unknown as SeedData;
+  const { kept, refused } = servable(recording, await loadApiDocument());
+  const seed = kept as unknown as SeedData;
   // What the mock served, to serve again: `serve --seed DIR/catalog.json` answers as it did.
   await writeDatasetFile(seed, join(opts.out, 'catalog.json'));
   return {
     seed,
-    catalog: recording,
+    refused,
+    catalog: kept,
     deploymentCount: count,
-    sample: count !== undefined && recording.products.length < count,
+    // a record the mock could not take is missing from it as one left out of a sample is
+    sample: (count !== undefined && recording.products.length < count) || refused.length > 0,
   };
+}
+
+/**
+ * The recorded records the mock's schemas take, and those they refuse with why: one record the mock
+ * refuses must not keep every other from being compared (docs/drift.md, "Records the mock refuses").
+ */
+export function servable(
+  recording: RecordedCatalog,
+  document: OpenAPIV3.Document,
+): { kept: RecordedCatalog; refused: Refused[] } {
+  const validator = schemaValidator(document);
+  const refused: Refused[] = [];
+  const check =
+    (kind: Refused['kind'], idField: string, component: string) => (record: Record<string, unknown>) => {
+      const problems = validator.checkComponent(component, record);
+      if (problems.length === 0) return true;
+      const why = problems
+        .slice(0, 3)
+        .map((p) => `${readablePath(p.path) || 'record'} ${p.message}`)
+        .join('; ');
+      refused.push({ kind, id: String(record[idField]), why });
+      return false;
+    };
+  const kept = {
+    products: recording.products.filter(check('product', 'productGroupId', 'CatalogProduct')),
+    productTypes: recording.productTypes.filter(check('product type', 'productTypeId', 'ProductType')),
+  };
+  return { kept, refused };
 }
 
 /** Starts the mock on the data; a dataset it refuses stops the run. */
@@ -181,7 +218,7 @@ const countBy = (names: string[]): Record<string, number> => {
 
 /** Why reads of the whole catalog are left out, in each mode. */
 const LEFT_OUT_BECAUSE = {
-  read: 'it depends on the whole catalog, of which only a sample was recorded (--limit)',
+  read: 'it depends on the whole catalog, and the mock holds only part of it (--limit, or records it refuses)',
   write: "it depends on the whole scope, which holds records beside the dataset's (--write)",
 };
 
@@ -282,13 +319,14 @@ export async function runDrift(
       operations: countBy(compared.flatMap((c) => c.operationIds)),
       differences,
       leftOut,
+      refused: prepared.refused ?? [],
       ignored: IGNORED,
     };
     const files = { json: join(opts.out, 'drift.json'), html: join(opts.out, 'drift.html') };
     await writeFile(files.json, JSON.stringify(report, null, 2) + '\n');
     await writeFile(files.html, htmlReport(report));
     out.stdout.write(summary(report, files).join('\n') + '\n');
-    return differences.length === 0 ? 0 : 1;
+    return differences.length === 0 && report.refused.length === 0 ? 0 : 1;
   } catch (err) {
     if (err instanceof Interrupted || stop.aborted) {
       out.stderr.write(`drift: interrupted; no report was written.\n`);

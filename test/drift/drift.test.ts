@@ -81,7 +81,8 @@ describe('drift against the mock itself', () => {
     expect(report.identical).toBe(report.requests);
     expect(report.catalog).toMatchObject({ products: 200, sample: false });
     expect(Object.keys(report.operations).sort()).toEqual((await readOperations()).sort());
-    expect(run.stdout).toMatch(/drift: no difference/);
+    expect(run.stdout).toMatch(/drift: no difference in the answers/);
+    expect(report.refused).toEqual([]);
     // the recording the mock served, to serve again
     const recorded = JSON.parse(await readFile(join(run.out, 'catalog.json'), 'utf8')) as {
       products: unknown[];
@@ -147,6 +148,28 @@ describe('drift against the mock itself', () => {
       return { ...answer, body: JSON.stringify({ ...body, message: `Other words: ${body.message.length}` }) };
     });
     expect(run.code).toBe(0);
+  });
+
+  it('leaves a recorded record the mock refuses out of its data, names it, and exits 1', async () => {
+    // the deployment holds a product whose shellLifeDays is text, which openapi.yaml refuses
+    const run = await throughProxy((req, answer) => {
+      if (!/\/products\?limit=100&page=1&/.test(req.url)) return undefined;
+      const body = JSON.parse(answer.body) as { data: { list: Record<string, unknown>[] } };
+      body.data.list[2]!.shellLifeDays = 'ten';
+      return { ...answer, body: JSON.stringify(body) };
+    });
+    expect(run.code).toBe(1);
+    const report = await run.report();
+    expect(report.refused).toEqual([
+      { kind: 'product', id: 'FA-00003', why: expect.stringContaining('shellLifeDays') as string },
+    ]);
+    expect(report.catalog).toMatchObject({ products: 199, sample: true });
+    // the others still compare, and agree
+    expect(report.differences).toEqual([]);
+    expect(report.leftOut.length).toBeGreaterThan(0);
+    expect(run.stdout).toMatch(
+      /the mock refuses 1 recorded record, left out of its data:\n  product FA-00003: shellLifeDays/,
+    );
   });
 
   it('exits 2 with the preflight explanation when the deployment does not answer', async () => {

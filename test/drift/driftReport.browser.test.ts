@@ -75,6 +75,7 @@ function report(): DriftReport {
     operations: { listProducts: 40, getProductByBarcode: 40 },
     differences,
     leftOut: [],
+    refused: [],
     ignored: IGNORED,
   };
 }
