@@ -17,7 +17,7 @@ import { schemaValidator } from '../openapi/schemaValidator.js';
 import { OperationTable } from '../openapi/operations.js';
 import { record, RecordError, removePartial } from '../record/recorder.js';
 import { writeDatasetFile } from '../seed/file.js';
-import { startServer, type RunningServer } from '../server.js';
+import { startDriftMock, type DriftMock } from './mockServer.js';
 import type { SeedData } from '../store/store.js';
 import { outputDirectoryProblem } from '../cli/outputDirectory.js';
 import { watchInterruption } from '../cli/interruption.js';
@@ -166,9 +166,9 @@ export function servable(
 }
 
 /** Starts the mock on the data; a dataset it refuses stops the run. */
-async function startMock(seed: SeedData): Promise<RunningServer> {
+async function startMock(seed: SeedData): Promise<DriftMock> {
   try {
-    return await startServer({ port: 0, host: '127.0.0.1', seed, seedName: 'drift' });
+    return await startDriftMock(seed);
   } catch (err) {
     throw new CannotRun(
       `drift: the mock does not load the recorded catalog, so nothing can be compared: ${(err as Error).message}`,
@@ -248,7 +248,7 @@ export async function runDrift(
     return EXIT_MISCONFIGURED;
   }
   const operations = new OperationTable(await loadApiDocument(), '/{tenantId}/{environment}').operations;
-  let mock: RunningServer | undefined;
+  let mock: DriftMock | undefined;
   let writeRun: WriteRun | undefined;
   /** Whether the deployment took a push of --write: only then is there anything to delete. */
   let pushed = false;

@@ -168,8 +168,20 @@ describe('drift against the mock itself', () => {
     expect(report.differences).toEqual([]);
     expect(report.leftOut.length).toBeGreaterThan(0);
     expect(run.stdout).toMatch(
-      /the mock refuses 1 recorded record, left out of its data:\n  product FA-00003: shellLifeDays/,
+      /the mock refuses 1 recorded record, left out of its data:\n {2}product FA-00003: shellLifeDays/,
     );
+  });
+
+  it('serves demo media URLs as recorded: a mock on the default port names the placeholder origin', async () => {
+    // the deployment answers as a mock on localhost:4010 does (its media on the origin a seed names)
+    const media = `${deployment.url}/__media/`;
+    const run = await throughProxy((_req, answer) => ({
+      ...answer,
+      body: answer.body.split(media).join('http://localhost:4010/__media/'),
+    }));
+    expect(run.code).toBe(0);
+    const recorded = await readFile(join(run.out, 'catalog.json'), 'utf8');
+    expect(recorded).toContain('http://localhost:4010/__media/');
   });
 
   it('exits 2 with the preflight explanation when the deployment does not answer', async () => {
