@@ -234,7 +234,7 @@ function answerCell(answer: Answer, side: string, focus: ReturnType<typeof focus
 function row(d: Difference, index: number, base: string): string {
   return `<tbody class="difference" id="d${index + 1}">
 <tr class="head"><td colspan="2"><span class="n">${index + 1}</span> <code class="op">${esc(d.operationId)}</code> <span class="about">${esc(d.about)}</span>
-<div class="path"><b>${esc(d.request.method)}</b> ${esc(pathOf(d.request.url, base))}</div>
+<div class="path"><b>${esc(d.request.method)}</b> ${esc(clip(pathOf(d.request.url, base), 240))}</div>
 <ul class="what">${d.what.map((w) => `<li>${esc(w)}</li>`).join('')}</ul>
 <details><summary>the request as curl</summary><pre class="curl">${esc(d.request.curl)}</pre></details></td></tr>
 <tr class="answers">${answerCell(d.mock, 'mock', focusOf(d.what))}${answerCell(d.deployment, 'deployment', focusOf(d.what))}</tr>
