@@ -1,8 +1,15 @@
 // `product-catalog-mock drift`: where a deployment's answers differ from the mock's on the same data
 // (docs/drift.md). Only the command's definition: what it runs is loaded when it runs.
-import { Command } from 'commander';
-import { outFile, positiveInteger } from '../cli/optionValues.js';
+import { Command, InvalidArgumentError } from 'commander';
+import { positiveInteger } from '../cli/optionValues.js';
 import type { DriftOptions } from './run.js';
+
+/** --out: an empty value (a script's unset variable) would write the report into the current directory. */
+function outDirectory(value: string): string {
+  if (value.trim() === '')
+    throw new InvalidArgumentError('names no directory: give the directory of the report');
+  return value;
+}
 
 export function driftCommand(): Command {
   return new Command('drift')
@@ -11,7 +18,7 @@ export function driftCommand(): Command {
     )
     .requiredOption('--base-url <url>', 'everything up to and including /{tenantId}/{environment}')
     .requiredOption('--api-key <key>', 'access token, sent in x-api-key')
-    .option('--out <dir>', 'directory of the report (created when missing)', outFile, 'drift-report')
+    .option('--out <dir>', 'directory of the report (created when missing)', outDirectory, 'drift-report')
     .option(
       '--limit <n>',
       'record at most this many products; reads that depend on the whole catalog are then left out',
