@@ -7,6 +7,7 @@ import { DEFAULT_SEED, generatedCountOf } from '../seed/defaults.js';
 import { packageRoot } from '../openapi/packageRoot.js';
 import { contractCommand } from './contract/contractCommand.js';
 import { recordCommand } from './record/recordCommand.js';
+import { driftCommand } from './drift/command.js';
 import {
   allowedHost,
   apiKeys,
@@ -149,6 +150,7 @@ program
 
 program.addCommand(contractCommand());
 program.addCommand(recordCommand());
+program.addCommand(driftCommand());
 // After a mistake, one line that says where the options are: the whole help after it (30 lines for
 // serve, more for contract) pushed the mistake itself off the top of a terminal of 24 lines.
 for (const command of program.commands) {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { preflight } from '../../src/contract/preflight.js';
 import { fetchPatiently } from '../../src/contract/retry.js';
 import { RedirectRefused, sameOriginFetch } from '../../src/contract/sameOriginFetch.js';
-import { record, RecordError } from '../../src/cli/record/recorder.js';
+import { record, RecordError } from '../../src/contract/recorder.js';
 
 const KEY = 'deployment-secret-key';
 

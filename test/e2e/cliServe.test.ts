@@ -430,7 +430,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     const typo = await runCli(['servee']);
     expect(typo.code).toBe(1);
     expect(typo.stderr).toBe(
-      "error: unknown command 'servee' (commands: serve, seed, contract, record)\n" +
+      "error: unknown command 'servee' (commands: serve, seed, contract, record, drift)\n" +
         '(product-catalog-mock --help lists the commands)\n',
     );
     // With serve named, a word after it is an argument too many, not a command.

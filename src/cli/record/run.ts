@@ -10,7 +10,7 @@ import {
   type CheckedRun,
 } from '../../contract/preflight.js';
 import { anonymizeProduct } from './anonymize.js';
-import { PartialFileError, record, RecordError, removePartial } from './recorder.js';
+import { PartialFileError, record, RecordError, removePartial } from '../../contract/recorder.js';
 import { outputDirectoryProblem } from '../terminal/outputDirectory.js';
 import { productBar } from '../terminal/productBar.js';
 import { counted } from '../terminal/summaryCount.js';

@@ -1,4 +1,4 @@
-// The one byte range a media request asks for (src/workbench/byteRange.ts), read the same way by the
+// The one byte range a media request asks for (src/media/byteRange.ts), read the same way by the
 // server's media route and the msw handlers.
 import { describe, expect, it } from 'vitest';
 import { singleByteRange } from '../../src/media/byteRange.js';

@@ -1,8 +1,8 @@
 // Pages through a deployment's products and product types. Each page is appended to FILE.partial as it
 // arrives, so a run that stops (network, Ctrl-C) continues with --resume where it was.
 import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
-import { fetchPatiently, type PatienceOptions } from '../../contract/retry.js';
-import { RedirectRefused } from '../../contract/sameOriginFetch.js';
+import { fetchPatiently, type PatienceOptions } from './retry.js';
+import { RedirectRefused } from './sameOriginFetch.js';
 
 export const PAGE_SIZE = 100;
 
