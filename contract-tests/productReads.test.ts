@@ -200,7 +200,7 @@ writing('reads of products this run wrote', () => {
     reply.expect(listed(reply), IDS).toEqual(idsOf(bulk));
   });
 
-  it('[mock choice] GET and POST /products at the largest limit answer every match, and a page past the end none with the same count', async () => {
+  it('[mock choice] GET /products and POST /products at the largest limit answer every match, and a page past the end none with the same count', async () => {
     const scope = filterParam(startsWith(bulkPrefix));
     const got = await api.get(`/products?${scope}&${sorted('productGroupId asc')}&limit=${MAX_LIMIT}`);
     got.expect(listed(got), IDS).toEqual(idsOf(bulk));
