@@ -83,7 +83,8 @@ describe('[mock choice] bounds of read parameters, at and just past each', () =>
 const ITEMS: Record<string, (i: number, id?: string) => unknown> = {
   pushProducts: (i, id) => ({ productGroupId: id ?? ids.product(`push-${i}`) }),
   overwriteProducts: (i, id) => ({ productGroupId: id ?? ids.product(`overwrite-${i}`) }),
-  updateProducts: (i, id) => ({ productGroupId: id ?? ids.unknown(`update-${i}`), shellLifeDays: 1 }),
+  // recorded for cleanup: a deployment that wrongly creates on an update must not keep them
+  updateProducts: (i, id) => ({ productGroupId: id ?? ids.product(`update-${i}`), shellLifeDays: 1 }),
   updateVariants: (i, id) => ({ productId: id ?? ids.unknown(`variant-${i}`), size: 'L' }),
   deleteProducts: (i, id) => id ?? ids.unknown(`delete-${i}`),
   detachProducts: (i, id) => id ?? ids.unknown(`detach-${i}`),
@@ -100,7 +101,7 @@ const READ_BACK: Record<string, { path: (id: string) => string; field: string }>
 
 /** An id of exactly `length` characters under the run's prefix, recorded for cleanup where it creates. */
 function idOfLength(b: Bound, length: number): string {
-  const creates = b.operationId in READ_BACK;
+  const creates = b.operationId in READ_BACK || b.operationId === 'updateProducts';
   const stem = creates ? `${ids.prefix}len-` : ids.unknown('len-');
   const id = stem + 'x'.repeat(Math.max(0, length - stem.length));
   if (id.length !== length)
