@@ -38,10 +38,22 @@ function readRequest(b: Bound, value?: string | number): Request {
     if (p.in === 'query' && p.required && (p.name !== b.name || value === undefined))
       query.set(p.name, String(example ?? 'x'));
   }
-  if (b.in === 'query' && value !== undefined) query.set(b.name, String(value));
+  // records as small as they come: limit=1000 on a large deployment asks for a thousand of them
+  const small = b.name !== 'select';
+  if (b.in === 'query') {
+    if (small && op.parameters.some((p) => p.in === 'query' && p.name === 'select'))
+      query.set('select', 'productGroupId');
+    if (value !== undefined) query.set(b.name, String(value));
+  }
   const qs = query.toString();
   const request: Request = { method: op.method, path: qs ? `${path}?${qs}` : path };
-  if (op.requestBody) request.body = b.in === 'body' && value !== undefined ? { [b.name]: value } : {};
+  if (op.requestBody) {
+    const schema = op.requestBody.content['application/json']?.schema as OpenAPIV3.SchemaObject | undefined;
+    const body: Record<string, unknown> =
+      small && schema?.properties?.select ? { select: 'productGroupId' } : {};
+    if (b.in === 'body' && value !== undefined) body[b.name] = value;
+    request.body = body;
+  }
   return request;
 }
 
