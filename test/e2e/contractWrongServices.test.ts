@@ -115,6 +115,31 @@ describe('the contract suite fails against a subtly wrong service', () => {
     expect(code).toBe(1);
   }, 240_000);
 
+  it('a batch of 101 accepted', async () => {
+    const { code, output } = await against(
+      'batch',
+      'pushProducts',
+      () => undefined,
+      // answered as a success, and (so that nothing is left behind) not written
+      (req) => {
+        if (req.method !== 'POST' || !pathOf(req).endsWith('/products-push')) return undefined;
+        const data = (JSON.parse(req.body) as { data?: { productGroupId: string }[] }).data;
+        if (!Array.isArray(data) || data.length <= 100) return undefined;
+        return {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            data: data.map((p) => ({ productGroupId: p.productGroupId, status: 201 })),
+          }),
+        };
+      },
+    );
+    expect(output).toMatch(
+      /FAIL pushProducts \[mock choice\] bounds\.test\.ts > .*POST \/products-push: body data at most 100/,
+    );
+    expect(code).toBe(1);
+  }, 240_000);
+
   it('a descending sort answered as the ascending one reversed: its ties and missing values come out reversed too', async () => {
     const { code, output } = await against(
       'ties',
