@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Reply } from '../src/contract/suite/api.js';
+import { documentedBounds } from '../src/contract/suite/bounds.js';
+import { SCOPE_TEMPLATE } from '../src/contract/suite/checker.js';
 import { contractKit } from '../src/contract/suite/kit.js';
+import { OperationTable } from '../src/openapi/operations.js';
+import { loadSchemaValidator } from '../src/openapi/schemas.js';
 import {
   feature,
   filterParam,
@@ -13,6 +17,12 @@ import {
 } from '../src/contract/suite/records.js';
 
 const { api, elsewhere, ids, settled, writing, setup, target } = await contractKit('reads');
+/** The largest page openapi.yaml allows (the limit parameter's maximum); 1000 when it states none. */
+const MAX_LIMIT =
+  documentedBounds(
+    new OperationTable((await loadSchemaValidator()).document, SCOPE_TEMPLATE).operations,
+  ).find((b) => b.operationId === 'listProducts' && b.name === 'limit' && b.kind === 'maximum')?.limit ??
+  1000;
 
 type Listed = { productGroupId: string } & Record<string, unknown>;
 const listed = (reply: Reply): string[] => idsOf(reply.data.list as Listed[]);
@@ -35,6 +45,12 @@ describe('reads on whatever the deployment holds', () => {
       const four = await api.get(`/products?limit=4&${sort}`);
       two.expect(listed(two), IDS).toEqual(listed(four).slice(0, 2));
     });
+  });
+
+  it('[mock choice] GET /products?limit= at its documented maximum answers every match up to it: no page size is capped', async () => {
+    const reply = await api.get(`/products?limit=${MAX_LIMIT}&select=productGroupId`);
+    reply.expectStatus(200);
+    reply.expect(reply.data.list.length, '$.data.list (length)').toBe(Math.min(reply.data.count, MAX_LIMIT));
   });
 
   it('GET /products?select=productGroupId answers records with no other field', async () => {
@@ -184,6 +200,47 @@ writing('reads of products this run wrote', () => {
     second.expect(listed(second), IDS).toEqual(idsOf(bulk).slice(50));
   });
 
+  it('GET /products?limit= above the default answers that many: 55 matches on one page of 55', async () => {
+    const reply = await api.get(
+      `/products?${filterParam(startsWith(bulkPrefix))}&${sorted('productGroupId asc')}&limit=55`,
+    );
+    reply.expect(reply.data.count, '$.data.count').toBe(55);
+    reply.expect(listed(reply), IDS).toEqual(idsOf(bulk));
+  });
+
+  it('[mock choice] GET /products and POST /products at the largest limit answer every match, and a page past the end none with the same count', async () => {
+    const scope = filterParam(startsWith(bulkPrefix));
+    const got = await api.get(`/products?${scope}&${sorted('productGroupId asc')}&limit=${MAX_LIMIT}`);
+    got.expect(listed(got), IDS).toEqual(idsOf(bulk));
+    const posted = await api.post('/products', {
+      filter: JSON.stringify(startsWith(bulkPrefix)),
+      sort: 'productGroupId asc',
+      limit: MAX_LIMIT,
+    });
+    posted.expect(listed(posted), IDS).toEqual(idsOf(bulk));
+    const past = await api.get(`/products?${scope}&limit=50&page=3`);
+    past.expect(listed(past), IDS).toEqual([]);
+    past.expect(past.data.count, '$.data.count').toBe(55);
+    const one = await api.get(`/products?${scope}&${sorted('productGroupId desc')}&limit=1`);
+    one.expect(listed(one), IDS).toEqual([idsOf(bulk).at(-1)]);
+    one.expect(one.data.count, '$.data.count').toBe(55);
+  });
+
+  it('[mock choice] pages of a sort with ties hold every product once, in one order (ties by productGroupId)', async () => {
+    const pages: string[] = [];
+    for (const page of [1, 2, 3]) {
+      const reply = await list(`limit=2&page=${page}&${sorted('introductionDate asc')}`);
+      pages.push(...listed(reply));
+    }
+    expect(pages).toEqual([e, f, a, c, b, d]);
+  });
+
+  it('[mock choice] GET /search?term= answers at most 50 products', async () => {
+    const reply = await api.get(`/search?term=${encodeURIComponent(bulkPrefix)}`);
+    reply.expectStatus(200);
+    reply.expect(reply.data.products.length, '$.data.products (length)').toBe(50);
+  });
+
   // productGroupId besides them is the mock's choice, checked by the next test
   const besidesId = (item: object) => Object.keys(item).filter((k) => k !== 'productGroupId');
 
@@ -218,6 +275,12 @@ writing('reads of products this run wrote', () => {
     ['introductionDate desc,shellLifeDays asc', () => [b, d, a, c, f, e]],
     ['productName desc', () => [f, e, d, c, b, a]],
     ['productPriceList/listPrice asc', () => [e, b, d, a, f, c]],
+    // ties by productGroupId ascending in either direction, not the whole order reversed
+    ['introductionDate desc', () => [b, d, a, c, e, f]],
+    // products without a value after those with one, in either direction
+    ['variantsGroupId asc', () => [b, c, a, d, e, f]],
+    ['variantsGroupId desc', () => [b, c, a, d, e, f]],
+    ['productPriceList/listPrice desc', () => [c, f, a, d, b, e]],
   ])(
     '[mock choice] GET /products?sort=%s (ties by productGroupId, several keys, names and lowest price)',
     async (sort, expected) => {
@@ -251,6 +314,17 @@ writing('reads of products this run wrote', () => {
     ['startsWith', () => ({ startsWith: ['variants/productId', `${c}-`] }), () => [c]],
     ['or', () => ({ or: [{ eq: ['shellLifeDays', 10] }, { eq: ['shellLifeDays', 60] }] }), () => [b, e]],
     ['not', () => ({ not: [{ eq: ['productPriceList/spaceId', 's1'] }] }), () => [d, e]],
+    [
+      'ne (a product without the field matches)',
+      () => ({ ne: ['variantsGroupId', groupId] }),
+      () => [a, d, e, f],
+    ],
+    ['eq null (no value)', () => ({ eq: ['variantsGroupId', null] }), () => [a, d, e, f]],
+    ['in with numbers', () => ({ in: ['shellLifeDays', [10, 60]] }), () => [b, e]],
+    ['gt on dates', () => ({ gt: ['introductionDate', '2020-06-01'] }), () => [b, d]],
+    ['startsWith ignoring case', () => ({ startsWith: ['productName/productName', 'ALPHA'] }), () => [a]],
+    ['and', () => ({ and: [{ eq: ['productType', 'shoes'] }, { lt: ['shellLifeDays', 45] }] }), () => [b, f]],
+    ['eq is strict ("30" is not 30)', () => ({ eq: ['shellLifeDays', '30'] }), () => []],
   ])('[mock choice] GET /products filter operator %s', async (_op, filter, expected) => {
     const reply = await list(sorted('productGroupId asc'), filter());
     reply.expect(listed(reply), IDS).toEqual(expected());
@@ -271,14 +345,37 @@ writing('reads of products this run wrote', () => {
     });
   });
 
+  it('[mock choice] GET /products?facets= counts the matches of the filter and search only', async () => {
+    const reply = await list(`limit=1&facets=productType`, { eq: ['brand/brandName', 'Bolt'] });
+    reply.expect(reply.data.count, '$.data.count').toBe(2);
+    reply.expect(reply.data.facets).toEqual({
+      productType: [
+        { value: 'bags', count: 1 },
+        { value: 'shoes', count: 1 },
+      ],
+    });
+    const searched = await list(`limit=1&facets=productType&search=${word}`);
+    searched.expect(searched.data.count, '$.data.count').toBe(2);
+    searched.expect(searched.data.facets).toEqual({
+      productType: [
+        { value: 'bags', count: 1 },
+        { value: 'boots', count: 1 },
+      ],
+    });
+  });
+
   it('[mock choice] GET /products?includeAttributeFilters=true lists feature values, limited by attributeFilters', async () => {
     const all = await list('limit=1&includeAttributeFilters=true');
-    all
-      .expect(all.data.attributeFilters)
-      .toEqual({ color: expect.arrayContaining(['red', 'blue']), size: ['M'] });
-    all.expect(all.data.attributeFilters.color).toHaveLength(2);
+    // values ordered by value, over every match (a, on another page than b, holds red and M)
+    all.expect(all.data.attributeFilters).toEqual({ color: ['blue', 'red'], size: ['M'] });
     const some = await list('limit=1&includeAttributeFilters=true&attributeFilters=size');
     some.expect(some.data.attributeFilters).toEqual({ size: ['M'] });
+    // over the matches of the filter only
+    const blue = await list('includeAttributeFilters=true', { eq: ['productGroupId', b] });
+    blue.expect(blue.data.attributeFilters).toEqual({ color: ['blue'] });
+    // attributeFilters alone asks for nothing
+    const none = await list('limit=1&attributeFilters=size');
+    none.expect(none.data.attributeFilters).toEqual({});
   });
 
   // the spec does not show the body of POST /products (docs/behaviour.md, "Parameters"): parameters as its
@@ -309,6 +406,14 @@ writing('reads of products this run wrote', () => {
     upper.expect(listed(upper).sort(), '$.data.list (ids, sorted)').toEqual([a, d]);
     const both = await list(`search=${encodeURIComponent(`${word} boot`)}`);
     both.expect(listed(both), IDS).toEqual([a]);
+  });
+
+  it('[published] GET /products?searchField= searches that field only', async () => {
+    const named = await list(`search=${word}&searchField=productName&${sorted('productGroupId asc')}`);
+    named.expect(listed(named), IDS).toEqual([a, d]);
+    const described = await list(`search=${word}&searchField=productDescription`);
+    described.expect(listed(described), IDS).toEqual([]);
+    described.expect(described.data.count, '$.data.count').toBe(0);
   });
 
   // The product type is written here, not in the setup: only this test needs it, so --skip

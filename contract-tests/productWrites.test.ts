@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { Reply } from '../src/contract/suite/api.js';
 import { contractKit } from '../src/contract/suite/kit.js';
-import { feature, label, name, price, quantity, status } from '../src/contract/suite/records.js';
+import { feature, label, name, price, quantity, status, testBarcode } from '../src/contract/suite/records.js';
 
 const { api, ids, settled, writing } = await contractKit('writes');
 
@@ -436,6 +437,62 @@ writing('DELETE /products', () => {
     await stored(id);
     (await api.delete('/products', { data: [id, unknown] })).expectSuccess();
     await settled(async () => (await api.get(`/products/${id}`)).expectRefused());
+  });
+
+  it('a deleted product is gone from lists and their counts, search, barcode lookups and recommendations', async () => {
+    const [kept, gone] = [ids.product('deleted-kept'), ids.product('deleted-gone')];
+    const word = `d${randomBytes(5).toString('hex')}`;
+    const barcode = testBarcode();
+    const scope = `filter=${encodeURIComponent(JSON.stringify({ startsWith: ['productGroupId', `${ids.prefix}deleted-`] }))}`;
+    await push('/products-push', [
+      {
+        productGroupId: kept,
+        productName: [name(`Kept ${word}`)],
+        relatedProductGroups: [{ relatedProductGroupId: gone, productRelationshipType: 'Recommended' }],
+      },
+      {
+        productGroupId: gone,
+        productName: [name(`Gone ${word}`)],
+        variants: [{ productId: `${gone}-v1`, europeanArticleNumber: [barcode] }],
+      },
+    ]);
+    await settled(async () => {
+      const both = await api.get(`/products?${scope}&facets=productGroupId`);
+      both.expect(both.data.count, '$.data.count').toBe(2);
+    });
+    const deleted = await api.delete('/products', { data: [gone] });
+    deleted.expectSuccess();
+    await settled(async () => {
+      const listed = (await api.get(`/products?${scope}&facets=productGroupId`)).after(deleted);
+      listed
+        .expect(
+          (listed.data.list as Product[]).map((p) => p.productGroupId),
+          '$.data.list (ids)',
+        )
+        .toEqual([kept]);
+      listed.expect(listed.data.count, '$.data.count').toBe(1);
+      listed
+        .expect(listed.data.facets.productGroupId, '$.data.facets.productGroupId')
+        .toEqual([{ value: kept, count: 1 }]);
+      const searched = (await api.get(`/products?search=${word}`)).after(deleted);
+      searched
+        .expect(
+          (searched.data.list as Product[]).map((p) => p.productGroupId),
+          '$.data.list (ids)',
+        )
+        .toEqual([kept]);
+      const found = (await api.get(`/search?term=${word}`)).after(deleted);
+      found
+        .expect(
+          (found.data.products as Product[]).map((p) => p.productGroupId),
+          '$.data.products (ids)',
+        )
+        .toEqual([kept]);
+      (await api.get(`/products-barcode/${barcode}`)).after(deleted).expectRefused();
+      (await api.get(`/variants/${gone}-v1`)).after(deleted).expectRefused();
+      const related = (await api.get(`/product-recommendations/${kept}`)).after(deleted);
+      related.expect(related.data, '$.data').toEqual([]);
+    });
   });
 
   it('[mock choice] answers 200 per deleted product and 404 per unknown one', async () => {

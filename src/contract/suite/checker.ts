@@ -69,6 +69,22 @@ export function placesOf(problem: string): number {
   return Number(FOLDED.exec(problem)?.[1] ?? 1);
 }
 
+/**
+ * An error body's `status` repeats the HTTP status of its answer (docs/behaviour.md, "Errors"): a
+ * client that reads the body alone (a logged error, a retry decision) must see the status it got. A
+ * schema can say only that it is an integer, so the checker compares the two itself, on every
+ * answer of 400 and above whose documented body has a `status`.
+ */
+function statusEchoProblem(schema: object, ex: Exchange): string | undefined {
+  if (ex.status < 400) return undefined;
+  const properties = (schema as { properties?: Record<string, unknown> }).properties;
+  if (!properties || !('status' in properties)) return undefined;
+  const echoed = (ex.body as { status?: unknown } | null)?.status;
+  // a missing or mistyped status is the schema's to report
+  if (typeof echoed !== 'number' || echoed === ex.status) return undefined;
+  return `body/status is ${echoed}, but the answer's HTTP status is ${ex.status}: it must repeat it`;
+}
+
 export function createChecker(validator: SchemaValidator): Checker {
   const table = new OperationTable(validator.document, SCOPE_TEMPLATE);
 
@@ -94,9 +110,11 @@ export function createChecker(validator: SchemaValidator): Checker {
         `${op.operationId} ${ex.status} must answer JSON, got content-type ${ex.contentType ?? 'none'}`,
       ];
     }
-    return repeatsFolded(validator.check(schema, ex.body)).map(
+    const problems = repeatsFolded(validator.check(schema, ex.body)).map(
       (p) => `${op.operationId} ${ex.status} body${p.path === '/' ? '' : p.path} ${p.message}`,
     );
+    const echoed = statusEchoProblem(schema, ex);
+    return echoed ? [...problems, `${op.operationId} ${ex.status} ${echoed}`] : problems;
   };
 
   return { operation, check };

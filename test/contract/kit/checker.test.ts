@@ -126,4 +126,17 @@ describe('the response checker (it must be able to fail)', () => {
       checker.check({ method: 'PUT', path: '/products', status: 200, contentType: json, body: {} }),
     ).toEqual(['openapi.yaml documents no operation PUT /products']);
   });
+
+  it("complains about an error body whose status is not the answer's HTTP status", () => {
+    const error = (status: number, body: object) =>
+      checker.check({ method: 'GET', path: '/products/p1', status, contentType: json, body });
+    expect(error(404, { message: 'Product "p1" not found', status: 404 })).toEqual([]);
+    expect(error(404, { message: 'Product "p1" not found', status: 400 })).toEqual([
+      "getProduct 404 body/status is 400, but the answer's HTTP status is 404: it must repeat it",
+    ]);
+    // a status of the wrong type is the schema's problem, said once
+    expect(error(400, { message: 'x', status: '400' })).toEqual([
+      expect.stringContaining('getProduct 400 body/status must be'),
+    ]);
+  });
 });

@@ -1,0 +1,226 @@
+// Every bound openapi.yaml states for a request, read from the document itself: the schema keywords
+// of the query parameters and of the request bodies, and the limits that OpenAPI 3.0 cannot express
+// and the parameters' descriptions state in words. A bound added to the document is tested without
+// a change here; one stated in other words than these fails test/contract/kit/bounds.test.ts.
+import type { OpenAPIV3 } from 'openapi-types';
+import type { DocumentedOperation } from '../../openapi/operations.js';
+
+/**
+ * What is bounded: a number (`minimum`, `maximum`), a string's length (`maxLength`), a batch's items
+ * (`minItems`, `maxItems`), or, stated in words, the names of a comma-separated list, the words of a
+ * search and the characters of each, a filter's depth, its operators and the values of an `in` list.
+ */
+export type BoundKind =
+  | 'minimum'
+  | 'maximum'
+  | 'minLength'
+  | 'maxLength'
+  | 'minItems'
+  | 'maxItems'
+  | 'listNames'
+  | 'searchWords'
+  | 'wordLength'
+  | 'filterDepth'
+  | 'filterOperators'
+  | 'inValues';
+
+export interface Bound {
+  operationId: string;
+  method: string;
+  template: string;
+  safe: boolean;
+  /** A query parameter, or a property of the JSON body (`data[].productGroupId`: of each item). */
+  in: 'query' | 'body';
+  /** The parameter's or property's name, or its path in the body. */
+  name: string;
+  kind: BoundKind;
+  /** The last value the document allows. */
+  limit: number;
+  /** Where the document states it: a schema keyword, or the words of a description. */
+  source: string;
+}
+
+/** A lower bound: the value just past it is one less. */
+export const isLower = (kind: BoundKind): boolean =>
+  kind === 'minimum' || kind === 'minLength' || kind === 'minItems';
+
+const KEYWORDS = ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems'] as const;
+
+/**
+ * Limits that OpenAPI 3.0 cannot express, as the descriptions state them (openapi.yaml, "Limits"):
+ * each pattern gives the kinds its numbers stand for, in order.
+ */
+const IN_WORDS: { pattern: RegExp; kinds: BoundKind[] }[] = [
+  { pattern: /at most (\d+) (?:keys|names|paths)\b/i, kinds: ['listNames'] },
+  {
+    pattern: /at most (\d+) words,? of\s+at most (\d+) characters each/i,
+    kinds: ['searchWords', 'wordLength'],
+  },
+  {
+    pattern: /at most (\d+) operators deep,\s+(\d+) operators in all\s+and\s+(\d+) values in an `in` list/i,
+    kinds: ['filterDepth', 'filterOperators', 'inValues'],
+  },
+];
+
+/** The limits a description states in words. */
+export function boundsInWords(description: string | undefined): { kind: BoundKind; limit: number }[] {
+  const text = (description ?? '').replace(/\s+/g, ' ');
+  return IN_WORDS.flatMap(({ pattern, kinds }) => {
+    const m = pattern.exec(text);
+    return m ? kinds.map((kind, i) => ({ kind, limit: Number(m[i + 1]) })) : [];
+  });
+}
+
+/** A parameter "in the language of `filter`" (additionalRawFilter) is held to filter's limits. */
+const SAME_LANGUAGE = /in the language of\s+`(\w+)`/;
+
+type Schema = OpenAPIV3.SchemaObject;
+
+function keywordBounds(schema: Schema | undefined): { kind: BoundKind; limit: number; source: string }[] {
+  if (!schema) return [];
+  return KEYWORDS.filter((k) => typeof schema[k] === 'number').map((k) => ({
+    kind: k,
+    limit: schema[k] as number,
+    source: `schema ${k}`,
+  }));
+}
+
+/** The bounds of a body schema's properties, one level into arrays of objects (a batch's items). */
+function bodyBounds(
+  schema: Schema,
+  path: string,
+  depth = 0,
+): { name: string; kind: BoundKind; limit: number; source: string }[] {
+  if (depth > 6) return [];
+  const own = path === '' ? [] : keywordBounds(schema).map((b) => ({ name: path, ...b }));
+  const properties = Object.entries((schema.properties ?? {}) as Record<string, Schema>).flatMap(
+    ([name, child]) => bodyBounds(child, path === '' ? name : `${path}.${name}`, depth + 1),
+  );
+  const items =
+    schema.type === 'array' && schema.items ? bodyBounds(schema.items as Schema, `${path}[]`, depth + 1) : [];
+  // the parts of an allOf describe the same value: their bounds are its bounds
+  const parts = (schema.allOf ?? []).flatMap((part) => bodyBounds(part as Schema, path, depth + 1));
+  const all = [...own, ...properties, ...items, ...parts];
+  return all.filter((b, i) => all.findIndex((o) => o.name === b.name && o.kind === b.kind) === i);
+}
+
+/** Every request bound of the service's operations (not the mock's own /__admin ones). */
+export function documentedBounds(operations: readonly DocumentedOperation[]): Bound[] {
+  const bounds: Bound[] = [];
+  const add = (
+    op: DocumentedOperation,
+    where: 'query' | 'body',
+    found: { name: string; kind: BoundKind; limit: number; source: string }[],
+  ) => {
+    for (const b of found)
+      bounds.push({
+        operationId: op.operationId,
+        method: op.method,
+        template: op.template,
+        safe: op.safe,
+        in: where,
+        ...b,
+      });
+  };
+  for (const op of operations) {
+    const query = op.parameters.filter((p) => p.in === 'query');
+    const byName = new Map(query.map((p) => [p.name, p]));
+    const inWords = (p: OpenAPIV3.ParameterObject | undefined) => {
+      const own = boundsInWords(p?.description);
+      if (own.length || !p) return own;
+      const same = SAME_LANGUAGE.exec(p.description ?? '')?.[1];
+      return same ? boundsInWords(byName.get(same)?.description) : [];
+    };
+    for (const p of query) {
+      add(op, 'query', [
+        ...keywordBounds(p.schema as Schema).map((b) => ({ name: p.name, ...b })),
+        ...inWords(p).map((b) => ({ name: p.name, ...b, source: 'description' })),
+      ]);
+    }
+    const body = op.requestBody?.content['application/json']?.schema as Schema | undefined;
+    if (!body) continue;
+    add(op, 'body', bodyBounds(body, ''));
+    // A body of the list parameters ("the parameters of GET /products as JSON properties") takes the
+    // limits the GET operation's parameters state in words.
+    const twin = operations.find((o) => o.method === 'GET' && o.template === op.template);
+    if (!twin || !op.safe) continue;
+    const twinByName = new Map(twin.parameters.map((p) => [p.name, p]));
+    for (const name of Object.keys(body.properties ?? {})) {
+      const p = twinByName.get(name);
+      const own = boundsInWords(p?.description);
+      const same = SAME_LANGUAGE.exec(p?.description ?? '')?.[1];
+      const found = own.length ? own : same ? boundsInWords(twinByName.get(same)?.description) : [];
+      add(
+        op,
+        'body',
+        found.map((b) => ({ name, ...b, source: `description of ${twin.operationId}'s ${name}` })),
+      );
+    }
+  }
+  return bounds;
+}
+
+/** Sort keys openapi.yaml's sort documents as sortable, distinct, for a list of N keys. */
+const SORTABLE = [
+  'productGroupId',
+  'introductionDate',
+  'plannedAbandonmentDate',
+  'shellLifeDays',
+  'variantsGroupId',
+  'variantsByGroupId',
+  'isDeleted',
+  'sortName',
+  'sortPrice',
+  'sortQuantity',
+  'productName',
+  'productPriceList/listPrice',
+];
+
+/**
+ * A value of `name` that reaches `count` of the bound's kind and is otherwise harmless: it matches,
+ * names and sorts by nothing the deployment's data depends on. For a number, the number itself.
+ */
+export function valueFor(kind: BoundKind, name: string, count: number): string | number {
+  switch (kind) {
+    case 'minimum':
+    case 'maximum':
+      return count;
+    case 'minLength':
+    case 'maxLength':
+      return 'x'.repeat(count);
+    case 'listNames':
+      return Array.from({ length: count }, (_, i) =>
+        name === 'sort'
+          ? `${SORTABLE[i % SORTABLE.length]} ${Math.floor(i / SORTABLE.length) % 2 ? 'desc' : 'asc'}`
+          : `unknownField${i}`,
+      ).join(',');
+    case 'searchWords':
+      return Array.from({ length: count }, (_, i) => `nomatch${i}`).join(' ');
+    case 'wordLength':
+      return 'q'.repeat(count);
+    case 'filterDepth': {
+      // `count` operators, each inside the one before: not(not(...(eq)))
+      let filter: object = { eq: ['productGroupId', 'no such product'] };
+      for (let i = 1; i < count; i++) filter = { not: [filter] };
+      return JSON.stringify(filter);
+    }
+    case 'filterOperators':
+      // one `or` and count - 1 comparisons beside each other, on a path no product has: short, so
+      // that 256 of them stay well within a URL's 16 KB (docs/behaviour.md, "Errors", 431)
+      return JSON.stringify({ or: Array.from({ length: count - 1 }, () => ({ eq: ['a', 0] })) });
+    case 'inValues':
+      return JSON.stringify({ in: ['a', Array.from({ length: count }, (_, i) => i)] });
+    default:
+      throw new Error(`no value for a bound of kind ${kind as string}`);
+  }
+}
+
+/** The value just past the bound. */
+export const pastBound = (b: Bound): string | number =>
+  valueFor(b.kind, b.name, isLower(b.kind) ? b.limit - 1 : b.limit + 1);
+
+export const atBound = (b: Bound): string | number => valueFor(b.kind, b.name, b.limit);
+
+/** `listProducts: query sort, at most 10 names (description)` */
+export const describeBound = (b: Bound): string =>
+  `${b.in} ${b.name} ${isLower(b.kind) ? 'at least' : 'at most'} ${b.limit} (${b.kind}, ${b.source})`;
