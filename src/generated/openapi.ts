@@ -1716,8 +1716,8 @@ export interface components {
          *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
          *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
          *       `{"contains":["brand/brandName","acme"]}`.
-         *     - Limits: at most 32 operators deep, 256 operators in all and 1000 values in an `in` list;
-         *       past any of them the answer is a 400 that names the limit.
+         *     - Limits: at most 32 operators deep, 256 operators in all, 1000 values in an `in` list and
+         *       10,000 in all its `in` lists; past any of them the answer is a 400 that names the limit.
          *
          *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
          *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
@@ -1745,7 +1745,8 @@ export interface components {
          *     the response's `facets` holds `[{ value, count }]` over all matches (not one page): count is the
          *     number of matching products having that value (a product counts once per value), ordered by
          *     count descending, then value. Only string, number and boolean values are counted; a path no
-         *     product has gives `[]`. At most 20 paths (more is a 400).
+         *     product has gives `[]`. At most 20 paths, and at most 1000 values per path among the matches
+         *     (more is a 400 that names the path).
          */
         facets: string;
         /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value; the attributeFilters parameter narrows it to the types it lists. Otherwise the response's attributeFilters is `{}`, whatever the attributeFilters parameter lists. */
@@ -1829,8 +1830,8 @@ export interface operations {
                  *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
                  *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
                  *       `{"contains":["brand/brandName","acme"]}`.
-                 *     - Limits: at most 32 operators deep, 256 operators in all and 1000 values in an `in` list;
-                 *       past any of them the answer is a 400 that names the limit.
+                 *     - Limits: at most 32 operators deep, 256 operators in all, 1000 values in an `in` list and
+                 *       10,000 in all its `in` lists; past any of them the answer is a 400 that names the limit.
                  *
                  *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
                  *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
@@ -1858,7 +1859,8 @@ export interface operations {
                  *     the response's `facets` holds `[{ value, count }]` over all matches (not one page): count is the
                  *     number of matching products having that value (a product counts once per value), ordered by
                  *     count descending, then value. Only string, number and boolean values are counted; a path no
-                 *     product has gives `[]`. At most 20 paths (more is a 400).
+                 *     product has gives `[]`. At most 20 paths, and at most 1000 values per path among the matches
+                 *     (more is a 400 that names the path).
                  */
                 facets?: components["parameters"]["facets"];
                 /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value; the attributeFilters parameter narrows it to the types it lists. Otherwise the response's attributeFilters is `{}`, whatever the attributeFilters parameter lists. */
@@ -2143,8 +2145,8 @@ export interface operations {
                  *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
                  *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
                  *       `{"contains":["brand/brandName","acme"]}`.
-                 *     - Limits: at most 32 operators deep, 256 operators in all and 1000 values in an `in` list;
-                 *       past any of them the answer is a 400 that names the limit.
+                 *     - Limits: at most 32 operators deep, 256 operators in all, 1000 values in an `in` list and
+                 *       10,000 in all its `in` lists; past any of them the answer is a 400 that names the limit.
                  *
                  *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
                  *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
@@ -2237,8 +2239,8 @@ export interface operations {
                  *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
                  *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
                  *       `{"contains":["brand/brandName","acme"]}`.
-                 *     - Limits: at most 32 operators deep, 256 operators in all and 1000 values in an `in` list;
-                 *       past any of them the answer is a 400 that names the limit.
+                 *     - Limits: at most 32 operators deep, 256 operators in all, 1000 values in an `in` list and
+                 *       10,000 in all its `in` lists; past any of them the answer is a 400 that names the limit.
                  *
                  *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
                  *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
@@ -3312,8 +3314,8 @@ export interface operations {
                  *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
                  *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
                  *       `{"contains":["brand/brandName","acme"]}`.
-                 *     - Limits: at most 32 operators deep, 256 operators in all and 1000 values in an `in` list;
-                 *       past any of them the answer is a 400 that names the limit.
+                 *     - Limits: at most 32 operators deep, 256 operators in all, 1000 values in an `in` list and
+                 *       10,000 in all its `in` lists; past any of them the answer is a 400 that names the limit.
                  *
                  *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
                  *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
