@@ -40,7 +40,7 @@ async function turnsDuring<T>(work: Promise<T>): Promise<{ value: T; turns: numb
 
 describe('a costly list query', () => {
   let mock: Mock;
-  let products: CatalogProduct[];
+  let products: readonly CatalogProduct[];
   beforeAll(async () => {
     products = generateDataset('demo', { count: 3000 }).products;
     mock = await createMock({ seed: { products, productTypes: [] } });
