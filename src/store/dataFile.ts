@@ -3,13 +3,13 @@
 // write is answered. read() loads snapshot and journals; write() compacts, in the background, the
 // whole store into a new snapshot. See docs/behaviour.md, "Data, seeds and admin".
 import { createHash } from 'node:crypto';
-import { open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Adapter } from 'lowdb';
 import { CatalogError } from '../domain/errors.js';
 import type { CatalogProduct, ProductType } from '../domain/types.js';
 import { lockDataFile } from './dataLock.js';
-import { journalGenerations, journalPath, snapshotTempPath } from './dataPath.js';
+import { journalGenerations, journalPath, openOwnFile, snapshotTempPath } from './dataPath.js';
 import { isObject, journalEntryProblem, snapshotLineProblem } from './lineShapes.js';
 import type { RecordTable } from './recordTable.js';
 import { readLines } from './lines.js';
@@ -442,7 +442,7 @@ export class DataFile implements Adapter<DbShape> {
     }
     const size = (await stat(path)).size;
     if (good < size) {
-      const fh = await open(path, 'r+');
+      const fh = await openOwnFile(this.#file, path, 'r+', 'journal');
       await fh.truncate(good);
       await fh.sync();
       await fh.close();
@@ -457,7 +457,7 @@ export class DataFile implements Adapter<DbShape> {
    */
   async #openJournal(generation: number, fresh = false): Promise<void> {
     const path = this.#journalPath(generation);
-    const fh = await open(path, fresh ? 'w' : 'a');
+    const fh = await openOwnFile(this.#file, path, fresh ? 'w' : 'a', 'journal');
     let bytes: number;
     try {
       bytes = (await fh.stat()).size;
@@ -567,7 +567,7 @@ export class DataFile implements Adapter<DbShape> {
   /** Temporary file, flushed, renamed over the snapshot, directory flushed; then older journals go. */
   async #writeSnapshot(snapshot: Snapshot): Promise<void> {
     const tmp = snapshotTempPath(this.#file);
-    const fh = await open(tmp, 'w');
+    const fh = await openOwnFile(this.#file, tmp, 'w', 'temporary snapshot');
     let bytes: number;
     try {
       bytes = await writeLines(fh, snapshot);
