@@ -1,5 +1,6 @@
 // The mock without a server: the pipeline over a store, ready for any adapter to call.
 import type { OpenAPIV3 } from 'openapi-types';
+import { getHeapStatistics } from 'node:v8';
 import { loadApiDocument } from './openapi/apiDocument.js';
 import { checkRegion, composeMock, keyRingOf, type MockCore } from './mockCore.js';
 import { schemaValidator } from './openapi/schemaValidator.js';
@@ -48,6 +49,13 @@ export interface MockOptions {
   logRequests?: boolean;
   /** A delay added to every API answer, chosen uniformly in the range. */
   latency?: LatencyRange;
+  /** The most fault rules kept at once; 100 when absent (docs/behaviour.md, "Admin endpoints"). */
+  maxFaultRules?: number;
+  /**
+   * The most MB of records the writes may keep, in all scopes together (their JSON); an eighth of
+   * the heap's limit when absent (docs/behaviour.md, "Storage and --data").
+   */
+  maxStoredMb?: number;
   /** Around the pipeline, the first outermost: request logs, faults, journals (docs/architecture.md, "The seam: wrapping the pipeline"). */
   wrappers?: Wrapper[];
 }
@@ -66,6 +74,24 @@ export interface Mock extends MockCore {
  * compactAfterMb, as `--compact-after` takes it: with data only (alone it would be ignored), a
  * positive number of MB (NaN would never compact the journal).
  */
+/**
+ * The ceiling of the records writes keep (--max-stored-mb), in bytes of their JSON. By default an
+ * eighth of the heap's limit: a record takes a few times its JSON in the heap, and the seed, its
+ * indexes and the caches need the rest (docs/behaviour.md, "Storage and --data").
+ */
+function maxStoredBytes(mb: number | undefined): number {
+  if (mb !== undefined && !(Number.isFinite(mb) && mb > 0)) {
+    throw new Error(`maxStoredMb must be a positive number of MB, not ${String(mb)}`);
+  }
+  return Math.floor((mb ?? getHeapStatistics().heap_size_limit / 8 / 2 ** 20) * 2 ** 20);
+}
+
+/** An optional ceiling: a positive integer, or undefined for the default. */
+function positiveCount(value: number | undefined, name: string): number | undefined {
+  if (value === undefined || (Number.isInteger(value) && value > 0)) return value;
+  throw new Error(`${name} must be a positive integer, not ${String(value)}`);
+}
+
 function checkCompactAfter({ compactAfterMb, data }: MockOptions): void {
   if (compactAfterMb === undefined) return;
   if (data === undefined)
@@ -111,6 +137,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     seed: seeds.current,
     compactBytes: options.compactAfterMb === undefined ? undefined : options.compactAfterMb * 1024 * 1024,
     seedName,
+    maxStoredBytes: maxStoredBytes(options.maxStoredMb),
   });
   const table = new OperationTable(document);
   const operations = table.operations;
@@ -121,6 +148,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     logger: options.logger,
     logRequests: options.logRequests ?? true,
     latency,
+    maxFaultRules: positiveCount(options.maxFaultRules, 'maxFaultRules'),
   });
   const core = composeMock({
     ...options,

@@ -7,7 +7,16 @@ import { DEFAULT_SEED, generatedCountOf } from '../seed/defaults.js';
 import { packageRoot } from '../openapi/packageRoot.js';
 import { contractCommand } from './contractCommand.js';
 import { recordCommand } from './recordCommand.js';
-import { apiKeys, dataFile, host, latency, outFile, port, positiveNumber } from './optionValues.js';
+import {
+  apiKeys,
+  dataFile,
+  host,
+  latency,
+  outFile,
+  port,
+  positiveInteger,
+  positiveNumber,
+} from './optionValues.js';
 import { npmTookMessage, optionsNpmTook } from './npmTookOptions.js';
 import { serve, type ServeOptions } from './serveCommand.js';
 import { MAX_DELAY_MS } from '../workbench/prefer.js';
@@ -51,6 +60,16 @@ program
   .option(
     '--compact-after <MB>',
     'with --data: write a new snapshot once the journal outgrows this many MB (default 64)',
+    positiveNumber,
+  )
+  .option(
+    '--max-fault-rules <n>',
+    'the most fault rules kept at once (POST /__admin/faults past it: 507); default 100',
+    positiveInteger,
+  )
+  .option(
+    '--max-stored-mb <MB>',
+    'the most MB of records writes may keep, all tenants together (a write past it: 507); default an eighth of the heap limit',
     positiveNumber,
   )
   .option(

@@ -882,6 +882,7 @@ export interface paths {
          *     matches every scope).
          *     Rules are tried in the order they were added; the first that matches applies, to a share
          *     `rate` of the matching requests, at most `times` times. A failed request changes nothing.
+         *     At most `--max-fault-rules` rules (default 100) are kept at once: past it, a 507.
          */
         post: operations["addFaultRule"];
         /** Remove every fault rule */
@@ -1531,7 +1532,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description With `--data`, the disk is full; the write was not applied. */
+        /** @description The write was not applied: with `--data`, the disk is full; or the records the writes keep, all tenants together, would pass `--max-stored-mb` (default an eighth of the server's heap limit; the message names it). */
         InsufficientStorage: {
             headers: {
                 [name: string]: unknown;
@@ -3467,6 +3468,21 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description As many rules are kept as `--max-fault-rules` allows (default 100); the rule was not added. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "There are 100 fault rules already, as many as --max-fault-rules (100) allows: remove one (DELETE /__admin/faults/{faultId}) or all (DELETE /__admin/faults), or start the mock with a larger --max-fault-rules",
+                     *       "status": 507
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     clearFaultRules: {
