@@ -86,6 +86,30 @@ function maxStoredBytes(mb: number | undefined): number {
   return Math.floor((mb ?? getHeapStatistics().heap_size_limit / 8 / 2 ** 20) * 2 ** 20);
 }
 
+/** The share of the heap left after start-up that writes may fill. */
+export const WRITABLE_HEAP_SHARE = 0.7;
+
+/**
+ * Why a write that keeps more must be refused for memory, or undefined: once the heap in use passes
+ * WRITABLE_HEAP_SHARE of what was left after start-up (the seed loaded), writes that add records
+ * are refused, so that requests never make the server run out of heap (docs/behaviour.md, "Storage
+ * and --data"). Garbage counts until it is collected: a refusal may come a little early.
+ */
+export function memoryGuard(
+  statistics: () => { used_heap_size: number; heap_size_limit: number } = getHeapStatistics,
+): () => string | undefined {
+  const atStart = statistics();
+  const ceiling =
+    atStart.used_heap_size + WRITABLE_HEAP_SHARE * (atStart.heap_size_limit - atStart.used_heap_size);
+  const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+  return () => {
+    const { used_heap_size: used, heap_size_limit: limit } = statistics();
+    return used <= ceiling
+      ? undefined
+      : `the server's heap holds ${mb(used)} MB of the ${mb(limit)} MB it may use, past the ${mb(ceiling)} MB writes may fill (${WRITABLE_HEAP_SHARE * 100}% of what the seed left); records take more memory than their JSON`;
+  };
+}
+
 /** An optional ceiling: a positive integer, or undefined for the default. */
 function positiveCount(value: number | undefined, name: string): number | undefined {
   if (value === undefined || (Number.isInteger(value) && value > 0)) return value;
@@ -138,6 +162,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     compactBytes: options.compactAfterMb === undefined ? undefined : options.compactAfterMb * 1024 * 1024,
     seedName,
     maxStoredBytes: maxStoredBytes(options.maxStoredMb),
+    memoryFull: memoryGuard(),
   });
   const table = new OperationTable(document);
   const operations = table.operations;

@@ -36,6 +36,12 @@ export interface StoreOptions {
    * absent. A write that would keep more is refused with a 507 naming --max-stored-mb.
    */
   maxStoredBytes?: number;
+  /**
+   * Why the memory left is too little for a write that keeps more, in words; undefined while it is
+   * enough. A record can take twenty times its JSON in the heap (an array of empty objects), so
+   * counting JSON alone did not keep the server alive (docs/behaviour.md, "Storage and --data").
+   */
+  memoryFull?: () => string | undefined;
 }
 
 /** The JSON size of each record a write stored (never of the seed's, which every scope shares). */
@@ -115,6 +121,7 @@ export class Store {
   /** Bytes of the records the writes keep, all scopes together (storedDelta), and the most allowed. */
   #storedBytes = 0;
   #maxStoredBytes = Infinity;
+  #memoryFull: (() => string | undefined) | undefined;
 
   private constructor(db: Low<DbShape>, seed: ScopeRecord, seedScope: Scope, file: DataFile | undefined) {
     this.#db = db;
@@ -135,6 +142,7 @@ export class Store {
     if (file?.needsSnapshot) await db.write();
     const store = new Store(db, seed, seedScope(seedData, seed), file);
     store.#maxStoredBytes = options.maxStoredBytes ?? Infinity;
+    store.#memoryFull = options.memoryFull;
     // What a --data file brought back counts as written (it may exceed the ceiling: writes that
     // shrink it still pass).
     for (const record of Object.values(db.data.scopes)) {
@@ -161,6 +169,13 @@ export class Store {
       throw new CatalogError(
         'storage-full',
         `The store is full: this write would bring the records the writes keep to ${(after / MB).toFixed(1)} MB, past --max-stored-mb (${(this.#maxStoredBytes / MB).toFixed(1)} MB, all tenants together); nothing was applied. Delete records, reset (POST /__admin/reset), or start the mock with a larger --max-stored-mb`,
+      );
+    }
+    const memory = delta > 0 ? this.#memoryFull?.() : undefined;
+    if (memory !== undefined) {
+      throw new CatalogError(
+        'storage-full',
+        `The store is full: ${memory}; nothing was applied. Delete records or reset (POST /__admin/reset), or start the server with more heap (NODE_OPTIONS=--max-old-space-size=MB)`,
       );
     }
     this.#storedBytes = after;

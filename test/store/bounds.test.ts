@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { workbenchOf } from '../../src/app.js';
 import { BASE, client, makeApp } from '../helpers.js';
-import type { MockOptions } from '../../src/mock.js';
+import { memoryGuard, type MockOptions } from '../../src/mock.js';
+import { Store } from '../../src/store/store.js';
+import type { CatalogProduct } from '../../src/domain/types.js';
 
 /** A product of about `kb` KB of JSON. */
 const big = (id: string, kb: number) => ({
@@ -96,5 +98,38 @@ describe('--max-fault-rules', () => {
     } finally {
       await workbenchOf(app).close();
     }
+  });
+});
+
+describe('the heap writes may fill', () => {
+  it('is 70% of what the seed left, and past it a write that keeps more is refused with a 507 that says why', async () => {
+    // An array of empty objects takes twenty times its JSON in the heap: 38 pushes of 5 MB of them
+    // grew the server to 4 GB, and the next one ended it.
+    const MB = 2 ** 20;
+    let used = 100 * MB;
+    const guard = memoryGuard(() => ({ used_heap_size: used, heap_size_limit: 1100 * MB }));
+    used = 800 * MB;
+    expect(guard()).toBeUndefined();
+    used = 801 * MB;
+    expect(guard()).toBe(
+      "the server's heap holds 801 MB of the 1100 MB it may use, past the 800 MB writes may fill (70% of what the seed left); records take more memory than their JSON",
+    );
+
+    let full = false;
+    const store = await Store.open({ memoryFull: () => (full ? 'the heap is full' : undefined) });
+    const key = { region: 'eu', tenantId: 'acme', environment: 'dev' };
+    const put = (products: CatalogProduct[]) =>
+      store.write(key, () => ({ change: { products }, result: undefined }));
+    await put([big('a', 1) as CatalogProduct, big('b', 1) as CatalogProduct]);
+    full = true;
+    await expect(put([big('c', 1) as CatalogProduct])).rejects.toThrow(
+      'The store is full: the heap is full; nothing was applied. Delete records or reset (POST /__admin/reset), or start the server with more heap (NODE_OPTIONS=--max-old-space-size=MB)',
+    );
+    expect(store.scope(key).product('c')).toBeUndefined();
+    // What keeps less passes: a delete, a smaller record.
+    await store.write(key, () => ({ change: { deletedProducts: ['a'] }, result: undefined }));
+    await put([{ productGroupId: 'b' }]);
+    expect(store.scope(key).product('a')).toBeUndefined();
+    await store.close();
   });
 });
