@@ -2,8 +2,11 @@
 import { BASE, type Fixtures, type PriceRef } from './fixtures.js';
 import type { BenchRequest } from './load.js';
 
-/** Throughput as a share of the bare node:http figure, or absolute requests per second. */
-export type Target = { ratio: number } | { perSecond: number };
+/**
+ * Throughput as a share of the bare node:http figure, absolute requests per second, or the most a
+ * case's p99 latency may be (while its `alongside` requests run).
+ */
+export type Target = { ratio: number } | { perSecond: number } | { p99Ms: number };
 
 export interface BenchCase {
   name: string;
@@ -15,6 +18,13 @@ export interface BenchCase {
   server: 'baseline' | 'memory' | 'mixed' | 'file';
   target?: Target;
   requests(fx: Fixtures): BenchRequest[];
+  /** Connections of the measured client; the run's --connections when absent. */
+  connections?: number;
+  /**
+   * Requests another client (one connection) repeats for as long as the case is measured: its
+   * figures are reported beside the case's, and the case is judged only if they all answered 2xx.
+   */
+  alongside?(fx: Fixtures): BenchRequest[];
 }
 
 /** The first answer a client waits for; start-up time is measured up to it. */
@@ -90,6 +100,37 @@ function readsBetweenWrites(fx: Fixtures): BenchRequest[] {
   ]);
 }
 
+/**
+ * The costliest list query the limits allow (docs/behaviour.md, "Parameters"), each time with other
+ * words so that no cache serves it: a filter of 256 operators that reads every product's descriptions
+ * through a path of another case (255 `contains` that match nothing, then one that matches every
+ * product), 20 facets of few values each and the attribute filters over all 10,000 matches, sorted,
+ * and the largest page.
+ */
+function costliestQueries(): BenchRequest[] {
+  const facetPaths = ['brand/brandName', 'productType', 'variants/color', 'variants/size'];
+  // Twenty names, five spellings of each path: facet names differ by case, each counted on its own.
+  const facets = facetPaths
+    .flatMap((path) => [path, path.toUpperCase(), path.toLowerCase(), `${path} `, ` ${path}`])
+    .join(',');
+  return Array.from({ length: 64 }, (_, round) => ({
+    method: 'POST' as const,
+    path: `${BASE}/products`,
+    body: JSON.stringify({
+      filter: {
+        or: [
+          ...Array.from({ length: 254 }, (_, i) => ({ contains: ['PRODUCTDESCRIPTION', `zq${round}x${i}`] })),
+          { ne: ['productGroupId', `none-${round}`] },
+        ],
+      },
+      facets,
+      includeAttributeFilters: true,
+      sort: 'productPriceList/listPrice desc',
+      limit: 1000,
+    }),
+  }));
+}
+
 const push = (fx: Fixtures): BenchRequest[] =>
   pushBodies(fx.prices).map((body) => ({ method: 'POST', path: `${BASE}/products-push`, body }));
 
@@ -149,6 +190,19 @@ export const CASES: readonly BenchCase[] = [
     server: 'memory',
     requests: (fx) =>
       variantBodies(fx.prices).map((body) => ({ method: 'PATCH', path: `${BASE}/variants`, body })),
+  },
+  {
+    // Fairness: one client repeats the costliest query the limits allow, uncached, while another
+    // reads products one at a time; the reader must not wait for the query (docs/behaviour.md,
+    // "Parameters": a list query takes turns).
+    name: 'costlyAlongside',
+    title: 'GET /products/{id}, 1 connection, beside the costliest list query',
+    // Its own mock: the memory target is judged after the cases it was set for.
+    server: 'mixed',
+    target: { p99Ms: 250 },
+    connections: 1,
+    requests: (fx) => fx.ids.map((id) => get(`/products/${encodeURIComponent(id)}`)),
+    alongside: costliestQueries,
   },
   {
     // A demo or load test that edits while others browse: each write makes a new catalog snapshot,

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { dirname } from 'node:path';
 import type { SuiteResult } from './suite.js';
+import type { Measurement } from './load.js';
 
 export interface RunInfo {
   connections: number;
@@ -34,6 +35,8 @@ export interface CaseRow {
   non2xx: number;
   errors: number;
   statusCodes: Record<string, number>;
+  /** What the case's alongside client measured meanwhile (bench/cases.ts). */
+  alongside?: Measurement;
 }
 
 /** A case that answered and only with 2xx: the only kind whose speed may meet a target. */
@@ -185,6 +188,7 @@ export function buildReport(run: RunInfo, suite: SuiteResult): Report {
     non2xx: c.non2xx,
     errors: c.errors,
     statusCodes: c.statusCodes,
+    ...(c.alongside && { alongside: c.alongside }),
   }));
   const startupMs = suite.servers.memory?.startupMs ?? null;
   const rssMiB = suite.servers.memory?.rssMiB ?? null;
@@ -204,6 +208,22 @@ export function buildReport(run: RunInfo, suite: SuiteResult): Report {
           shown: ratioText(row.ratio),
           limit: `>= ${limit} x node:http`,
           met: clean && row.ratio >= limit,
+        });
+      } else if (c.target && 'p99Ms' in c.target) {
+        const limit = c.target.p99Ms;
+        // Judged only when the other client's queries were answered, and answered in full.
+        const beside = row.alongside;
+        const besideClean =
+          beside === undefined || (beside.requests > 0 && beside.non2xx === 0 && beside.errors === 0);
+        targets.push({
+          name: c.name,
+          what: `${row.title}, p99`,
+          measured: row.p99Ms,
+          shown:
+            `${fixed(row.p99Ms, 0)} ms` +
+            (beside ? ` (${beside.requests} costly queries, p50 ${fixed(beside.p50Ms, 0)} ms)` : ''),
+          limit: `<= ${limit} ms`,
+          met: clean && besideClean && row.p99Ms <= limit,
         });
       } else if (c.target) {
         const limit = c.target.perSecond;
@@ -279,7 +299,13 @@ function table(header: string[], rows: string[][]): string {
 
 function failures(c: CaseRow): string {
   if (c.requests === 0) return 'no answer';
-  return c.non2xx === 0 && c.errors === 0 ? '' : `${c.non2xx} non-2xx, ${c.errors} errors`;
+  const beside = c.alongside;
+  const besideText =
+    beside && (beside.requests === 0 || beside.non2xx > 0 || beside.errors > 0)
+      ? `alongside: ${beside.requests} requests, ${beside.non2xx} non-2xx, ${beside.errors} errors`
+      : '';
+  const own = c.non2xx === 0 && c.errors === 0 ? '' : `${c.non2xx} non-2xx, ${c.errors} errors`;
+  return [own, besideText].filter(Boolean).join('; ');
 }
 
 /** A Markdown table, so that a run can be pasted as it is. */

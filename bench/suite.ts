@@ -28,6 +28,8 @@ export interface CaseResult extends Measurement {
   title: string;
   server: ServerKind;
   target?: BenchCase['target'];
+  /** What the case's `alongside` client measured meanwhile. */
+  alongside?: Measurement;
 }
 
 export interface ServerFacts {
@@ -76,11 +78,30 @@ export async function runSuite(
         // Only the baseline runs before any mock, and its requests need no fixtures.
         const requests = c.requests(fixtures as Fixtures);
         if (requests.length === 0) throw new Error(`case ${c.name}: the catalog offers nothing to send`);
+        const connections = c.connections ?? options.connections;
         log(`${c.name}: warm-up`);
-        await measure(server.url, requests, options.warmup, options.connections);
-        const m = await measure(server.url, requests, options.measured, options.connections);
-        log(`${c.name}: ${Math.round(m.rps)} req/s, ${m.non2xx} non-2xx`);
-        cases.push({ name: c.name, title: c.title, server: kind, target: c.target, ...m });
+        await measure(server.url, requests, options.warmup, connections);
+        const beside = c.alongside?.(fixtures as Fixtures);
+        const [m, alongside] = await Promise.all([
+          measure(server.url, requests, options.measured, connections),
+          // A counted (smoke) run counts the case's requests; a few costly ones run beside them.
+          beside &&
+            measure(server.url, beside, 'amount' in options.measured ? { amount: 10 } : options.measured, 1),
+        ]);
+        log(`${c.name}: ${Math.round(m.rps)} req/s, ${m.non2xx} non-2xx, p99 ${Math.round(m.p99Ms)} ms`);
+        if (alongside) {
+          log(
+            `${c.name}, alongside: ${alongside.requests} requests, p50 ${Math.round(alongside.p50Ms)} ms, ${alongside.non2xx} non-2xx`,
+          );
+        }
+        cases.push({
+          name: c.name,
+          title: c.title,
+          server: kind,
+          target: c.target,
+          ...m,
+          ...(alongside && { alongside }),
+        });
       }
       servers[kind].rssMiB = await server.rssMiB?.();
     } finally {

@@ -1,5 +1,6 @@
 // The mock without a server: the pipeline over a store, ready for any adapter to call.
 import type { OpenAPIV3 } from 'openapi-types';
+import { getHeapStatistics } from 'node:v8';
 import { loadApiDocument } from './openapi/apiDocument.js';
 import { composeMock, keyRingOf, type MockCore } from './mockCore.js';
 import { checkStartOptions } from './startOptions.js';
@@ -50,6 +51,13 @@ export interface MockOptions {
   logRequests?: boolean;
   /** A delay added to every API answer, chosen uniformly in the range. */
   latency?: LatencyRange;
+  /** The most fault rules kept at once; 100 when absent (docs/behaviour.md, "Admin endpoints"). */
+  maxFaultRules?: number;
+  /**
+   * The most MB of records the writes may keep, in all scopes together (their JSON); an eighth of
+   * the heap's limit when absent (docs/behaviour.md, "Storage and --data").
+   */
+  maxStoredMb?: number;
   /** Around the pipeline, the first outermost: request logs, faults, journals (docs/architecture.md, "The seam: wrapping the pipeline"). */
   wrappers?: Wrapper[];
 }
@@ -62,6 +70,48 @@ export interface Mock extends MockCore {
   operationIds: string[];
   /** What the seed is called (health reports it); undefined when nothing names it. */
   seedName?: string;
+}
+
+/**
+ * The ceiling of the records writes keep (--max-stored-mb), in bytes of their JSON. By default an
+ * eighth of the heap's limit: a record takes a few times its JSON in the heap, and the seed, its
+ * indexes and the caches need the rest (docs/behaviour.md, "Storage and --data").
+ */
+function maxStoredBytes(mb: number | undefined): number {
+  if (mb !== undefined && !(Number.isFinite(mb) && mb > 0)) {
+    throw new Error(`maxStoredMb must be a positive number of MB, not ${String(mb)}`);
+  }
+  return Math.floor((mb ?? getHeapStatistics().heap_size_limit / 8 / 2 ** 20) * 2 ** 20);
+}
+
+/** The share of the heap left after start-up that writes may fill. */
+export const WRITABLE_HEAP_SHARE = 0.7;
+
+/**
+ * Why a write that keeps more must be refused for memory, or undefined: once the heap in use passes
+ * WRITABLE_HEAP_SHARE of what was left after start-up (the seed loaded), writes that add records
+ * are refused, so that requests never make the server run out of heap (docs/behaviour.md, "Storage
+ * and --data"). Garbage counts until it is collected: a refusal may come a little early.
+ */
+export function memoryGuard(
+  statistics: () => { used_heap_size: number; heap_size_limit: number } = getHeapStatistics,
+): () => string | undefined {
+  const atStart = statistics();
+  const ceiling =
+    atStart.used_heap_size + WRITABLE_HEAP_SHARE * (atStart.heap_size_limit - atStart.used_heap_size);
+  const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+  return () => {
+    const { used_heap_size: used, heap_size_limit: limit } = statistics();
+    return used <= ceiling
+      ? undefined
+      : `the server's heap holds ${mb(used)} MB of the ${mb(limit)} MB it may use, past the ${mb(ceiling)} MB writes may fill (${WRITABLE_HEAP_SHARE * 100}% of what the seed left); records take more memory than their JSON`;
+  };
+}
+
+/** An optional ceiling: a positive integer, or undefined for the default. */
+function positiveCount(value: number | undefined, name: string): number | undefined {
+  if (value === undefined || (Number.isInteger(value) && value > 0)) return value;
+  throw new Error(`${name} must be a positive integer, not ${String(value)}`);
 }
 
 /**
@@ -93,6 +143,8 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     seed: seeds.current,
     compactBytes: options.compactAfterMb === undefined ? undefined : options.compactAfterMb * 1024 * 1024,
     seedName,
+    maxStoredBytes: maxStoredBytes(options.maxStoredMb),
+    memoryFull: memoryGuard(),
   });
   const table = new OperationTable(document);
   const operations = table.operations;
@@ -104,6 +156,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     logRequests: options.logRequests ?? true,
     latency,
     strict,
+    maxFaultRules: positiveCount(options.maxFaultRules, 'maxFaultRules'),
   });
   const core = composeMock({
     ...options,

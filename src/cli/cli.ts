@@ -18,6 +18,7 @@ import {
   latency,
   outFile,
   port,
+  positiveInteger,
   positiveNumber,
 } from './terminal/optionValues.js';
 import { npmTookMessage, optionsNpmTook } from './terminal/npmTookOptions.js';
@@ -80,6 +81,16 @@ program
   .option(
     '--compact-after <MB>',
     'with --data: write a new snapshot once the journal outgrows this many MB (default 64)',
+    positiveNumber,
+  )
+  .option(
+    '--max-fault-rules <n>',
+    'the most fault rules kept at once (POST /__admin/faults past it: 507); default 100',
+    positiveInteger,
+  )
+  .option(
+    '--max-stored-mb <MB>',
+    'the most MB of records writes may keep, all tenants together (a write past it: 507); default an eighth of the heap limit',
     positiveNumber,
   )
   .option(

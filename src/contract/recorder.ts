@@ -31,6 +31,11 @@ export class RecordError extends Error {
   override name = 'RecordError';
 }
 
+/** A deployment that does not page: asking on would never end, and --resume would stop the same way. */
+export class PagingError extends RecordError {
+  override name = 'PagingError';
+}
+
 /** A FILE.partial that --resume cannot continue: running again with --resume would only repeat this. */
 export class PartialFileError extends Error {
   override name = 'PartialFileError';
@@ -121,6 +126,10 @@ export async function record(target: RecordTarget, opts: RecordOptions): Promise
   const have = () => pages.reduce((n, p) => n + p.products.length, 0);
   const wanted = (count: number) => Math.min(count, opts.limit ?? Infinity);
   let count = pages.at(-1)?.count ?? Infinity;
+  // The page each id was first seen on: a page of ids all seen before is a deployment that does not
+  // page, and asking on would never end (README, "QA workflow: checking a deployment").
+  const firstSeen = new Map<string, number>();
+  for (const p of pages) for (const product of p.products) noteSeen(firstSeen, product, p.page);
   // sorted by id: pages stay stable while nobody writes, and a resumed run picks up where it stopped
   for (let page = (pages.at(-1)?.page ?? 0) + 1; have() < wanted(count); page++) {
     const body = (await getJson(
@@ -134,6 +143,8 @@ export async function record(target: RecordTarget, opts: RecordOptions): Promise
     if (!Array.isArray(list)) throw new RecordError(`GET /products page ${page} answered no data.list`);
     count = body.data?.count ?? count;
     if (list.length === 0) break;
+    checkPaging(target, page, list, count, firstSeen);
+    for (const product of list) noteSeen(firstSeen, product, page);
     const entry = { page, count, products: list };
     pages.push(entry);
     await appendFile(opts.partialFile, JSON.stringify(entry) + '\n');
@@ -150,6 +161,38 @@ export async function record(target: RecordTarget, opts: RecordOptions): Promise
     .filter((p) => !seen.has(String(p.productGroupId)) && seen.add(String(p.productGroupId)))
     .slice(0, opts.limit);
   return { products, productTypes: types.data };
+}
+
+function noteSeen(firstSeen: Map<string, number>, product: Record<string, unknown>, page: number): void {
+  const id = String(product.productGroupId);
+  if (!firstSeen.has(id)) firstSeen.set(id, page);
+}
+
+/**
+ * Stops a recording that would never end: a page past the last one the count makes that still
+ * lists products, or a page listing only products of earlier pages (a deployment that ignores
+ * `page` answers the first page again and again). A product moved by a write between two pages
+ * repeats one or two ids, never a whole page.
+ */
+function checkPaging(
+  target: RecordTarget,
+  page: number,
+  list: readonly Record<string, unknown>[],
+  count: number,
+  firstSeen: ReadonlyMap<string, number>,
+): void {
+  const lastPage = Math.ceil(count / PAGE_SIZE);
+  if (page > lastPage) {
+    throw new PagingError(
+      `GET ${target.baseUrl}/products page ${page} still lists products, but the count of ${count} makes ${lastPage} pages of ${PAGE_SIZE}: the deployment does not page as the specification says (limit, page), so the recording stops here`,
+    );
+  }
+  const earlier = list.map((p) => firstSeen.get(String(p.productGroupId)));
+  if (earlier.every((seenOn) => seenOn !== undefined)) {
+    throw new PagingError(
+      `GET ${target.baseUrl}/products page ${page} lists the same products as page ${Math.min(...(earlier as number[]))}: the deployment seems to ignore the page parameter, so paging would never end; the recording stops here`,
+    );
+  }
 }
 
 export async function removePartial(file: string): Promise<void> {

@@ -34,6 +34,12 @@ const splitSet = (raw: string | undefined): string[] => [...new Set(splitList(ra
 /** Reads facets, includeAttributeFilters and attributeFilters; a facet that is no field path is a 400. */
 /** Facet paths in one request: each is counted over every match. */
 export const MAX_FACETS = 20;
+/**
+ * Values one facet may answer: a facet is for a field of few values (a brand, a type). Twenty facets
+ * of a value per product made an 8 MB answer at 10,000 products, sorted and written in one go while
+ * every other request waited for seconds (docs/behaviour.md, "Facets and attribute filters").
+ */
+export const MAX_FACET_VALUES = 1000;
 
 export function parseSummaryRequest(
   facets: string | undefined,
@@ -85,8 +91,27 @@ function featuresOf(
   }
 }
 
+/** A facet past MAX_FACET_VALUES: refused as soon as the count finds its value after the limit. */
+const tooManyValues = (name: string) =>
+  badRequest(
+    `facets: ${shown(name)} has more than ${MAX_FACET_VALUES} values among the matches; the limit is ${MAX_FACET_VALUES} values per facet (facet a field of few values, such as brand/brandName, or narrow the filter)`,
+  );
+
 /** One pass over the matches: per facet and per feature type, how many products hold each value. */
 export function countSummary(matches: readonly CatalogProduct[], request: SummaryRequest): SummaryCounts {
+  const counter = summaryCounter(request);
+  matches.forEach((product) => counter.add(product));
+  return counter.counts();
+}
+
+/**
+ * The pass of countSummary, one product at a time, so that a caller may pause between products
+ * (docs/behaviour.md, "Parameters": a long pass yields to other requests).
+ */
+export function summaryCounter(request: SummaryRequest): {
+  add(product: CatalogProduct): void;
+  counts(): SummaryCounts;
+} {
   // value -> [count, index of the last product counted], so a product counts once per value.
   const counts = request.facets.map(() => new Map<Scalar, [number, number]>());
   const features = new Map<string, Map<string, [number, number]>>();
@@ -99,13 +124,16 @@ export function countSummary(matches: readonly CatalogProduct[], request: Summar
       entry[1] = index;
     }
   };
-  matches.forEach((product, index) => {
-    request.facets.forEach(({ read }, f) => {
+  let index = 0;
+  const add = (product: CatalogProduct) => {
+    index++;
+    request.facets.forEach(({ name, read }, f) => {
       const seen = counts[f] as Map<Scalar, [number, number]>;
       read(product, (value) => {
         if (isScalar(value)) bump(seen, value, index);
         return false;
       });
+      if (seen.size > MAX_FACET_VALUES) throw tooManyValues(name);
     });
     if (attributeTypes === undefined) return;
     featuresOf(product, attributeTypes, (type, value) => {
@@ -113,11 +141,14 @@ export function countSummary(matches: readonly CatalogProduct[], request: Summar
       if (!values) features.set(type, (values = new Map()));
       bump(values, value, index);
     });
-  });
+  };
   const plain = <K>(seen: Map<K, [number, number]>) => new Map([...seen].map(([k, [count]]) => [k, count]));
   return {
-    facets: counts.map(plain),
-    features: new Map([...features].map(([type, values]) => [type, plain(values)])),
+    add,
+    counts: () => ({
+      facets: counts.map(plain),
+      features: new Map([...features].map(([type, values]) => [type, plain(values)])),
+    }),
   };
 }
 
@@ -172,6 +203,9 @@ export function adjustCounts(
 export function summaryFrom(counts: SummaryCounts, request: SummaryRequest): Summary {
   // Null-prototype objects: a facet or feature type named "__proto__" is just a key.
   const facets = Object.create(null) as Record<string, FacetResult[]>;
+  request.facets.forEach(({ name }, f) => {
+    if ((counts.facets[f] as Map<Scalar, number>).size > MAX_FACET_VALUES) throw tooManyValues(name);
+  });
   request.facets.forEach(({ name }, f) => {
     facets[name] = [...(counts.facets[f] as Map<Scalar, number>)]
       .map(([value, count]) => ({ value, count }))

@@ -80,10 +80,12 @@ function someValueIn(value: unknown, test: (value: unknown) => boolean): boolean
  */
 function fieldOf(value: object, segment: string): string | undefined {
   if (Object.hasOwn(value, segment)) return segment;
-  // Compared by length first: a miss is the common case (a field most products lack).
+  // Compared by length first: a miss is the common case (a field most products lack). Walked with
+  // for...in, not Object.keys: a filter of many operators asks this for every product, and an array
+  // of keys per call kept the collector busy (docs/behaviour.md, "Parameters").
   let lower: string | undefined;
-  for (const key of Object.keys(value)) {
-    if (key.length !== segment.length) continue;
+  for (const key in value) {
+    if (key.length !== segment.length || !Object.hasOwn(value, key)) continue;
     lower ??= segment.toLowerCase();
     if (key.toLowerCase() === lower) return key;
   }

@@ -42,6 +42,11 @@ const MAX_DEPTH = 32;
 /** Operators in one filter, and values in one `in` list: bounds the work one request asks for. */
 export const MAX_OPERATORS = 256;
 export const MAX_IN_VALUES = 1000;
+/**
+ * Values in all the `in` lists of one filter. 256 lists of 1000 made a 3 MB body whose parsing alone
+ * held the server for a second (docs/behaviour.md, "Parameters").
+ */
+export const MAX_FILTER_VALUES = 10_000;
 const EXAMPLE = '{"gt":["productPriceList/listPrice",100]}';
 
 /** A parsed filter, and its compact JSON: equal filters, however spaced, share one key. */
@@ -77,7 +82,7 @@ export function parseFilterWithKey(raw: unknown, name = 'filter', scope?: ScopeF
       );
     }
   }
-  const budget: Budget = { name, operators: 0, scope, scoped: false };
+  const budget: Budget = { name, operators: 0, values: 0, scope, scoped: false };
   const predicate = compile(node, name, 0, budget);
   // Answers are cached by key in caches shared between scopes: one tenant's must not serve another.
   return { predicate, key: JSON.stringify(node) + (budget.scoped ? scopeKey(scope) : '') };
@@ -105,6 +110,8 @@ export function bothFilters(a: ParsedFilter, b: ParsedFilter): ParsedFilter {
 interface Budget {
   name: string;
   operators: number;
+  /** Values in the `in` lists compiled so far. */
+  values: number;
   scope: ScopeFields | undefined;
   scoped: boolean;
 }
@@ -169,6 +176,12 @@ function compileOperator(
       }
       if (list.length > MAX_IN_VALUES) {
         throw badRequest(`${where}: ${list.length} values; the limit is ${MAX_IN_VALUES}`);
+      }
+      budget.values += list.length;
+      if (budget.values > MAX_FILTER_VALUES) {
+        throw badRequest(
+          `${budget.name} has more than ${MAX_FILTER_VALUES} values in its in lists; the limit is ${MAX_FILTER_VALUES} in all`,
+        );
       }
       // Which value is no scalar: "(got an array)" would say nothing of the one to change.
       const odd = list.findIndex((value) => !isScalar(value));

@@ -23,6 +23,30 @@ export function textNestsDeeper(text: string, max: number): boolean {
   return false;
 }
 
+/**
+ * textNestsDeeper over the bytes of UTF-8 JSON, before they are decoded or parsed: the structural
+ * characters are ASCII, and no byte of a multi-byte character is below 0x80.
+ */
+export function bytesNestDeeper(bytes: Uint8Array, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i] as number;
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
+    }
+  }
+  return false;
+}
+
 /** Whether a parsed value nests objects and arrays deeper than `max` (a value at the top is level 1). */
 export function valueNestsDeeper(value: unknown, max: number): boolean {
   const stack: [unknown, number][] = [[value, 1]];

@@ -883,6 +883,7 @@ export interface paths {
          *     matches every scope).
          *     Rules are tried in the order they were added; the first that matches applies, to a share
          *     `rate` of the matching requests, at most `times` times. A failed request changes nothing.
+         *     At most `--max-fault-rules` rules (default 100) are kept at once: past it, a 507.
          */
         post: operations["addFaultRule"];
         /** Remove every fault rule */
@@ -1532,7 +1533,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description With `--data`, the disk is full; the write was not applied. */
+        /** @description The write was not applied: with `--data`, the disk is full; or the records the writes keep, all tenants together, would pass `--max-stored-mb` (default an eighth of the server's heap limit; the message names it). */
         InsufficientStorage: {
             headers: {
                 [name: string]: unknown;
@@ -1717,8 +1718,8 @@ export interface components {
          *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
          *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
          *       `{"contains":["brand/brandName","acme"]}`.
-         *     - Limits: at most 32 operators deep, 256 operators in all and 1000 values in an `in` list;
-         *       past any of them the answer is a 400 that names the limit.
+         *     - Limits: at most 32 operators deep, 256 operators in all, 1000 values in an `in` list and
+         *       10,000 in all its `in` lists; past any of them the answer is a 400 that names the limit.
          *
          *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
          *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
@@ -1746,7 +1747,8 @@ export interface components {
          *     the response's `facets` holds `[{ value, count }]` over all matches (not one page): count is the
          *     number of matching products having that value (a product counts once per value), ordered by
          *     count descending, then value. Only string, number and boolean values are counted; a path no
-         *     product has gives `[]`. At most 20 paths (more is a 400).
+         *     product has gives `[]`. At most 20 paths, and at most 1000 values per path among the matches
+         *     (more is a 400 that names the path).
          */
         facets: string;
         /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value; the attributeFilters parameter narrows it to the types it lists. Otherwise the response's attributeFilters is `{}`, whatever the attributeFilters parameter lists. */
@@ -1830,8 +1832,8 @@ export interface operations {
                  *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
                  *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
                  *       `{"contains":["brand/brandName","acme"]}`.
-                 *     - Limits: at most 32 operators deep, 256 operators in all and 1000 values in an `in` list;
-                 *       past any of them the answer is a 400 that names the limit.
+                 *     - Limits: at most 32 operators deep, 256 operators in all, 1000 values in an `in` list and
+                 *       10,000 in all its `in` lists; past any of them the answer is a 400 that names the limit.
                  *
                  *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
                  *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
@@ -1859,7 +1861,8 @@ export interface operations {
                  *     the response's `facets` holds `[{ value, count }]` over all matches (not one page): count is the
                  *     number of matching products having that value (a product counts once per value), ordered by
                  *     count descending, then value. Only string, number and boolean values are counted; a path no
-                 *     product has gives `[]`. At most 20 paths (more is a 400).
+                 *     product has gives `[]`. At most 20 paths, and at most 1000 values per path among the matches
+                 *     (more is a 400 that names the path).
                  */
                 facets?: components["parameters"]["facets"];
                 /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value; the attributeFilters parameter narrows it to the types it lists. Otherwise the response's attributeFilters is `{}`, whatever the attributeFilters parameter lists. */
@@ -2144,8 +2147,8 @@ export interface operations {
                  *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
                  *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
                  *       `{"contains":["brand/brandName","acme"]}`.
-                 *     - Limits: at most 32 operators deep, 256 operators in all and 1000 values in an `in` list;
-                 *       past any of them the answer is a 400 that names the limit.
+                 *     - Limits: at most 32 operators deep, 256 operators in all, 1000 values in an `in` list and
+                 *       10,000 in all its `in` lists; past any of them the answer is a 400 that names the limit.
                  *
                  *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
                  *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
@@ -2238,8 +2241,8 @@ export interface operations {
                  *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
                  *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
                  *       `{"contains":["brand/brandName","acme"]}`.
-                 *     - Limits: at most 32 operators deep, 256 operators in all and 1000 values in an `in` list;
-                 *       past any of them the answer is a 400 that names the limit.
+                 *     - Limits: at most 32 operators deep, 256 operators in all, 1000 values in an `in` list and
+                 *       10,000 in all its `in` lists; past any of them the answer is a 400 that names the limit.
                  *
                  *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
                  *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
@@ -3313,8 +3316,8 @@ export interface operations {
                  *     - Examples: `{"gt":["productPriceList/listPrice",100]}`,
                  *       `{"and":[{"in":["productType",["shoes","bags"]]},{"not":[{"eq":["variants/color","red"]}]}]}`,
                  *       `{"contains":["brand/brandName","acme"]}`.
-                 *     - Limits: at most 32 operators deep, 256 operators in all and 1000 values in an `in` list;
-                 *       past any of them the answer is a 400 that names the limit.
+                 *     - Limits: at most 32 operators deep, 256 operators in all, 1000 values in an `in` list and
+                 *       10,000 in all its `in` lists; past any of them the answer is a 400 that names the limit.
                  *
                  *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
                  *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
@@ -3466,6 +3469,21 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description As many rules are kept as `--max-fault-rules` allows (default 100); the rule was not added. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "There are 100 fault rules already, as many as --max-fault-rules (100) allows: remove one (DELETE /__admin/faults/{faultId}) or all (DELETE /__admin/faults), or start the mock with a larger --max-fault-rules",
+                     *       "status": 507
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     clearFaultRules: {

@@ -1,4 +1,5 @@
 import { MAX_JSON_DEPTH as FILTER_JSON_DEPTH } from '../domain/filter.js';
+import { bytesNestDeeper } from '../domain/jsonDepth.js';
 
 /** Deeper than any real record nests (a product is about 4 levels deep). */
 export const MAX_DEPTH = 32;
@@ -11,6 +12,20 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
  * parser, which measures it without recursion and answers with its limit in operators.
  */
 const FILTER_KEYS = new Set(['filter', 'additionalRawFilter']);
+
+/** The deepest an accepted body nests: an object whose filter takes FILTER_JSON_DEPTH levels. */
+export const MAX_BODY_TEXT_DEPTH = 1 + FILTER_JSON_DEPTH;
+
+/**
+ * Why a JSON body's bytes are refused before they are parsed, if they are: nested deeper than any
+ * accepted body. A 4 MB body of nested arrays was parsed for seconds before findUnsafe refused it
+ * (docs/behaviour.md, "Errors"); this pass over its bytes takes milliseconds.
+ */
+export function bodyBytesTooDeep(bytes: Uint8Array): string | undefined {
+  return bytesNestDeeper(bytes, MAX_BODY_TEXT_DEPTH)
+    ? `body nests deeper than ${MAX_BODY_TEXT_DEPTH} levels of objects and arrays, which no accepted body does (the limit is ${MAX_DEPTH} levels; a filter's ${MAX_DEPTH} operators take ${FILTER_JSON_DEPTH}); it was not parsed`
+    : undefined;
+}
 
 /**
  * Finds the first place in a parsed JSON value that is too deep, has a prototype-reaching key, or

@@ -21,10 +21,13 @@ export interface Previous<T> {
  * (docs/performance.md, "Snapshots after a write"); a cache whose values cannot be carried over does
  * not look back, and composes no changes it would not use.
  */
-export function snapshotCache<T>(
-  limit: number,
-  carriesOver = false,
-): (snapshot: Snapshot, key: string, build: (previous?: Previous<T>) => T) => T {
+export interface SnapshotCache<T> {
+  (snapshot: Snapshot, key: string, build: (previous?: Previous<T>) => T): T;
+  /** Whether a value of `key` is kept, or (carrying over) can be carried over: it would not be built afresh. */
+  serves(snapshot: Snapshot, key: string): boolean;
+}
+
+export function snapshotCache<T>(limit: number, carriesOver = false): SnapshotCache<T> {
   const bySnapshot = new WeakMap<Snapshot, Lru<string, T>>();
   const kept = (snapshot: Snapshot, key: string) => bySnapshot.get(snapshot)?.peek(key);
   const previousOf = (snapshot: Snapshot, key: string): Previous<T> | undefined => {
@@ -32,9 +35,12 @@ export function snapshotCache<T>(
     const value = lineage && kept(lineage.previous, key);
     return value === undefined || lineage === undefined ? undefined : { value, lineage };
   };
-  return (snapshot, key, build) => {
+  const get = (snapshot: Snapshot, key: string, build: (previous?: Previous<T>) => T): T => {
     let entries = bySnapshot.get(snapshot);
     if (!entries) bySnapshot.set(snapshot, (entries = lru(limit)));
     return entries(key, () => build(carriesOver ? previousOf(snapshot, key) : undefined));
   };
+  const serves = (snapshot: Snapshot, key: string): boolean =>
+    kept(snapshot, key) !== undefined || (carriesOver && previousOf(snapshot, key) !== undefined);
+  return Object.assign(get, { serves });
 }

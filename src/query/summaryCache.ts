@@ -34,6 +34,25 @@ interface Kept {
   summary: Summary;
 }
 
+const summaryCacheKey = (filter: Pick<ParsedFilter, 'key'> | undefined, request: SummaryRequest) =>
+  `${filter?.key ?? ''}\n${summaryKey(request)}`;
+
+/** Whether the request asks for facets or attribute filters at all. */
+export const asksSummary = (request: SummaryRequest): boolean =>
+  request.facets.length > 0 || request.attributeTypes !== undefined;
+
+/**
+ * Whether summaryOf would answer without counting every match: nothing asked, or a summary of the
+ * same filter kept (or carried over from a snapshot a few writes back).
+ */
+export const summaryServed = (
+  snapshot: Snapshot,
+  filter: Pick<ParsedFilter, 'key'> | undefined,
+  request: SummaryRequest,
+  cacheable: boolean,
+): boolean =>
+  !asksSummary(request) || (cacheable && summaries.serves(snapshot, summaryCacheKey(filter, request)));
+
 /**
  * The few facet requests a client repeats, per snapshot: counting them reads every match, which over a
  * whole catalog of 100,000 products took longer than anything else a list query does
@@ -54,10 +73,12 @@ export function summaryOf(
   matches: readonly CatalogProduct[],
   request: SummaryRequest,
   cacheable: boolean,
+  /** The counts of `matches`, when the caller took them already (countSummary, one slice at a time). */
+  counted?: SummaryCounts,
 ): Summary {
-  if (request.facets.length === 0 && request.attributeTypes === undefined) return NOTHING;
-  if (!cacheable) return summarize(matches, request);
-  const key = `${filter?.key ?? ''}\n${summaryKey(request)}`;
+  if (!asksSummary(request)) return NOTHING;
+  if (!cacheable) return counted ? summaryFrom(counted, request) : summarize(matches, request);
+  const key = summaryCacheKey(filter, request);
   return summaries(snapshot, key, (previous) => {
     let counts: SummaryCounts;
     if (previous) {
@@ -65,7 +86,7 @@ export function summaryOf(
       const admits = filter ? filter.predicate : () => true;
       counts = adjustCounts(previous.value.counts, removed.filter(admits), added.filter(admits), request);
     } else {
-      counts = countSummary(matches, request);
+      counts = counted ?? countSummary(matches, request);
     }
     return { counts, summary: summaryFrom(counts, request) };
   }).summary;

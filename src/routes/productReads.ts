@@ -2,7 +2,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { notFound } from '../domain/errors.js';
 import { noFilter, parseFilter } from '../domain/filter.js';
 import { normalizeBarcode } from '../domain/barcode.js';
-import { parseListQuery, runListQuery, type ListParameters } from '../query/productQuery.js';
+import { parseListQuery, runListQueryInTurns, type ListParameters } from '../query/productQuery.js';
 import { compareIds, productTypeMatches } from '../domain/productTypes.js';
 import { recommendations } from '../domain/recommendations.js';
 import { searchWords } from '../domain/search.js';
@@ -84,10 +84,11 @@ export const sortableOf = (document: OpenAPIV3.Document): ReadonlySet<string> =>
 /** Product reads: list, get by id, barcode, search, recommendations. */
 export function productReadOperations(ctx: RouteContext): OperationHandlers {
   const sortable = sortableOf(ctx.document);
-  const list = (call: OperationCall, params: ListParameters) => {
+  const list = async (call: OperationCall, params: ListParameters) => {
     const query = parseListQuery(params, sortable, scopeKeyOf(call));
     const scope = scopeOf(ctx, call);
-    return dataAnswer(runListQuery(scope.products(), query), scope);
+    // In turns: a costly filter or facets must not hold every other request (docs/behaviour.md, "Parameters").
+    return dataAnswer(await runListQueryInTurns(scope.products(), query), scope);
   };
   return {
     listProducts: (call) => list(call, call.query as ListParameters),
@@ -116,7 +117,7 @@ export function productReadOperations(ctx: RouteContext): OperationHandlers {
       );
     },
 
-    search: (call) => {
+    search: async (call) => {
       // filter is beyond the specification (the published client sends it): it narrows the products only.
       const { term, select, filter } = call.query as { term: string; select?: string; filter?: string };
       const scope = scopeOf(ctx, call);
@@ -126,7 +127,7 @@ export function productReadOperations(ctx: RouteContext): OperationHandlers {
         scopeKeyOf(call),
         'term',
       );
-      const products = runListQuery(scope.products(), query).list;
+      const products = (await runListQueryInTurns(scope.products(), query)).list;
       // The term's words, checked against their limits by parseListQuery above: one term, one meaning.
       const words = searchWords(term);
       const productTypes = scope

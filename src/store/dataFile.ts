@@ -3,17 +3,19 @@
 // write is answered. read() loads snapshot and journals; write() compacts, in the background, the
 // whole store into a new snapshot. See docs/behaviour.md, "Data, seeds and admin".
 import { createHash } from 'node:crypto';
-import { open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Adapter } from 'lowdb';
 import { CatalogError } from '../domain/errors.js';
 import type { CatalogProduct, ProductType } from '../domain/types.js';
 import { lockDataFile } from './dataLock.js';
-import { journalGenerations, journalPath, snapshotTempPath } from './dataPath.js';
+import { journalGenerations, journalPath, openOwnFile, snapshotTempPath } from './dataPath.js';
 import { isObject, journalEntryProblem, snapshotLineProblem } from './lineShapes.js';
 import type { RecordTable } from './recordTable.js';
 import { readLines } from './lines.js';
 import { syncPath } from './syncPath.js';
+import { loadSchemaValidator, type SchemaValidator } from '../openapi/schemas.js';
+import { readablePath } from '../openapi/readablePath.js';
 import { applyPatch } from './productPatch.js';
 import { applyToRecord, emptyRecord, recordOver, type ScopeRecord } from './scope.js';
 import type { DbShape, JournalChange, JournalEntry } from './journal.js';
@@ -268,7 +270,32 @@ export class DataFile implements Adapter<DbShape> {
     }
   }
 
+  /**
+   * What is wrong with the records a line read back stores, against openapi.yaml's schemas, in words;
+   * undefined when they conform. A hand-edited line of records of the wrong types was replayed, and
+   * later reads of them answered 500 (docs/behaviour.md, "Storage and --data").
+   */
+  #recordsProblem(products: readonly unknown[], productTypes: readonly unknown[]): string | undefined {
+    const validator = this.#validator as SchemaValidator;
+    const checked = [
+      ...products.map((record) => ['CatalogProduct', 'product', 'productGroupId', record] as const),
+      ...productTypes.map((record) => ['ProductType', 'product type', 'productTypeId', record] as const),
+    ];
+    for (const [schema, what, idField, record] of checked) {
+      const [problem] = validator.checkComponent(schema, record);
+      if (!problem) continue;
+      const id = JSON.stringify((record as Record<string, unknown>)[idField]);
+      const field = readablePath(problem.path);
+      return `its ${what} ${id}: ${field ? `${field} ` : ''}${problem.message}`;
+    }
+    return undefined;
+  }
+
+  /** openapi.yaml's schemas, which every record read back must fit (#recordsProblem). */
+  #validator: SchemaValidator | undefined;
+
   async #load(): Promise<DbShape> {
+    this.#validator ??= await loadSchemaValidator();
     const scopes = emptyRecord<ScopeRecord>();
     const scopeOf = (name: string) => (scopes[name] ??= recordOver(this.#seed));
     let last: SeedStamp | undefined;
@@ -348,6 +375,15 @@ export class DataFile implements Adapter<DbShape> {
       if (line.end !== undefined) {
         ended = true;
         break;
+      }
+      const wrong = this.#recordsProblem(
+        line.product ? [line.product] : [],
+        line.productType ? [line.productType] : [],
+      );
+      if (wrong !== undefined) {
+        throw new Error(
+          `--data ${this.#file}: line ${number} is not a snapshot line this server wrote (${wrong}); the file is damaged`,
+        );
       }
       const record = scopeOf(line.scope);
       if (line.product) record.products.set(line.product.productGroupId, line.product);
@@ -437,12 +473,24 @@ export class DataFile implements Adapter<DbShape> {
         // written, so read() refuses the file as another seed's, unless a later reset drops it.
         continue;
       } else {
-        replayChange(scopeOf(entry.scope), entry, this.#file);
+        const record = scopeOf(entry.scope);
+        replayChange(record, entry, this.#file);
+        // What the line leaves stored: its new products, its patched ones, its product types.
+        const stored = [
+          ...(entry.products ?? []),
+          ...(entry.patches ?? []).map((patch) => record.products.get(patch.productGroupId)),
+        ];
+        const wrong = this.#recordsProblem(stored, entry.productTypes ?? []);
+        if (wrong !== undefined) {
+          throw new Error(
+            `--data ${this.#file}: ${path} line ${line} is not a write this server made (${wrong}); the file is damaged`,
+          );
+        }
       }
     }
     const size = (await stat(path)).size;
     if (good < size) {
-      const fh = await open(path, 'r+');
+      const fh = await openOwnFile(this.#file, path, 'r+', 'journal');
       await fh.truncate(good);
       await fh.sync();
       await fh.close();
@@ -457,7 +505,7 @@ export class DataFile implements Adapter<DbShape> {
    */
   async #openJournal(generation: number, fresh = false): Promise<void> {
     const path = this.#journalPath(generation);
-    const fh = await open(path, fresh ? 'w' : 'a');
+    const fh = await openOwnFile(this.#file, path, fresh ? 'w' : 'a', 'journal');
     let bytes: number;
     try {
       bytes = (await fh.stat()).size;
@@ -567,7 +615,7 @@ export class DataFile implements Adapter<DbShape> {
   /** Temporary file, flushed, renamed over the snapshot, directory flushed; then older journals go. */
   async #writeSnapshot(snapshot: Snapshot): Promise<void> {
     const tmp = snapshotTempPath(this.#file);
-    const fh = await open(tmp, 'w');
+    const fh = await openOwnFile(this.#file, tmp, 'w', 'temporary snapshot');
     let bytes: number;
     try {
       bytes = await writeLines(fh, snapshot);

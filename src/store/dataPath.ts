@@ -1,7 +1,7 @@
 // Checks a --data path before anything is loaded: a server that cannot write its file never starts.
 import { constants } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { access, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { access, lstat, open, readdir, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { lockProblem } from './dataLock.js';
 
@@ -32,6 +32,12 @@ export async function checkDataPath(file: string): Promise<void> {
   }
   const tmp = snapshotTempPath(file);
   await refuseUnlessReadWritable(tmp, `--data ${file}: its temporary snapshot ${tmp}`);
+  for (const [path, what] of [
+    ...(await journalGenerations(file)).map((g) => [journalPath(file, g), 'journal'] as const),
+    [tmp, 'temporary snapshot'] as const,
+  ]) {
+    if ((await lstat(path).catch(() => undefined))?.isSymbolicLink()) throw symlinkRefused(file, path, what);
+  }
   const inUse = await lockProblem(file);
   if (inUse) throw new Error(inUse);
 }
@@ -68,6 +74,48 @@ async function checkCreatable(file: string, dir: string): Promise<void> {
     );
   }
   await rm(probe, { force: true });
+}
+
+/**
+ * The files the server writes beside a --data file (its journals, its temporary snapshot) are its
+ * own: a symbolic link put there was followed, and the file it named overwritten or truncated
+ * (docs/behaviour.md, "Storage and --data").
+ */
+function symlinkRefused(file: string, path: string, what: string): Error {
+  return new Error(
+    `--data ${file}: its ${what} ${path} is a symbolic link; the server writes only files of its own beside the data file, and follows no link there: remove the link, or name another --data file`,
+  );
+}
+
+/** O_NOFOLLOW where the system has it (not on Windows, whose links need rights to make). */
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const FLAGS = {
+  /** Created or emptied, written. */
+  w: constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC,
+  /** Created if absent, appended to. */
+  a: constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND,
+  /** Read and written, not created. */
+  'r+': constants.O_RDWR,
+} as const;
+
+/**
+ * Opens a file the server writes beside a --data file (a journal, the temporary snapshot) without
+ * following a symbolic link in its place, which is refused naming it (symlinkRefused).
+ */
+export async function openOwnFile(
+  file: string,
+  path: string,
+  flags: keyof typeof FLAGS,
+  what: 'journal' | 'temporary snapshot',
+): Promise<FileHandle> {
+  try {
+    return await open(path, FLAGS[flags] | NOFOLLOW, 0o666);
+  } catch (err) {
+    // ELOOP on Linux and macOS; EMLINK on FreeBSD.
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP' || code === 'EMLINK') throw symlinkRefused(file, path, what);
+    throw err;
+  }
 }
 
 /** Where a snapshot of a --data file is written before it is renamed over the file: FILE.tmp. */

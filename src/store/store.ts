@@ -2,6 +2,7 @@
 // DataFile adapter keeps them in a snapshot and a journal (src/store/dataFile.ts).
 import { Low, Memory } from 'lowdb';
 import type { SeedData } from '../domain/types.js';
+import { CatalogError } from '../domain/errors.js';
 import { compareIds } from '../domain/productTypes.js';
 import type { DataFile } from './dataFile.js';
 import { journalChange, type DbShape, type JournalEntry } from './journal.js';
@@ -25,7 +26,49 @@ export interface StoreOptions {
   compactBytes?: number;
   /** The --seed value of `seed`: the file records it, so that a refusal can name the seed it holds. */
   seedName?: string;
+  /**
+   * The most bytes of records (their JSON) the writes may keep, all scopes together; none when
+   * absent. A write that would keep more is refused with a 507 naming --max-stored-mb.
+   */
+  maxStoredBytes?: number;
+  /**
+   * Why the memory left is too little for a write that keeps more, in words; undefined while it is
+   * enough. A record can take twenty times its JSON in the heap (an array of empty objects), so
+   * counting JSON alone did not keep the server alive (docs/behaviour.md, "Storage and --data").
+   */
+  memoryFull?: () => string | undefined;
 }
+
+/** The JSON size of each record a write stored (never of the seed's, which every scope shares). */
+const storedSize = new WeakMap<object, number>();
+const sizeOfWritten = (record: object | undefined): number =>
+  record === undefined ? 0 : (storedSize.get(record) ?? 0);
+function noteWritten(record: object): number {
+  let size = storedSize.get(record);
+  if (size === undefined) {
+    size = JSON.stringify(record).length;
+    storedSize.set(record, size);
+  }
+  return size;
+}
+
+/**
+ * How many more bytes of written records the change leaves kept than the scope keeps now: new
+ * records count their JSON, the records they replace or delete no longer count (a seed record never
+ * counted).
+ */
+function storedDelta(view: ScopeView, change: ScopeChange): number {
+  let delta = 0;
+  for (const p of change.products ?? [])
+    delta += noteWritten(p) - sizeOfWritten(view.product(p.productGroupId));
+  for (const id of change.deletedProducts ?? []) delta -= sizeOfWritten(view.product(id));
+  for (const t of change.productTypes ?? [])
+    delta += noteWritten(t) - sizeOfWritten(view.productType(t.productTypeId));
+  for (const id of change.deletedProductTypes ?? []) delta -= sizeOfWritten(view.productType(id));
+  return delta;
+}
+
+const MB = 1024 * 1024;
 
 /** What a write plans from the scope as it is: the change to store, and the answer once stored. */
 export interface Planned<T> {
@@ -70,6 +113,10 @@ export class Store {
   #snapshotting: Promise<void> | undefined;
   /** The seed was replaced since the journal in use was started, whose header names the old one. */
   #seedChanged = false;
+  /** Bytes of the records the writes keep, all scopes together (storedDelta), and the most allowed. */
+  #storedBytes = 0;
+  #maxStoredBytes = Infinity;
+  #memoryFull: (() => string | undefined) | undefined;
 
   private constructor(db: Low<DbShape>, seed: ScopeRecord, seedScope: Scope, file: DataFile | undefined) {
     this.#db = db;
@@ -88,7 +135,51 @@ export class Store {
     const db = new Low<DbShape>(file ?? new Memory<DbShape>(), { scopes: emptyRecord() });
     await db.read();
     if (file?.needsSnapshot) await db.write();
-    return new Store(db, seed, seedScope(seedData, seed), file);
+    const store = new Store(db, seed, seedScope(seedData, seed), file);
+    store.#maxStoredBytes = options.maxStoredBytes ?? Infinity;
+    store.#memoryFull = options.memoryFull;
+    // What a --data file brought back counts as written (it may exceed the ceiling: writes that
+    // shrink it still pass).
+    for (const record of Object.values(db.data.scopes)) {
+      for (const [, product] of record.products.differencesFrom(seed.products)) {
+        if (product) store.#storedBytes += noteWritten(product);
+      }
+      for (const [, type] of record.productTypes.differencesFrom(seed.productTypes)) {
+        if (type) store.#storedBytes += noteWritten(type);
+      }
+    }
+    return store;
+  }
+
+  /**
+   * Counts the change's bytes (storedDelta) as kept, or refuses it with a 507 naming
+   * --max-stored-mb when they would pass the ceiling; a change that keeps less always passes. The
+   * server must never die of memory from requests: 30 pushes of 5 MB killed it (docs/behaviour.md,
+   * "Storage and --data"). Returns the bytes counted, to take back if the change is not stored.
+   */
+  #admit(view: ScopeView, change: ScopeChange): number {
+    const delta = storedDelta(view, change);
+    const after = this.#storedBytes + delta;
+    if (delta > 0 && after > this.#maxStoredBytes) {
+      throw new CatalogError(
+        'storage-full',
+        `The store is full: this write would bring the records the writes keep to ${(after / MB).toFixed(1)} MB, past --max-stored-mb (${(this.#maxStoredBytes / MB).toFixed(1)} MB, all tenants together); nothing was applied. Delete records, reset (POST /__admin/reset), or start the mock with a larger --max-stored-mb`,
+      );
+    }
+    const memory = delta > 0 ? this.#memoryFull?.() : undefined;
+    if (memory !== undefined) {
+      throw new CatalogError(
+        'storage-full',
+        `The store is full: ${memory}; nothing was applied. Delete records or reset (POST /__admin/reset), or start the server with more heap (NODE_OPTIONS=--max-old-space-size=MB)`,
+      );
+    }
+    this.#storedBytes = after;
+    return delta;
+  }
+
+  /** Bytes of the records the writes keep, all scopes together (its JSON, as --max-stored-mb counts it). */
+  get storedBytes(): number {
+    return this.#storedBytes;
   }
 
   /** The scope to read. Writes go through write(): a scope read here may be shared with others. */
@@ -114,9 +205,15 @@ export class Store {
     const name = scopeName(key);
     const file = this.#file;
     if (!file) {
-      const { change, result } = plan(this.scope(key));
-      this.#apply(name, change);
-      return Promise.resolve(result);
+      try {
+        const scope = this.scope(key);
+        const { change, result } = plan(scope);
+        this.#admit(scope, change);
+        this.#apply(name, change);
+        return Promise.resolve(result);
+      } catch (err) {
+        return Promise.reject(err as Error);
+      }
     }
     if (this.#barrier) return this.#barrier.then(() => this.write(key, plan));
     let pending = this.#pending.get(name);
@@ -131,6 +228,12 @@ export class Store {
     if (isEmpty(change)) {
       return (pending.lastWrite ?? Promise.resolve()).then(() => this.#drained()).then(() => result);
     }
+    let counted: number;
+    try {
+      counted = this.#admit(pending, change);
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
     const entry: JournalEntry = { scope: name, ...journalChange(change, (id) => pending.product(id)) };
     pending.add(change);
     const stored = new Promise<void>((resolve, reject) => {
@@ -138,6 +241,8 @@ export class Store {
       this.#startFlushing(file);
     });
     pending.lastWrite = stored;
+    // Not stored: its bytes are not kept either.
+    stored.catch(() => (this.#storedBytes -= counted));
     return stored.then(() => result);
   }
 
@@ -163,6 +268,7 @@ export class Store {
     const clear = () => {
       this.#scopes.clear();
       this.#db.data.scopes = emptyRecord();
+      this.#storedBytes = 0;
     };
     const file = this.#file;
     if (!file) return Promise.resolve(clear());

@@ -1,4 +1,5 @@
 // Fault rules set at run time (POST /__admin/faults): which requests fail or slow down, and how.
+import { CatalogError } from '../domain/errors.js';
 import type { components } from '../generated/openapi.js';
 import { pathHolds } from './pathPart.js';
 import type { NetworkFailure } from './prefer.js';
@@ -65,6 +66,12 @@ export function ruleMatches(rule: FaultRuleInput, facts: FaultFacts): boolean {
 }
 
 /**
+ * Rules kept at once, by default. Every API request is matched against them in turn: 20,000 rules
+ * made every read 17 times slower (docs/behaviour.md, "Admin endpoints").
+ */
+export const MAX_FAULT_RULES = 100;
+
+/**
  * The rules in the order they were added: the first one that matches, is not spent and wins its
  * roll of `rate` applies; the others are not consulted. A rule is never changed in place: applying
  * it replaces it with a copy, so a listing handed out stays as it was.
@@ -72,8 +79,21 @@ export function ruleMatches(rule: FaultRuleInput, facts: FaultFacts): boolean {
 export class FaultRules {
   #rules: FaultRule[] = [];
   #next = 1;
+  readonly #max: number;
 
+  /** `max`: the most rules kept at once (--max-fault-rules). */
+  constructor(max = MAX_FAULT_RULES) {
+    this.#max = max;
+  }
+
+  /** Refused with a 507 naming --max-fault-rules once `max` rules are kept. */
   add(input: FaultRuleInput): FaultRule {
+    if (this.#rules.length >= this.#max) {
+      throw new CatalogError(
+        'storage-full',
+        `There are ${this.#rules.length} fault rules already, as many as --max-fault-rules (${this.#max}) allows: remove one (DELETE /__admin/faults/{faultId}) or all (DELETE /__admin/faults), or start the mock with a larger --max-fault-rules`,
+      );
+    }
     const rule: FaultRule = { id: `fault-${this.#next++}`, ...input, applied: 0 };
     this.#rules = [...this.#rules, rule];
     return rule;

@@ -30,6 +30,8 @@ export interface WorkbenchOptions {
    * journal (docs/behaviour.md, "Request journal").
    */
   strict?: boolean;
+  /** The most fault rules kept at once (--max-fault-rules); MAX_FAULT_RULES when absent. */
+  maxFaultRules?: number;
 }
 
 /** One answered request, as the adapter saw it. */
@@ -48,7 +50,7 @@ const OWN_PATH = /^\/(?:__admin|__media|docs|openapi\.yaml|favicon\.ico)(?:[/?]|
 export type { Simulation, SimulationRequest } from './simulation.js';
 
 export class Workbench implements Simulator {
-  readonly faults = new FaultRules();
+  readonly faults: FaultRules;
   readonly journal = new RequestJournal();
   readonly seeds: SeedSource;
   readonly #options: WorkbenchOptions;
@@ -56,6 +58,7 @@ export class Workbench implements Simulator {
 
   constructor(options: WorkbenchOptions) {
     this.#options = options;
+    this.faults = new FaultRules(options.maxFaultRules);
     this.seeds = options.seeds;
     this.#random = options.random ?? Math.random;
   }

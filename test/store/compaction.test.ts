@@ -1,7 +1,7 @@
 // Compaction of a --data file: a new journal and a snapshot written in the background while
 // requests are answered (docs/behaviour.md, "Storage and --data").
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mkdtemp, open, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, open, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Store, type ScopeKey } from '../../src/store/store.js';
@@ -95,6 +95,45 @@ describe('compaction', () => {
     expect(files.filter((name) => !name.includes('.journal-'))).toEqual(['catalog.json']);
     expect((await readFile(file, 'utf8')).trim().split('\n').at(-1)).toMatch(/^\{"end":\d+\}$/);
   });
+
+  it.skipIf(process.platform === 'win32').each(['tmp', 'journal-1'])(
+    'follows no symbolic link put where its %s goes while it serves: the file it names stays as it was',
+    async (suffix) => {
+      const said = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const store = await openStore(500);
+      // A link planted beside the data file while the server runs: the temporary snapshot's target
+      // was overwritten, and the next journal's truncated.
+      const victim = join(dir, 'precious');
+      await writeFile(victim, 'keep me\n');
+      await symlink(victim, `${file}.${suffix}`);
+      for (let i = 0; i < 5; i++) await put(store, [product(`a${i}`)]);
+      await vi.waitFor(() => expect(said).toHaveBeenCalled());
+      const what = suffix === 'tmp' ? 'temporary snapshot' : 'journal';
+      expect(String(said.mock.calls[0]?.[0])).toContain(
+        `its ${what} ${file}.${suffix} is a symbolic link; the server writes only files of its own beside the data file, and follows no link there: remove the link, or name another --data file`,
+      );
+      expect(await readFile(victim, 'utf8')).toBe('keep me\n');
+      // Every write is still kept.
+      await store.close();
+      await rm(`${file}.${suffix}`);
+      expect((await openStore()).scope(key).products()).toHaveLength(5);
+    },
+  );
+
+  it.skipIf(process.platform === 'win32')(
+    'refuses to start on a journal or temporary snapshot that is a symbolic link, naming it',
+    async () => {
+      const victim = join(dir, 'precious');
+      await writeFile(victim, 'keep me\n');
+      for (const name of [`${file}.journal-0`, `${file}.tmp`]) {
+        await symlink(victim, name);
+        const what = name.endsWith('.tmp') ? 'temporary snapshot' : 'journal';
+        await expect(openStore()).rejects.toThrow(`--data ${file}: its ${what} ${name} is a symbolic link`);
+        await rm(name);
+      }
+      expect(await readFile(victim, 'utf8')).toBe('keep me\n');
+    },
+  );
 
   it('tries a snapshot the disk refuses again later, in the same journal, saying so once, and once more when it works', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });

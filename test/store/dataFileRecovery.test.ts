@@ -103,6 +103,47 @@ describe('a start on a --data file', () => {
     }
   });
 
+  it('refuses a journal or snapshot line whose records are of the wrong types, naming the line and the field', async () => {
+    // Replayed as they were, such records made later reads answer 500.
+    const store = await openStore();
+    await put(store, [product('a')]);
+    await store.close();
+    const journal = `${file}.journal-0`;
+    const [header, write] = (await readFile(journal, 'utf8')).split('\n');
+    for (const [line, problem] of [
+      [
+        '{"scope":"eu/acme/dev","products":[{"productGroupId":"b","productName":"oops"}]}',
+        'its product "b": productName must be an array (got "oops")',
+      ],
+      [
+        '{"scope":"eu/acme/dev","patches":[{"productGroupId":"a","set":{"productPriceList":[{"listPrice":"9"}]}}]}',
+        'its product "a": productPriceList[0].productId is required); the file is damaged',
+      ],
+      [
+        '{"scope":"eu/acme/dev","productTypes":[{"productTypeId":"t2","isRoot":"yes"}]}',
+        'its product type "t2": isRoot must be true or false (got "yes")',
+      ],
+    ] as const) {
+      await writeFile(journal, [header, write, line, ''].join('\n'));
+      await expect(openStore(), line).rejects.toThrow(
+        `--data ${file}: ${journal} line 3 is not a write this server made (${problem}`,
+      );
+    }
+    await writeFile(journal, [header, write, ''].join('\n'));
+    const [snapshotHeader, , ...rest] = await writeSnapshot({ a: product('a') });
+    await writeFile(
+      file,
+      [
+        snapshotHeader,
+        '{"scope":"eu/acme/dev","product":{"productGroupId":"a","spaceIds":"s1"}}',
+        ...rest,
+      ].join('\n'),
+    );
+    await expect(openStore()).rejects.toThrow(
+      `--data ${file}: line 2 is not a snapshot line this server wrote (its product "a": spaceIds must be an array (got "s1")); the file is damaged`,
+    );
+  });
+
   it('refuses a snapshot line that is not JSON, or JSON of another shape, naming the line', async () => {
     const [header, , ...rest] = await writeSnapshot({ a: product('a'), b: product('b') });
     for (const [line, problem] of [

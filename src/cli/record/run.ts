@@ -10,7 +10,13 @@ import {
   type CheckedRun,
 } from '../../contract/preflight.js';
 import { anonymizeProduct } from './anonymize.js';
-import { PartialFileError, record, RecordError, removePartial } from '../../contract/recorder.js';
+import {
+  PagingError,
+  PartialFileError,
+  record,
+  RecordError,
+  removePartial,
+} from '../../contract/recorder.js';
 import { outputDirectoryProblem } from '../terminal/outputDirectory.js';
 import { productBar } from '../terminal/productBar.js';
 import { counted } from '../terminal/summaryCount.js';
@@ -124,6 +130,10 @@ export async function runRecord(
     if (err instanceof PartialFileError) {
       stderr.write(`record: ${err.message}\n`);
       return EXIT_MISCONFIGURED;
+    }
+    if (err instanceof PagingError) {
+      stderr.write(`record: ${err.message}. ${opts.out} was not written.\n`);
+      return 1;
     }
     if (!(err instanceof RecordError)) throw err;
     stderr.write(

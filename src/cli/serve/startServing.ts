@@ -30,6 +30,9 @@ export interface ServeOptions {
   publicReads?: boolean;
   data?: string;
   compactAfter?: number;
+  /** --max-fault-rules and --max-stored-mb (docs/behaviour.md): the defaults when absent. */
+  maxFaultRules?: number;
+  maxStoredMb?: number;
   seed: string;
   /** Process tuning (tuning.ts): on unless --no-tune. */
   tune: boolean;
@@ -150,6 +153,8 @@ export async function startServing(
       publicReads: opts.publicReads,
       data: opts.data,
       compactAfterMb: opts.compactAfter,
+      maxFaultRules: opts.maxFaultRules,
+      maxStoredMb: opts.maxStoredMb,
       seed,
       seedName: opts.seed,
       seedFile,
