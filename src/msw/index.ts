@@ -4,3 +4,9 @@ export type { CatalogSeed } from './seed.js';
 export type { Wrapper, Handle, MockAnswer, MockRequest } from '../pipeline/types.js';
 export type { SeedData } from '../store/store.js';
 export type * from '../domain/types.js';
+export {
+  createCatalogMockHandlers,
+  type CatalogMockHandlers,
+  type CatalogMockHandlersOptions,
+} from '../testing/mswMock.js';
+export type * from '../testing/types.js';
