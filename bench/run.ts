@@ -23,7 +23,8 @@ const HELP = `usage: npm run bench -- [options]
   --duration S      seconds per measured run (default 10)
   --warmup S        seconds of warm-up before each run (default 3)
   --connections N   concurrent connections (default 20)
-  --only a,b        run only these cases (the baseline always runs)
+  --only a,b        run only these cases (the baseline always runs; scopeSnapshots, the snapshot
+                    and restore of a 10,000-product scope, is measured only when named, beside a case)
   --profile         run the in-memory mock under node --cpu-prof and print where the profile is
   --smoke           a few hundred requests per case, no targets: checks that the harness works
   --out FILE        where the JSON report goes (default bench/results/latest.json)
