@@ -7,4 +7,5 @@ export default {
   globalSetup: '<rootDir>/globalSetup.js',
   globalTeardown: '<rootDir>/globalTeardown.js',
   maxWorkers: 4,
+  testTimeout: 30_000,
 };
