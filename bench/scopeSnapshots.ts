@@ -65,15 +65,13 @@ async function probe(count: number): Promise<ScopeSnapshotFigures> {
         const snapshotMs = performance.now() - started;
         const afterSnapshot = heap();
         // What a test does between the two: changes a few products.
-        const changed = products
-          .slice(round * CHANGED, (round + 1) * CHANGED)
-          .map(
-            (p) =>
-              ({
-                ...p,
-                productName: [{ isoLanguageId: 'en', productName: `changed ${round}` }],
-              }) as CatalogProduct,
-          );
+        const changed = products.slice(round * CHANGED, (round + 1) * CHANGED).map(
+          (p) =>
+            ({
+              ...p,
+              productName: [{ isoLanguageId: 'en', productName: `changed ${round}` }],
+            }) as CatalogProduct,
+        );
         await store.write(key, () => ({ change: { products: changed }, result: undefined }));
         const beforeRestore = heap();
         started = performance.now();

@@ -33,7 +33,9 @@ export interface PackedProject {
  */
 export async function packedProject(name: string): Promise<PackedProject> {
   const root = await mkdtemp(join(tmpdir(), `pcm-${name}-`));
-  const packed = execFileSync(npm, ['pack', '--silent', '--pack-destination', root], {
+  // Without `prepare`: the e2e project runs on a build made first (npm run test:e2e), and a build
+  // here would rewrite dist/ under the other e2e files that run at the same time.
+  const packed = execFileSync(npm, ['pack', '--silent', '--ignore-scripts', '--pack-destination', root], {
     cwd: packageRoot,
     encoding: 'utf8',
     env: cleanEnv(),
