@@ -1,4 +1,5 @@
 // Turns a suite run into a verdict per target, a table for people and a JSON file for tools.
+import { formatSnapshotFigures, snapshotTargets, type ScopeSnapshotFigures } from './scopeSnapshots.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { dirname } from 'node:path';
@@ -20,6 +21,8 @@ export interface RunInfo {
   firstStart?: { startupMs: number; cachedAfterMs: number };
   /** x node:http of byId and barcode on a 10,000-product mock, and where they were measured. */
   reference?: { byId?: number; barcode?: number; source: string };
+  /** A named snapshot and a restore of a 10,000-product scope (bench/scopeSnapshots.ts). */
+  scopeSnapshots?: ScopeSnapshotFigures;
 }
 
 export interface CaseRow {
@@ -261,6 +264,7 @@ export function buildReport(run: RunInfo, suite: SuiteResult): Report {
       });
     }
     if (limits.large) targets.push(...largeTargets(limits.large, run, cases, suite.fixtures.firstSearchMs));
+    if (run.scopeSnapshots) targets.push(...snapshotTargets(run.scopeSnapshots));
   }
 
   const cpu = cpus();
@@ -355,6 +359,7 @@ export function formatReport(report: Report): string {
               : `, then ${fixed(report.fileSeed.rssMiB, 0)} MiB resident`),
         ]
       : []),
+    ...(report.scopeSnapshots ? [formatSnapshotFigures(report.scopeSnapshots)] : []),
     ...(report.targets.length
       ? [
           '',

@@ -6,6 +6,7 @@ import { errorHandler } from './http/errors.js';
 import { expressAdapter } from './http/expressAdapter.js';
 import { exchangeRecorder } from './http/workbenchHook.js';
 import { mountWorkbenchRoutes } from './http/workbenchRoutes.js';
+import { mountScopeRoutes } from './http/scopeRoutes.js';
 import { createMock, type MockOptions } from './mock.js';
 import type { Workbench } from './workbench/workbench.js';
 import { attachWorkbench, attachedWorkbench } from './http/appWorkbench.js';
@@ -57,6 +58,7 @@ export async function createMockApp(
       region: mock.region,
     });
     mountWorkbenchRoutes(app, mock.workbench, mock.ring, mock.operationIds);
+    mountScopeRoutes(app, mock.workbench, mock.ring);
     app.use(expressAdapter(mock.handle, { bodyLimit: options.bodyLimit }));
     app.use(errorHandler);
     return { app, workbench: mock.workbench };

@@ -937,6 +937,290 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__admin/scopes/{region}/{tenantId}/{environment}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scope's region, in any case; one of the `region` server variable's values.
+                 * @example eu
+                 */
+                region: components["parameters"]["scopeRegion"];
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
+                tenantId: components["parameters"]["tenantId"];
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
+                environment: components["parameters"]["environment"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One scope back to the seed, with its fault rules, stub rules and journal entries
+         * @description The scope (region, tenant, environment) starts over from the seed; every other scope is
+         *     untouched. Its fault rules and stub rules are removed and its requests are dropped from the
+         *     journal; its snapshots are kept. With `--data` the reset is written to the data file as a
+         *     change: a restart reads the scope as reset. In strict mode a key bound to tenants may reset
+         *     the scopes of those tenants.
+         */
+        post: operations["resetScope"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/scopes/{region}/{tenantId}/{environment}/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scope's region, in any case; one of the `region` server variable's values.
+                 * @example eu
+                 */
+                region: components["parameters"]["scopeRegion"];
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
+                tenantId: components["parameters"]["tenantId"];
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
+                environment: components["parameters"]["environment"];
+            };
+            cookie?: never;
+        };
+        /** The scope's named snapshots, oldest first */
+        get: operations["listScopeSnapshots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/scopes/{region}/{tenantId}/{environment}/snapshots/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scope's region, in any case; one of the `region` server variable's values.
+                 * @example eu
+                 */
+                region: components["parameters"]["scopeRegion"];
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
+                tenantId: components["parameters"]["tenantId"];
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
+                environment: components["parameters"]["environment"];
+                /**
+                 * @description The snapshot's name.
+                 * @example checkout-ready
+                 */
+                name: components["parameters"]["snapshotName"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save the scope's products and product types under a name
+         * @description Kept in memory until deleted or the whole mock is reset (`POST /__admin/reset`), never
+         *     written to `--data`'s file; a name the scope has already is replaced. A snapshot shares its
+         *     records with the scope (copy on write): it costs about a copy of the ids the scope wrote.
+         *     At most 100 per scope. Fault rules, stub rules and the journal are not part of it.
+         */
+        put: operations["saveScopeSnapshot"];
+        post?: never;
+        /** Forget one snapshot of the scope */
+        delete: operations["deleteScopeSnapshot"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/scopes/{region}/{tenantId}/{environment}/snapshots/{name}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scope's region, in any case; one of the `region` server variable's values.
+                 * @example eu
+                 */
+                region: components["parameters"]["scopeRegion"];
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
+                tenantId: components["parameters"]["tenantId"];
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
+                environment: components["parameters"]["environment"];
+                /**
+                 * @description The snapshot's name.
+                 * @example checkout-ready
+                 */
+                name: components["parameters"]["snapshotName"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The scope's products and product types back to a snapshot
+         * @description Every other scope, the snapshot itself and the scope's fault rules, stub rules and journal
+         *     are untouched. With `--data` the restore is written to the data file as one change (what
+         *     differs between the scope and the snapshot), after the writes answered before it: a
+         *     restart reads the restored state, though the snapshot itself, kept in memory, is gone.
+         */
+        post: operations["restoreScopeSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/scopes/{region}/{tenantId}/{environment}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scope's region, in any case; one of the `region` server variable's values.
+                 * @example eu
+                 */
+                region: components["parameters"]["scopeRegion"];
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
+                tenantId: components["parameters"]["tenantId"];
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
+                environment: components["parameters"]["environment"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The journal's requests to this scope, newest first
+         * @description As `GET /__admin/requests`, of the requests that reached an operation of this scope (under
+         *     any of the three prefixes; the two without a region are the server's default region's).
+         *     Every filter given must match.
+         */
+        get: operations["listScopeRequests"];
+        put?: never;
+        post?: never;
+        /** Drop this scope's requests from the journal */
+        delete: operations["clearScopeRequests"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/scopes/{region}/{tenantId}/{environment}/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scope's region, in any case; one of the `region` server variable's values.
+                 * @example eu
+                 */
+                region: components["parameters"]["scopeRegion"];
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
+                tenantId: components["parameters"]["tenantId"];
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
+                environment: components["parameters"]["environment"];
+            };
+            cookie?: never;
+        };
+        /** The fault rules that name exactly this scope */
+        get: operations["listScopeFaultRules"];
+        put?: never;
+        /**
+         * A fault rule for this scope alone
+         * @description As `POST /__admin/faults`, the rule's `region`, `tenantId` and `environment` set to this
+         *     scope's; a rule naming another scope is a 400. It joins the mock's one list of rules
+         *     (`GET /__admin/faults` lists it too).
+         */
+        post: operations["addScopeFaultRule"];
+        /** Remove the fault rules that name exactly this scope */
+        delete: operations["clearScopeFaultRules"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/scopes/{region}/{tenantId}/{environment}/stubs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scope's region, in any case; one of the `region` server variable's values.
+                 * @example eu
+                 */
+                region: components["parameters"]["scopeRegion"];
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
+                tenantId: components["parameters"]["tenantId"];
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
+                environment: components["parameters"]["environment"];
+            };
+            cookie?: never;
+        };
+        /** The scope's stub rules, in the order they are tried */
+        get: operations["listStubRules"];
+        put?: never;
+        /**
+         * Answer a given status and body for an operation or path of this scope
+         * @description Matching requests of this scope get `status` and `body` (as given, not in the `{ data }`
+         *     envelope unless the body holds one) instead of the operation's answer: nothing is
+         *     validated or changed. For the answers a frontend must render and the mock's data would not
+         *     give (a product without variants, an empty page, an unexpected field). The journal marks
+         *     each answered request with the rule's id in `stubbed`. A `Prefer` header asking for a
+         *     failure wins over a stub rule; a stub rule wins over a fault rule.
+         */
+        post: operations["addStubRule"];
+        /** Remove the scope's stub rules */
+        delete: operations["clearStubRules"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -986,6 +1270,44 @@ export interface components {
             /** @description The rule applies this many times, then no more; without limit when absent. */
             times?: number;
         };
+        ScopeResult: {
+            region: string;
+            tenantId: string;
+            environment: string;
+        };
+        ScopeSnapshot: {
+            name: string;
+            /** Format: date-time */
+            savedAt: string;
+        };
+        /** @description Which requests of the scope the rule answers, and with what. */
+        StubRuleInput: {
+            /** @description An API operationId of this document. */
+            operationId?: string;
+            method?: string;
+            /** @description A substring of the request's path, as sent or decoded; the query is not part of it. */
+            path?: string;
+            status: number;
+            /** @description The JSON body to answer, as it is; none when absent. */
+            body?: unknown;
+            /** @description Headers to answer besides `Content-Type`, which is JSON's. */
+            headers?: {
+                [key: string]: string;
+            };
+            /** @description The rule answers this many times, then no more; without limit when absent. */
+            times?: number;
+        };
+        /** @description A stub rule as it was sent, with its scope, its id and use. */
+        StubRule: {
+            id: string;
+            applied: number;
+            status: number;
+            region: string;
+            tenantId: string;
+            environment: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** @description A rule as it was sent (every field of FaultRuleInput it gave), with its id and use. */
         FaultRule: {
             id: string;
@@ -1012,6 +1334,8 @@ export interface components {
             tenantId: string | null;
             environment: string | null;
             operationId: string | null;
+            /** @description The id of the stub rule that answered the request instead of its operation. */
+            stubbed?: string;
             /** @description The JSON body as received. */
             body?: unknown;
             /** @description Why the body is not kept (its size). */
@@ -1630,6 +1954,25 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description The scope's region, in any case; one of the `region` server variable's values.
+         * @example eu
+         */
+        scopeRegion: string;
+        /**
+         * @description The snapshot's name.
+         * @example checkout-ready
+         */
+        snapshotName: components["schemas"]["ScopeName"];
+        /** @description The operationId of the operation the request reached, exactly. */
+        journalOperationId: string;
+        /** @description The request's method, in any case. */
+        journalMethod: string;
+        /** @description A substring of the request's path. */
+        journalPath: string;
+        journalStatus: number;
+        /** @description At most this many entries (all kept ones when absent). */
+        journalLimit: number;
         /**
          * @description A GS1 EPC Tag Data Standard SGTIN: SGTIN-96 (or SGTIN-198) as hex digits, e.g.
          *     `3034F487B4209C4000000005`, the pure-identity URI `urn:epc:id:sgtin:4006381.033393.5`, or the
@@ -3553,6 +3896,8 @@ export interface operations {
                  *     is a tenant and an environment) is a 400: it would match nothing.
                  */
                 tenantId?: components["schemas"]["ScopeName"];
+                /** @description The operationId of the operation the request reached, exactly. */
+                operationId?: components["parameters"]["journalOperationId"];
                 /** @description At most this many entries (all kept ones when absent). */
                 limit?: number;
             };
@@ -3600,6 +3945,615 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    resetScope: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scope's region, in any case; one of the `region` server variable's values.
+                 * @example eu
+                 */
+                region: components["parameters"]["scopeRegion"];
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
+                tenantId: components["parameters"]["tenantId"];
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
+                environment: components["parameters"]["environment"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ScopeResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listScopeSnapshots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scope's region, in any case; one of the `region` server variable's values.
+                 * @example eu
+                 */
+                region: components["parameters"]["scopeRegion"];
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
+                tenantId: components["parameters"]["tenantId"];
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
+                environment: components["parameters"]["environment"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The snapshots. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ScopeSnapshot"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    saveScopeSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scope's region, in any case; one of the `region` server variable's values.
+                 * @example eu
+                 */
+                region: components["parameters"]["scopeRegion"];
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
+                tenantId: components["parameters"]["tenantId"];
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
+                environment: components["parameters"]["environment"];
+                /**
+                 * @description The snapshot's name.
+                 * @example checkout-ready
+                 */
+                name: components["parameters"]["snapshotName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A snapshot of that name was replaced. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ScopeSnapshot"];
+                    };
+                };
+            };
+            /** @description Saved. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ScopeSnapshot"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    deleteScopeSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scope's region, in any case; one of the `region` server variable's values.
+                 * @example eu
+                 */
+                region: components["parameters"]["scopeRegion"];
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
+                tenantId: components["parameters"]["tenantId"];
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
+                environment: components["parameters"]["environment"];
+                /**
+                 * @description The snapshot's name.
+                 * @example checkout-ready
+                 */
+                name: components["parameters"]["snapshotName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Forgotten. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    restoreScopeSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scope's region, in any case; one of the `region` server variable's values.
+                 * @example eu
+                 */
+                region: components["parameters"]["scopeRegion"];
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
+                tenantId: components["parameters"]["tenantId"];
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
+                environment: components["parameters"]["environment"];
+                /**
+                 * @description The snapshot's name.
+                 * @example checkout-ready
+                 */
+                name: components["parameters"]["snapshotName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Restored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ScopeSnapshot"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listScopeRequests: {
+        parameters: {
+            query?: {
+                /** @description The operationId of the operation the request reached, exactly. */
+                operationId?: components["parameters"]["journalOperationId"];
+                /** @description The request's method, in any case. */
+                method?: components["parameters"]["journalMethod"];
+                /** @description A substring of the request's path. */
+                path?: components["parameters"]["journalPath"];
+                status?: components["parameters"]["journalStatus"];
+                /** @description At most this many entries (all kept ones when absent). */
+                limit?: components["parameters"]["journalLimit"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The scope's region, in any case; one of the `region` server variable's values.
+                 * @example eu
+                 */
+                region: components["parameters"]["scopeRegion"];
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
+                tenantId: components["parameters"]["tenantId"];
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
+                environment: components["parameters"]["environment"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["JournalEntry"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    clearScopeRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scope's region, in any case; one of the `region` server variable's values.
+                 * @example eu
+                 */
+                region: components["parameters"]["scopeRegion"];
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
+                tenantId: components["parameters"]["tenantId"];
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
+                environment: components["parameters"]["environment"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many entries were removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listScopeFaultRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scope's region, in any case; one of the `region` server variable's values.
+                 * @example eu
+                 */
+                region: components["parameters"]["scopeRegion"];
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
+                tenantId: components["parameters"]["tenantId"];
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
+                environment: components["parameters"]["environment"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FaultRule"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    addScopeFaultRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scope's region, in any case; one of the `region` server variable's values.
+                 * @example eu
+                 */
+                region: components["parameters"]["scopeRegion"];
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
+                tenantId: components["parameters"]["tenantId"];
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
+                environment: components["parameters"]["environment"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "operationId": "listProducts",
+                 *       "status": 503,
+                 *       "times": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["FaultRuleInput"];
+            };
+        };
+        responses: {
+            /** @description The rule, with its id. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FaultRule"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    clearScopeFaultRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scope's region, in any case; one of the `region` server variable's values.
+                 * @example eu
+                 */
+                region: components["parameters"]["scopeRegion"];
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
+                tenantId: components["parameters"]["tenantId"];
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
+                environment: components["parameters"]["environment"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many rules were removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listStubRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scope's region, in any case; one of the `region` server variable's values.
+                 * @example eu
+                 */
+                region: components["parameters"]["scopeRegion"];
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
+                tenantId: components["parameters"]["tenantId"];
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
+                environment: components["parameters"]["environment"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StubRule"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    addStubRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scope's region, in any case; one of the `region` server variable's values.
+                 * @example eu
+                 */
+                region: components["parameters"]["scopeRegion"];
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
+                tenantId: components["parameters"]["tenantId"];
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
+                environment: components["parameters"]["environment"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "operationId": "listProducts",
+                 *       "status": 200,
+                 *       "body": {
+                 *         "data": {
+                 *           "list": []
+                 *         }
+                 *       },
+                 *       "times": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["StubRuleInput"];
+            };
+        };
+        responses: {
+            /** @description The rule, with its id. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StubRule"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    clearStubRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scope's region, in any case; one of the `region` server variable's values.
+                 * @example eu
+                 */
+                region: components["parameters"]["scopeRegion"];
+                /**
+                 * @description The tenant.
+                 * @example acme
+                 */
+                tenantId: components["parameters"]["tenantId"];
+                /**
+                 * @description Where the product data lives, for example dev or staging.
+                 * @example dev
+                 */
+                environment: components["parameters"]["environment"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many rules were removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

@@ -70,7 +70,8 @@ export function writeAnswer(res: Response, answer: MockAnswer): void {
   res.statusCode = answer.status;
   // For the request log and journal (workbenchHook.ts), read once the answer is written.
   res.locals.operation = answer.operation;
-  if (answer.status >= 400) res.locals.errorMessage = (answer.json as { message?: string }).message;
+  if (answer.status >= 400)
+    res.locals.errorMessage = (answer.json as { message?: string } | null | undefined)?.message;
   for (const name in answer.headers) res.setHeader(name, answer.headers[name] as string);
   res.setHeader('Content-Length', length);
   // Written from the cache's memory: it is held until the answer is written or the client gone.

@@ -36,7 +36,9 @@ export function exchangeRecorder(workbench: Workbench): RequestHandler {
         status: answered ? res.statusCode : (closed?.status ?? CLIENT_CLOSED),
         durationMs: performance.now() - started,
         operationId: operation?.operationId,
+        region: operation?.region,
         tenantId: operation?.params.tenantId,
+        stubbed: operation?.stubbed,
         environment: operation?.params.environment,
         body: operation ? operation.body : (req.body as unknown),
         bodyBytes:

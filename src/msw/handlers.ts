@@ -11,8 +11,9 @@ import { regionsOf } from '../openapi/regions.js';
 import type { Wrapper } from '../pipeline/types.js';
 import { CLIENT_PREFIX } from '../pipeline/pipeline.js';
 import { Store } from '../store/store.js';
-import { preferSimulator, statusesByOperation } from '../workbench/simulation.js';
+import { statusesByOperation } from '../workbench/simulation.js';
 import { simulationStep } from '../workbench/simulationStep.js';
+import { MswWorkbench } from './workbench.js';
 import { mockRequestOf, responseOf } from './fetchAdapter.js';
 import { demoMediaHandler } from './media.js';
 import { under } from './under.js';
@@ -45,8 +46,13 @@ interface Base {
   region?: string;
 }
 
+/** A catalog: its pipeline and store, and its workbench (journal, fault and stub rules, snapshots). */
+export interface Catalog extends MockCore {
+  workbench: MswWorkbench;
+}
+
 /** Every catalog made here, for resetCatalog(). */
-const catalogs = new Set<Promise<MockCore>>();
+const catalogs = new Set<Promise<Catalog>>();
 
 export const productionBaseUrl = (region: string): string => `https://product-${region}.omborigrid.com`;
 
@@ -77,29 +83,45 @@ function basesOf(option: CatalogHandlersOptions['baseUrl']): Base[] {
  * by all of them. Bad options throw here, not at the first request.
  */
 export function catalogHandlers(options: CatalogHandlersOptions = {}): HttpHandler[] {
+  return createCatalog(options).handlers;
+}
+
+/** The handlers and the catalog they answer from (src/testing/ drives its workbench). */
+export function createCatalog(
+  options: CatalogHandlersOptions = {},
+  /** Every path of a base without one is answered too, the specification's form among them (src/testing/). */
+  wholeOrigin = false,
+): {
+  handlers: HttpHandler[];
+  catalog: Promise<Catalog>;
+  bases: readonly { origin: string; mount: string }[];
+} {
   const bases = basesOf(options.baseUrl);
   const { region } = checkStartOptions(apiDocument, { region: options.region });
   // Here, not when the store has opened: a refusal there would be a rejection nothing awaits.
   keyRingOf(apiDocument, options.apiKeys);
   const seed = seedOf(options.seed);
   const operations = new OperationTable(apiDocument);
-  const opened = Store.open({ seed }).then((store) =>
-    composeMock({
+  const statuses = statusesByOperation(operations.operations);
+  const opened = Store.open({ seed }).then((store) => {
+    const workbench = new MswWorkbench(store, statuses);
+    const core = composeMock({
       document: apiDocument,
       operations,
       store,
       region,
-      // A Prefer header simulates a failure or a delay as on the server (openapi.yaml documents it
-      // on every operation); fault rules and --latency belong to a server process.
-      simulate: simulationStep(preferSimulator(statusesByOperation(operations.operations))),
+      // A Prefer header, a fault rule and a stub rule act as on the server (openapi.yaml documents
+      // them); --latency belongs to a server process.
+      simulate: simulationStep(workbench),
       apiKeys: options.apiKeys,
       publicReads: options.publicReads,
       publicReadsSwitch: 'give catalogHandlers({ publicReads: true })',
       // No server, so no /docs page: the document the handlers answer from is in the package.
       reference: "openapi.yaml of the product-catalog-mock package (a server's /docs renders it)",
       wrappers: options.wrappers,
-    }),
-  );
+    });
+    return { ...core, workbench };
+  });
   catalogs.add(opened);
 
   const handlerFor = (base: Base, below: string): HttpHandler =>
@@ -109,22 +131,34 @@ export function catalogHandlers(options: CatalogHandlersOptions = {}): HttpHandl
       if (base.region && CLIENT_PREFIX.test(path)) {
         path = path.replace(CLIENT_PREFIX, `/regions/${base.region}/products/v1/tenants`);
       }
+      const at = Date.now();
+      const started = performance.now();
       const mock = await opened;
       const mockRequest = mockRequestOf(request, path + url.search);
       // A 404 names the path the page asked for, not the form it was answered in.
       mockRequest.sentPath = url.pathname;
-      return responseOf(await mock.handle(mockRequest), request.method);
+      const answer = await mock.handle(mockRequest);
+      mock.workbench.completed(mockRequest, url.pathname + url.search, answer, at, started);
+      return responseOf(answer, request.method);
     });
 
-  return [
+  const handlers = [
     ...bases.flatMap((base) =>
-      base.mount ? [handlerFor(base, '')] : [handlerFor(base, '/api/tenants'), handlerFor(base, '/regions')],
+      base.mount || wholeOrigin
+        ? [handlerFor(base, '')]
+        : [handlerFor(base, '/api/tenants'), handlerFor(base, '/regions')],
     ),
     demoMediaHandler(seed),
   ];
+  return { handlers, catalog: opened, bases };
 }
 
 /** Every catalog made by catalogHandlers back to its seed: for between tests. */
 export async function resetCatalog(): Promise<void> {
-  await Promise.all([...catalogs].map(async (catalog) => (await catalog).store.reset()));
+  await Promise.all(
+    [...catalogs].map(async (opened) => {
+      const catalog = await opened;
+      await catalog.workbench.reset(catalog.store);
+    }),
+  );
 }

@@ -4,3 +4,9 @@ export type { CatalogSeed } from './seed.js';
 export type { Wrapper, Handle, MockAnswer, MockRequest } from '../pipeline/types.js';
 export type { SeedData } from '../domain/types.js';
 export type * from '../domain/types.js';
+export {
+  createCatalogMockHandlers,
+  type CatalogMockHandlers,
+  type CatalogMockHandlersOptions,
+} from './testingHandle.js';
+export type * from '../testing/types.js';

@@ -148,6 +148,20 @@ export function authorizer(
 }
 
 /**
+ * Admin operations on one scope (`/__admin/scopes/{region}/{tenantId}/...`): open by default; in
+ * strict mode a listed key bound to no tenant, or one bound to the scope's tenant, as for the
+ * scope's own API requests (docs/behaviour.md, "Scopes in tests").
+ */
+export function checkScopeAdminToken(
+  ring: KeyRing,
+  headers: Headers,
+  tenantId: string,
+): CatalogError | undefined {
+  if (ring.size === 0) return undefined;
+  return checkToken(ring, tokenOf(headers), tenantId);
+}
+
+/**
  * Admin operations: open by default; in strict mode a listed key bound to no tenant. A key bound to
  * tenants is refused (403): reset acts on every tenant's data, not only its own.
  */

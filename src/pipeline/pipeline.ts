@@ -143,7 +143,11 @@ export function createPipeline(options: PipelineOptions): Handle {
       const sent = request.sentPath ?? path;
       throw notFound(`No route ${request.method} ${sent}; see ${reference} for the API reference`);
     }
-    const operation: AnsweredOperation = { operationId: resolved.op.operationId, params: resolved.params };
+    const operation: AnsweredOperation = {
+      operationId: resolved.op.operationId,
+      params: resolved.params,
+      region,
+    };
     seen.operation = operation;
     request.operation = operation;
     const denied = authorize(
@@ -228,6 +232,7 @@ export function createPipeline(options: PipelineOptions): Handle {
       result = errorAnswer(err, logError);
     }
     result.operation = seen.operation;
+    if (result.stubbed !== undefined && seen.operation) seen.operation.stubbed = result.stubbed;
     return result;
   };
 }

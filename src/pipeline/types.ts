@@ -58,12 +58,18 @@ export interface MockAnswer {
    * a simulated `network=lost`, whose answer is lost on its way back, or `network=cut`.
    */
   afterOperation?: (own: MockAnswer) => MockAnswer;
+  /** Answered by this stub rule instead of the operation: the journal marks it so. */
+  stubbed?: string;
 }
 
 /** What the pipeline learnt of a request on its way: its operation, path parameters and body. */
 export interface AnsweredOperation {
   operationId: string;
   params: Readonly<Record<string, string>>;
+  /** The region of the request's scope (its prefix's, or the default). */
+  region?: string;
+  /** The id of the stub rule that answered instead of the operation (docs/behaviour.md, "Stub rules"). */
+  stubbed?: string;
   /** The parsed JSON body, when the operation takes one and it was read. */
   body?: unknown;
 }

@@ -9,9 +9,24 @@
  */
 export class RecordTable<T> {
   /** This table's records, and null for a record of the base this table removed. */
-  readonly #own = new Map<string, T | null>();
+  readonly #own: Map<string, T | null>;
 
-  constructor(readonly base?: RecordTable<T>) {}
+  /** `own`: the entries to start with, copied (see fork()). */
+  constructor(
+    readonly base?: RecordTable<T>,
+    own?: ReadonlyMap<string, T | null>,
+  ) {
+    this.#own = new Map(own);
+  }
+
+  /**
+   * A table that holds what this one holds now, over the same base: only this table's own entries
+   * are copied, the records themselves are shared (they are never changed in place). What a scope
+   * snapshot keeps, and what a restore starts from (docs/behaviour.md, "Scope snapshots").
+   */
+  fork(): RecordTable<T> {
+    return new RecordTable(this.base, this.#own);
+  }
 
   get(id: string): T | undefined {
     const own = this.#own.get(id);
@@ -61,6 +76,19 @@ export class RecordTable<T> {
   *differencesFrom(other: RecordTable<T>): IterableIterator<[string, T | null]> {
     if (this.base === other) {
       for (const [id, record] of this.#own) if (record !== other.get(id)) yield [id, record];
+      return;
+    }
+    // Two tables over one base (a scope and a snapshot of it): only ids either wrote can differ.
+    if (this.base !== undefined && this.base === other.base) {
+      for (const id of this.#own.keys()) {
+        const mine = this.get(id);
+        if (mine !== other.get(id)) yield [id, mine ?? null];
+      }
+      for (const id of other.#own.keys()) {
+        if (this.#own.has(id)) continue;
+        const mine = this.get(id);
+        if (mine !== other.get(id)) yield [id, mine ?? null];
+      }
       return;
     }
     for (const [id, record] of this.entries()) if (other.get(id) !== record) yield [id, record];

@@ -146,6 +146,14 @@ export class Scope {
     return next;
   }
 
+  /**
+   * The products in productGroupId order when products() has them already (no write since): a scope
+   * restored from a snapshot starts with them instead of sorting again.
+   */
+  settledProducts(): readonly CatalogProduct[] | undefined {
+    return this.#sorted !== null && this.#written.size === 0 ? this.#sorted : undefined;
+  }
+
   /** Inserts or replaces products whole. */
   putProducts(products: readonly CatalogProduct[]): void {
     for (const product of products.map(admitRecord)) {

@@ -1,7 +1,7 @@
 // The only module that knows lowdb: the scopes written to live in db.data; with --data, the
 // DataFile adapter keeps them in a snapshot and a journal (src/store/dataFile.ts).
 import { Low, Memory } from 'lowdb';
-import type { SeedData } from '../domain/types.js';
+import type { CatalogProduct, SeedData } from '../domain/types.js';
 import { CatalogError } from '../domain/errors.js';
 import { compareIds } from '../domain/productTypes.js';
 import type { DataFile } from './dataFile.js';
@@ -76,11 +76,23 @@ export interface Planned<T> {
   result: T;
 }
 
+/**
+ * A scope's data as it was when captured (captureScope): its records' tables forked, the records
+ * shared with the live scope (docs/behaviour.md, "Scope snapshots"). Never written.
+ */
+export interface ScopeState {
+  readonly record: ScopeRecord;
+  /** Its products in productGroupId order, when the scope had them sorted already. */
+  readonly sorted?: readonly CatalogProduct[];
+}
+
 /** A write waiting for the disk. */
 interface Queued {
   name: string;
   change: ScopeChange;
   entry: JournalEntry;
+  /** A restore: once stored, the scope becomes this state (undefined: the seed's) instead of applying `change`. */
+  restore?: { state: ScopeState | undefined };
   resolve(): void;
   reject(err: unknown): void;
 }
@@ -255,6 +267,76 @@ export class Store {
     });
   }
 
+  /**
+   * The scope's data as it is now, to restore later: costs a copy of the ids the scope wrote, not of
+   * its records (copy on write; docs/behaviour.md, "Scope snapshots").
+   */
+  captureScope(key: ScopeKey): ScopeState {
+    const scope = this.scope(key);
+    const record = scope === this.#seedScope ? recordOver(this.#seed) : forkRecord(scope.record);
+    return { record, sorted: scope.settledProducts() };
+  }
+
+  /**
+   * The scope back to a captured state, or to the seed's when none is given (a reset of this scope
+   * alone); every other scope is untouched. In memory, the scope's tables are replaced at once. With
+   * a file, what differs between the two is written to the journal as one change, after the writes
+   * already given to this scope and before those given after, so that a restart reads the restored
+   * state back (docs/behaviour.md, "Scope snapshots").
+   */
+  restoreScope(key: ScopeKey, state?: ScopeState): Promise<void> {
+    const name = scopeName(key);
+    const file = this.#file;
+    if (!file) {
+      this.#replace(name, state);
+      return Promise.resolve();
+    }
+    return this.#restoreDurably(file, key, name, state);
+  }
+
+  async #restoreDurably(
+    file: DataFile,
+    key: ScopeKey,
+    name: string,
+    state: ScopeState | undefined,
+  ): Promise<void> {
+    // Planned on the scope as stored: once no reset runs and no write of this scope waits for the disk.
+    while (this.#barrier || !(this.#pending.get(name)?.empty ?? true)) {
+      await this.#barrier;
+      await this.#pending.get(name)?.lastWrite?.catch(() => undefined);
+      await this.#drained();
+    }
+    const current = this.scope(key).record;
+    const target = state?.record ?? recordOver(this.#seed);
+    const change = differenceOf(target, current);
+    if (isEmpty(change)) return;
+    const entry: JournalEntry = { scope: name, ...journalChange(change, (id) => current.products.get(id)) };
+    let pending = this.#pending.get(name);
+    if (!pending) {
+      pending = new Pending(() => this.scope(key));
+      this.#pending.set(name, pending);
+    }
+    pending.add(change);
+    const stored = new Promise<void>((resolve, reject) => {
+      this.#queue.push({ name, change, entry, restore: { state }, resolve, reject });
+      this.#startFlushing(file);
+    });
+    pending.lastWrite = stored;
+    await stored;
+  }
+
+  /** The scope's tables replaced by a fork of the state's, or dropped to read the seed's again. */
+  #replace(name: string, state: ScopeState | undefined): void {
+    if (!state) {
+      this.#scopes.delete(name);
+      delete this.#db.data.scopes[name];
+      return;
+    }
+    const record = forkRecord(state.record);
+    this.#db.data.scopes[name] = record;
+    this.#scopes.set(name, new Scope(record, state.sorted, this.#seedScope));
+  }
+
   /** What scopes not yet started start from; those already started keep their data until reset(). */
   replaceSeed(seed: SeedData): void {
     this.#seed = seedRecord(seed);
@@ -327,7 +409,8 @@ export class Store {
         continue;
       }
       for (const w of group) {
-        this.#apply(w.name, w.change);
+        if (w.restore) this.#replace(w.name, w.restore.state);
+        else this.#apply(w.name, w.change);
         this.#pending.get(w.name)?.settle(w.change);
         w.resolve();
       }
@@ -415,6 +498,30 @@ async function openDataFile(
 
 function scopeName({ region, tenantId, environment }: ScopeKey): string {
   return `${region}/${tenantId}/${environment}`;
+}
+
+const forkRecord = (record: ScopeRecord): ScopeRecord => ({
+  products: record.products.fork(),
+  productTypes: record.productTypes.fork(),
+});
+
+/** The change that makes `current` hold what `target` holds. */
+function differenceOf(target: ScopeRecord, current: ScopeRecord): ScopeChange {
+  const change: Required<ScopeChange> = {
+    products: [],
+    deletedProducts: [],
+    productTypes: [],
+    deletedProductTypes: [],
+  };
+  for (const [id, product] of target.products.differencesFrom(current.products)) {
+    if (product === null) change.deletedProducts.push(id);
+    else change.products.push(product);
+  }
+  for (const [id, type] of target.productTypes.differencesFrom(current.productTypes)) {
+    if (type === null) change.deletedProductTypes.push(id);
+    else change.productTypes.push(type);
+  }
+  return change;
 }
 
 const isEmpty = (c: ScopeChange): boolean =>

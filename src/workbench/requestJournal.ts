@@ -22,6 +22,9 @@ export interface JournalFilter {
   path?: string;
   status?: number;
   tenantId?: string;
+  operationId?: string;
+  /** The request's whole scope, exactly (GET /__admin/scopes/{region}/{tenantId}/{environment}/requests). */
+  scope?: { region: string; tenantId: string; environment: string };
   limit?: number;
 }
 
@@ -34,9 +37,13 @@ export interface JournalRecord {
   url: string;
   status: number;
   durationMs: number;
+  /** The region of the request's scope, when it reached an operation. */
+  region?: string;
   tenantId?: string;
   environment?: string;
   operationId?: string;
+  /** The id of the stub rule that answered it (docs/behaviour.md, "Stub rules"). */
+  stubbed?: string;
   /** The parsed JSON body, when there was one. */
   body?: unknown;
   /** Its size on the wire (Content-Length), when known. */
@@ -47,7 +54,8 @@ export interface JournalRecord {
 /** The body as it goes into an entry: small ones as they are, larger ones named by their size. */
 export function journalBody(body: unknown, bytes?: number): Pick<JournalEntry, 'body' | 'bodyOmitted'> {
   if (body === undefined) return {};
-  const size = bytes ?? Buffer.byteLength(JSON.stringify(body) ?? '');
+  // TextEncoder, not Buffer: the msw handlers journal in a browser too.
+  const size = bytes ?? new TextEncoder().encode(JSON.stringify(body) ?? '').length;
   return size <= JOURNAL_BODY_BYTES
     ? { body }
     : { bodyOmitted: `${size} bytes of JSON, more than the ${JOURNAL_BODY_BYTES} kept` };
@@ -70,6 +78,7 @@ export function journalEntry(record: JournalRecord): JournalEntry {
     tenantId: record.tenantId ?? null,
     environment: record.environment ?? null,
     operationId: record.operationId ?? null,
+    ...(record.stubbed !== undefined && { stubbed: record.stubbed }),
     ...(record.body !== undefined && { body: record.body }),
     ...(record.bodyOmitted !== undefined && { bodyOmitted: record.bodyOmitted }),
   };
@@ -97,7 +106,7 @@ export function parseJournalFilter(
   query: Record<string, string | undefined>,
   methods?: readonly string[],
 ): JournalFilter {
-  const known = new Set(['method', 'path', 'status', 'tenantId', 'limit']);
+  const known = new Set(['method', 'path', 'status', 'tenantId', 'operationId', 'limit']);
   const unknown = Object.keys(query).filter((name) => !known.has(name));
   if (unknown.length > 0) {
     throw badRequest(
@@ -129,6 +138,7 @@ export function parseJournalFilter(
     method,
     path: text('path'),
     tenantId: text('tenantId'),
+    operationId: text('operationId'),
     status: whole('status', 100, 599),
     limit: whole('limit', 1, JOURNAL_SIZE),
   };
@@ -145,6 +155,8 @@ export class RequestJournal {
   readonly #status: Uint16Array;
   readonly #method: (string | undefined)[];
   readonly #url: (string | undefined)[];
+  readonly #region: (string | undefined)[];
+  readonly #stubbed: (string | undefined)[];
   readonly #tenantId: (string | undefined)[];
   readonly #environment: (string | undefined)[];
   readonly #operationId: (string | undefined)[];
@@ -160,6 +172,8 @@ export class RequestJournal {
     const column = () => new Array<string | undefined>(size).fill(undefined);
     this.#method = column();
     this.#url = column();
+    this.#region = column();
+    this.#stubbed = column();
     this.#tenantId = column();
     this.#environment = column();
     this.#operationId = column();
@@ -175,6 +189,8 @@ export class RequestJournal {
     this.#status[i] = record.status;
     this.#method[i] = record.method;
     this.#url[i] = record.url;
+    this.#region[i] = record.region;
+    this.#stubbed[i] = record.stubbed;
     this.#tenantId[i] = record.tenantId;
     this.#environment[i] = record.environment;
     this.#operationId[i] = record.operationId;
@@ -199,6 +215,8 @@ export class RequestJournal {
       if (filter.path !== undefined && !pathHolds(pathOf(this.#url[i] as string), filter.path)) continue;
       if (filter.status !== undefined && this.#status[i] !== filter.status) continue;
       if (filter.tenantId !== undefined && this.#tenantId[i] !== filter.tenantId) continue;
+      if (filter.operationId !== undefined && this.#operationId[i] !== filter.operationId) continue;
+      if (filter.scope !== undefined && !this.#inScope(i, filter.scope)) continue;
       found.push(
         journalEntry({
           at: this.#at[i] as number,
@@ -209,6 +227,7 @@ export class RequestJournal {
           tenantId: this.#tenantId[i],
           environment: this.#environment[i],
           operationId: this.#operationId[i],
+          stubbed: this.#stubbed[i],
           body: this.#body[i],
           bodyOmitted: this.#bodyOmitted[i],
         }),
@@ -217,8 +236,59 @@ export class RequestJournal {
     return found;
   }
 
+  #inScope(i: number, scope: NonNullable<JournalFilter['scope']>): boolean {
+    return (
+      this.#tenantId[i] === scope.tenantId &&
+      this.#environment[i] === scope.environment &&
+      this.#region[i] === scope.region
+    );
+  }
+
+  /**
+   * Forgets the requests of one scope, keeping every other's in their order: the ring is written
+   * again without them. Answers how many were forgotten.
+   */
+  clearScope(scope: NonNullable<JournalFilter['scope']>): number {
+    const kept: JournalRecord[] = [];
+    let forgotten = 0;
+    for (let n = this.#count; n >= 1; n--) {
+      const i = (this.#next - n + this.size) % this.size;
+      if (this.#inScope(i, scope)) {
+        forgotten++;
+        continue;
+      }
+      kept.push({
+        at: this.#at[i] as number,
+        durationMs: this.#durationMs[i] as number,
+        status: this.#status[i] as number,
+        method: this.#method[i] as string,
+        url: this.#url[i] as string,
+        region: this.#region[i],
+        tenantId: this.#tenantId[i],
+        environment: this.#environment[i],
+        operationId: this.#operationId[i],
+        stubbed: this.#stubbed[i],
+        body: this.#body[i],
+        bodyOmitted: this.#bodyOmitted[i],
+      });
+    }
+    if (forgotten === 0) return 0;
+    this.clear();
+    // Kept records were kept already: their bodies are within the bound, or named by bodyOmitted.
+    for (const record of kept) this.record(record);
+    return forgotten;
+  }
+
   clear(): void {
-    for (const column of [this.#method, this.#url, this.#tenantId, this.#environment, this.#operationId]) {
+    for (const column of [
+      this.#method,
+      this.#url,
+      this.#region,
+      this.#stubbed,
+      this.#tenantId,
+      this.#environment,
+      this.#operationId,
+    ]) {
       column.fill(undefined);
     }
     this.#body.fill(undefined);

@@ -2,6 +2,7 @@
 // rule and --latency (docs/behaviour.md, "Simulated failures and latency"). Node-free: the msw
 // adapter (src/msw/) answers Prefer headers with it as the server does.
 import type { Fault, FaultFacts } from './faults.js';
+import type { StubRule } from './stubs.js';
 import { checkSimulatedStatus, parsePrefer, simulatedStatuses, type NetworkFailure } from './prefer.js';
 
 /** An API request that has found its documented operation, before it runs: what a fault rule matches, and its Prefer header. */
@@ -16,6 +17,8 @@ export interface Simulation {
   delayMs: number;
   /** Seconds for a Retry-After header on the status, when asked for. */
   retryAfterSeconds?: number;
+  /** Answer this stub rule's status and body instead of running the operation. */
+  stub?: StubRule;
   /** Close the connection without an answer instead of running the operation. */
   network?: NetworkFailure;
   /** What asked for it, for the error message: "Prefer: code=503" or "fault rule fault-2". */
@@ -48,10 +51,19 @@ export function decideSimulation(
   statuses: ReadonlyMap<string, readonly number[]>,
   rule: () => Fault | undefined,
   latency: () => number,
+  stub: () => StubRule | undefined = () => undefined,
 ): Simulation | undefined {
   const preference = parsePrefer(request.prefer);
   if (preference.code !== undefined) {
     checkSimulatedStatus(preference.code, statuses.get(request.operationId) ?? [], request.operationId);
+  }
+  // A stub rule answers unless the header asks for a failure (docs/behaviour.md, "Stub rules"); it
+  // beats a fault rule, which is not consulted (nor spent) when a stub answers.
+  const decided =
+    preference.network !== undefined || (preference.code !== undefined && preference.code >= 400);
+  const stubbed = decided ? undefined : stub();
+  if (stubbed) {
+    return { stub: stubbed, delayMs: preference.delayMs ?? latency(), source: `stub rule ${stubbed.id}` };
   }
   // A code or network failure in the header decides alone (a 2xx or 3xx is the operation's own
   // answer); else the first rule that applies.

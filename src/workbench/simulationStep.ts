@@ -2,7 +2,7 @@
 // (docs/architecture.md, "The seam: wrapping the pipeline"): it runs after the token is checked and
 // the body read, before the body is validated, so a request without a valid token still gets its
 // 401, while a body the operation would refuse gets the simulated failure.
-import { problemAnswer } from '../pipeline/answers.js';
+import { JSON_CONTENT_TYPE, problemAnswer } from '../pipeline/answers.js';
 import type { SimulationStep } from '../pipeline/pipeline.js';
 import type { MockAnswer } from '../pipeline/types.js';
 import { answerLost, CLOSED_WITHOUT_ANSWER, simulatedError, simulatedNetworkFailure } from './prefer.js';
@@ -30,11 +30,18 @@ export function simulationStep(workbench: Simulator): SimulationStep {
       prefer,
     });
     if (!simulation) return undefined;
-    const { status, delayMs, retryAfterSeconds, network, source } = simulation;
+    const { status, delayMs, retryAfterSeconds, network, source, stub } = simulation;
     const headers: Record<string, string> =
       retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) };
     let instead: MockAnswer | undefined;
-    if (network !== undefined) {
+    if (stub !== undefined) {
+      instead = {
+        status: stub.status,
+        headers: { 'content-type': JSON_CONTENT_TYPE, ...stub.headers },
+        json: stub.body,
+        stubbed: stub.id,
+      };
+    } else if (network !== undefined) {
       const message = simulatedNetworkFailure(network, source);
       instead =
         network === 'reset'

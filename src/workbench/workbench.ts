@@ -6,6 +6,8 @@ import type { Logger } from 'pino';
 import { CatalogError } from '../domain/errors.js';
 import type { Store } from '../store/store.js';
 import { FaultRules } from './faults.js';
+import { StubRules } from './stubs.js';
+import { NamedSnapshots } from '../store/namedSnapshots.js';
 import { RequestJournal, type JournalRecord } from './requestJournal.js';
 import { chooseLatency, type LatencyRange } from './latency.js';
 import { logRequest } from './requestLog.js';
@@ -52,6 +54,9 @@ export type { Simulation, SimulationRequest } from './simulation.js';
 export class Workbench implements Simulator {
   readonly faults: FaultRules;
   readonly journal = new RequestJournal();
+  /** Per scope: stub rules and named snapshots (src/workbench/scopeAdmin.ts). */
+  readonly stubs = new StubRules();
+  readonly snapshots: NamedSnapshots;
   readonly seeds: SeedSource;
   readonly #options: WorkbenchOptions;
   readonly #random: () => number;
@@ -60,12 +65,13 @@ export class Workbench implements Simulator {
     this.#options = options;
     this.faults = new FaultRules(options.maxFaultRules);
     this.seeds = options.seeds;
+    this.snapshots = new NamedSnapshots(options.store);
     this.#random = options.random ?? Math.random;
   }
 
   /** Whether only a Prefer header can change a request now: no fault rule, no --latency. */
   get idle(): boolean {
-    return this.faults.list().length === 0 && this.#options.latency === undefined;
+    return this.faults.list().length === 0 && this.stubs.size === 0 && this.#options.latency === undefined;
   }
 
   get logger(): Logger | undefined {
@@ -85,6 +91,7 @@ export class Workbench implements Simulator {
       statuses,
       () => this.faults.apply(request, this.#random),
       () => chooseLatency(latency, this.#random),
+      () => this.stubs.apply(request),
     );
   }
 
@@ -125,6 +132,8 @@ export class Workbench implements Simulator {
       );
     });
     this.faults.clear();
+    this.stubs.clear();
+    this.snapshots.clear();
     this.#options.store.replaceSeed(seed);
     await this.#options.store.reset();
   }

@@ -13,7 +13,13 @@ import { browserMissing, chromiumArgs, chromiumPath, demoInBrowser } from '../br
 const missing = browserMissing();
 
 /** Path parameters every operation has, which the page fills in itself. */
-const SCOPE_PARAMETERS = new Set(['tenantId', 'environment']);
+// A scope admin path's region names a scope as tenantId and environment do, not a record.
+const SCOPE_PARAMETERS = new Set(['tenantId', 'environment', 'region']);
+/**
+ * Operations on a record an earlier request must make, which the reset before each operation
+ * removes: a fault rule's id, a saved snapshot.
+ */
+const NEEDS_A_RECORD_MADE = new Set(['deleteFaultRule', 'deleteScopeSnapshot', 'restoreScopeSnapshot']);
 
 /**
  * The operations of openapi.yaml whose request the page fills in from the document's examples: those
@@ -32,7 +38,9 @@ function operationsFilledIn(): { operationId: string; tag: string }[] {
         const parameters = [...shared, ...((op.parameters ?? []) as OpenAPIV3.ParameterObject[])];
         const namesRecord = parameters.some((p) => p.in === 'path' && !SCOPE_PARAMETERS.has(p.name));
         const asksQuery = parameters.some((p) => p.in === 'query' && p.required);
-        return ('requestBody' in op || namesRecord || asksQuery) && op.operationId !== 'deleteFaultRule';
+        return (
+          ('requestBody' in op || namesRecord || asksQuery) && !NEEDS_A_RECORD_MADE.has(op.operationId ?? '')
+        );
       })
       .map((op) => ({ operationId: op.operationId ?? '', tag: op.tags?.[0] ?? 'default' }));
   });
