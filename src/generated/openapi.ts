@@ -38,7 +38,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** List, filter, sort, page, search and facet products */
+        /**
+         * List, filter, sort, page, search and facet products
+         * @description One page of the products that match the search and filters, in the sort's order, with the count of all matches and facets and attribute filters over all of them (not one page). Every parameter's rule is under Parameters; a value against one is a 400 that names it.
+         */
         get: operations["listProducts"];
         put?: never;
         /**
@@ -204,7 +207,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Search products and product types */
+        /**
+         * Search products and product types
+         * @description The products the list's search finds for the term (at most 50), and the product types whose id or title labels hold every word of it, ordered by productTypeId.
+         */
         get: operations["search"];
         put?: never;
         post?: never;
@@ -582,7 +588,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Product types, all or by id */
+        /**
+         * Product types, all or by id
+         * @description Without `ids`, every product type, ordered by productTypeId; with `ids`, those that exist, in the order asked, each once (`ids=` naming none answers `[]`).
+         */
         get: operations["listProductTypes"];
         put?: never;
         /**
@@ -637,7 +646,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One product type */
+        /**
+         * One product type
+         * @description The product type with this id; an unknown id is a 404.
+         */
         get: operations["getProductType"];
         put?: never;
         post?: never;
@@ -650,7 +662,23 @@ export interface paths {
     "/{tenantId}/{environment}/products-filters": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
                 /**
                  * @description The tenant.
@@ -690,7 +718,23 @@ export interface paths {
     "/{tenantId}/{environment}/product-sort-options": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
                 /**
                  * @description The tenant.
@@ -725,7 +769,23 @@ export interface paths {
     "/{tenantId}/{environment}/product-recommendations-by-productId/{productGroupId}": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
                 /**
                  * @description The tenant.
@@ -765,7 +825,23 @@ export interface paths {
     "/{tenantId}/{environment}/product-ean-by-epc/{epc}": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
                 /**
                  * @description The tenant.
@@ -807,7 +883,23 @@ export interface paths {
     "/{tenantId}/{environment}/products-by-epc/{code}": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
                 /**
                  * @description The tenant.
@@ -871,7 +963,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The fault rules, in the order they are tried */
+        /**
+         * The fault rules, in the order they are tried
+         * @description Every fault rule set with POST /__admin/faults, in the order they were added (the order they are tried in), each with how often it applied.
+         */
         get: operations["listFaultRules"];
         put?: never;
         /**
@@ -884,7 +979,10 @@ export interface paths {
          *     `rate` of the matching requests, at most `times` times. A failed request changes nothing.
          */
         post: operations["addFaultRule"];
-        /** Remove every fault rule */
+        /**
+         * Remove every fault rule
+         * @description Removes every fault rule; a body or a query is a 400 and removes nothing (DELETE /__admin/faults/{faultId} removes one).
+         */
         delete: operations["clearFaultRules"];
         options?: never;
         head?: never;
@@ -928,7 +1026,10 @@ export interface paths {
         get: operations["listJournalRequests"];
         put?: never;
         post?: never;
-        /** Empty the request journal */
+        /**
+         * Empty the request journal
+         * @description Empties the request journal; a reset leaves it as it is.
+         */
         delete: operations["clearJournal"];
         options?: never;
         head?: never;
@@ -3088,7 +3189,23 @@ export interface operations {
                  */
                 filterKeys?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
                 /**
                  * @description The tenant.
@@ -3132,7 +3249,23 @@ export interface operations {
                 /** @description Only this language. */
                 isoLanguageId?: components["schemas"]["LanguageTag"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
                 /**
                  * @description The tenant.
@@ -3186,7 +3319,23 @@ export interface operations {
                 /** @description Accepted and ignored. */
                 unbxdSiteKey?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
                 /**
                  * @description The tenant.
@@ -3230,7 +3379,23 @@ export interface operations {
     getProductEanByEpc: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
                 /**
                  * @description The tenant.
@@ -3323,7 +3488,23 @@ export interface operations {
                 /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. */
                 includeProductsByVariantsByGroupId?: components["parameters"]["includeProductsByVariantsByGroupId"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
                 /**
                  * @description The tenant.
