@@ -915,7 +915,7 @@ export interface paths {
                  * @description An SGTIN EPC, as for product-ean-by-epc.
                  * @example urn:epc:id:sgtin:7350048.054535.1
                  */
-                code: string;
+                code: components["schemas"]["SgtinEpc"];
             };
             cookie?: never;
         };
@@ -1040,6 +1040,78 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description A filter of GET /products: one operator with its operands (see the `filter` parameter).
+         *     OpenAPI 3.0 has no tuples and the document is held free of recursive references (it is
+         *     dereferenced whole), so what the operands hold is checked by the mock beyond this schema:
+         *     the first operand of a comparison, `in`, `contains` and `startsWith` is a field path, the
+         *     second a string, number, boolean (or null for `eq` and `ne`) or, for `in`, a list of up to
+         *     1000 of them; a nested filter follows this schema, at most 32 operators deep and 256 in all
+         *     (x-beyond-schema lists the rules with a value each that the mock refuses).
+         */
+        Filter: {
+            eq?: components["schemas"]["FilterComparison"];
+            ne?: components["schemas"]["FilterComparison"];
+            gt?: components["schemas"]["FilterComparison"];
+            ge?: components["schemas"]["FilterComparison"];
+            lt?: components["schemas"]["FilterComparison"];
+            le?: components["schemas"]["FilterComparison"];
+            /** @description A field path and a list of strings, numbers or booleans. */
+            in?: unknown[];
+            contains?: components["schemas"]["FilterStringMatch"];
+            startsWith?: components["schemas"]["FilterStringMatch"];
+            and?: components["schemas"]["FilterList"];
+            or?: components["schemas"]["FilterList"];
+            /** @description Exactly one filter. */
+            not?: components["schemas"]["NestedFilter"][];
+        };
+        /** @description A field path and a value (a string, number or boolean; null with eq and ne). */
+        FilterComparison: unknown[];
+        /** @description A field path and a string, compared without regard to case. */
+        FilterStringMatch: string[];
+        /** @description One or more filters. */
+        FilterList: components["schemas"]["NestedFilter"][];
+        /** @description A filter inside `and`, `or` or `not`; its operands are checked as Filter's (see x-beyond-schema there). */
+        NestedFilter: {
+            eq?: unknown[];
+            ne?: unknown[];
+            gt?: unknown[];
+            ge?: unknown[];
+            lt?: unknown[];
+            le?: unknown[];
+            in?: unknown[];
+            contains?: unknown[];
+            startsWith?: unknown[];
+            and?: unknown[];
+            or?: unknown[];
+            not?: unknown[];
+        };
+        /**
+         * @description A Filter as JSON text, or blank text (no filter). OpenAPI 3.0 cannot say that a string holds
+         *     JSON of a schema: `x-json-of` names the schema the text's value must follow.
+         */
+        FilterText: string;
+        /**
+         * @description A searchable field's name (surrounding spaces ignored); blank is no searchField. The names are
+         *     those of the mock's search (test/openapi/exactness.test.ts holds the pattern equal to them).
+         */
+        SearchField: string;
+        /**
+         * @description Up to 10 sort keys separated by commas, each a sortable field and optionally `asc` or `desc`
+         *     (in any case); blank is no sort. The fields are every top-level scalar field of
+         *     CatalogProduct, productName and productPriceList/listPrice (test/openapi/exactness.test.ts
+         *     holds the pattern equal to the fields the mock sorts by).
+         */
+        SortKeys: string;
+        /**
+         * @description An SGTIN EPC (GS1 EPC Tag Data Standard), surrounding spaces ignored: SGTIN-96 as 24 hex
+         *     digits (header 30), SGTIN-198 as 50 to 52 (header 36), the pure-identity URI
+         *     `urn:epc:id:sgtin:<company prefix>.<indicator and item reference>.<serial>` (13 digits
+         *     before the serial, the company prefix 6 to 12 of them) or a tag URI
+         *     `urn:epc:tag:sgtin-96:` / `urn:epc:tag:sgtin-198:`. A code of that form whose bits do not
+         *     decode to an SGTIN with a valid GTIN is a 400 too (see x-beyond-schema).
+         */
+        SgtinEpc: string;
         /** @description A tenantId or an environment, as a request's path names it. */
         ScopeName: string;
         /** @description Which API requests the rule matches, and what it does to them (a status or a network failure, a delay, or both). */
@@ -1322,27 +1394,26 @@ export interface components {
         };
         ProductItemResult: {
             productGroupId: string;
-            /** @description 201 created, 200 updated or deleted, 202 detached, 404 unknown. */
-            status: number;
+            /**
+             * @description 201 created, 200 updated or deleted, 202 detached, 404 unknown.
+             * @enum {integer}
+             */
+            status: 200 | 201 | 202 | 404;
         };
         /** @description The parameters of GET /products as JSON properties (see those for their meaning); any other property is a 400. GET and POST answer the same. */
         ProductQuery: {
             search?: string;
-            searchField?: string;
+            searchField?: components["schemas"]["SearchField"];
             /** @default 50 */
             limit: number;
             /** @default 1 */
             page: number;
             select?: string;
-            /** @description The filter of GET /products, as a JSON string or as the object itself. */
-            filter?: string | {
-                [key: string]: unknown;
-            };
-            /** @description Beyond the specification (the published client sends it). The additionalRawFilter of GET /products, as a JSON string or as the object itself. */
-            additionalRawFilter?: string | {
-                [key: string]: unknown;
-            };
-            sort?: string;
+            /** @description The filter of GET /products, as the object itself or as its JSON text (blank text is no filter). */
+            filter?: components["schemas"]["FilterText"] | components["schemas"]["Filter"];
+            /** @description Beyond the specification (the published client sends it). The additionalRawFilter of GET /products, as the object itself or as its JSON text (blank text is no filter). */
+            additionalRawFilter?: components["schemas"]["FilterText"] | components["schemas"]["Filter"];
+            sort?: components["schemas"]["SortKeys"];
             facets?: string;
             /** @description The includeAttributeFilters of GET /products. */
             includeAttributeFilters?: boolean;
@@ -1454,8 +1525,11 @@ export interface components {
             productId: string;
             /** @description The product holding the variant; absent when none does. */
             productGroupId?: string;
-            /** @description 200 updated, 404 no product holds the variant. */
-            status: number;
+            /**
+             * @description 200 updated, 404 no product holds the variant.
+             * @enum {integer}
+             */
+            status: 200 | 404;
         };
         ProductTypeTitle: {
             isoLanguageId: components["schemas"]["LanguageTag"];
@@ -1474,16 +1548,22 @@ export interface components {
         };
         /** @description Shaped like a document-database bulk result. */
         OperationResponse: {
-            /** @description 201 created, 200 replaced. */
-            statusCode: number;
+            /**
+             * @description 201 created, 200 replaced.
+             * @enum {integer}
+             */
+            statusCode: 200 | 201;
             requestCharge: number;
             eTag?: string;
             resourceBody?: components["schemas"]["ProductType"];
         };
         ProductTypeDeleteResult: {
             id: string;
-            /** @description 204 deleted, 404 unknown. */
-            status: number;
+            /**
+             * @description 204 deleted, 404 unknown.
+             * @enum {integer}
+             */
+            status: 204 | 404;
         };
     };
     responses: {
@@ -1735,7 +1815,7 @@ export interface components {
          *     tag URI `urn:epc:tag:sgtin-96:1.4006381.033393.5`.
          * @example urn:epc:id:sgtin:7350048.054535.1
          */
-        epc: string;
+        epc: components["schemas"]["SgtinEpc"];
         /**
          * @description The tenant.
          * @example acme
@@ -1779,7 +1859,7 @@ export interface components {
          *     variants/globalTradeItemNumber, variants/europeanArticleNumber, variants/universalProductCode.
          *     Any other name is a 400. With searchField every match is equally relevant (ordered by productGroupId).
          */
-        searchField: string;
+        searchField: components["schemas"]["SearchField"];
         /** @description Page size, a finite integer (`Infinity` is a 400). */
         limit: number;
         /** @description Page number, from 1; a finite integer (`Infinity` is a 400). */
@@ -1823,11 +1903,13 @@ export interface components {
          *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
          *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
          *     names the place (e.g. `filter.and[1].eq takes 2 operands (a field path and a value), got 3`).
+         *     Blank text (nothing but spaces) is no filter.
          */
         filter: string;
         /**
          * @description Beyond the specification (the published client sends it): a second filter in the language of
-         *     `filter`, ANDed with it. Errors in it are 400s that name `additionalRawFilter`.
+         *     `filter`, ANDed with it. Errors in it are 400s that name `additionalRawFilter`. Blank text is
+         *     no filter.
          */
         additionalRawFilter: string;
         /**
@@ -1840,7 +1922,7 @@ export interface components {
          *     name) and productPriceList/listPrice (the lowest price). Anything else is a 400 that names it.
          *     At most 10 keys (more is a 400).
          */
-        sort: string;
+        sort: components["schemas"]["SortKeys"];
         /**
          * @description Comma-separated field paths (as in filter), for example `productType,brand/brandName`. For each,
          *     the response's `facets` holds `[{ value, count }]` over all matches (not one page): count is the
@@ -1936,11 +2018,13 @@ export interface operations {
                  *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
                  *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
                  *     names the place (e.g. `filter.and[1].eq takes 2 operands (a field path and a value), got 3`).
+                 *     Blank text (nothing but spaces) is no filter.
                  */
                 filter?: components["parameters"]["filter"];
                 /**
                  * @description Beyond the specification (the published client sends it): a second filter in the language of
-                 *     `filter`, ANDed with it. Errors in it are 400s that name `additionalRawFilter`.
+                 *     `filter`, ANDed with it. Errors in it are 400s that name `additionalRawFilter`. Blank text is
+                 *     no filter.
                  */
                 additionalRawFilter?: components["parameters"]["additionalRawFilter"];
                 /**
@@ -2250,6 +2334,7 @@ export interface operations {
                  *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
                  *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
                  *     names the place (e.g. `filter.and[1].eq takes 2 operands (a field path and a value), got 3`).
+                 *     Blank text (nothing but spaces) is no filter.
                  */
                 filter?: components["parameters"]["filter"];
                 /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. */
@@ -2344,6 +2429,7 @@ export interface operations {
                  *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
                  *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
                  *     names the place (e.g. `filter.and[1].eq takes 2 operands (a field path and a value), got 3`).
+                 *     Blank text (nothing but spaces) is no filter.
                  */
                 filter?: components["parameters"]["filter"];
                 /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. */
@@ -2422,6 +2508,7 @@ export interface operations {
                 /**
                  * @description Beyond the specification (the published client sends it): a filter in the language of
                  *     GET /products' `filter`, applied to the products of the search; productTypes are not filtered.
+                 *     Blank text is no filter.
                  */
                 filter?: string;
             };
@@ -3483,6 +3570,7 @@ export interface operations {
                  *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
                  *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
                  *     names the place (e.g. `filter.and[1].eq takes 2 operands (a field path and a value), got 3`).
+                 *     Blank text (nothing but spaces) is no filter.
                  */
                 filter?: components["parameters"]["filter"];
                 /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. */
@@ -3520,7 +3608,7 @@ export interface operations {
                  * @description An SGTIN EPC, as for product-ean-by-epc.
                  * @example urn:epc:id:sgtin:7350048.054535.1
                  */
-                code: string;
+                code: components["schemas"]["SgtinEpc"];
             };
             cookie?: never;
         };
@@ -3705,7 +3793,10 @@ export interface operations {
     listJournalRequests: {
         parameters: {
             query?: {
-                /** @description The request's method, in any case. */
+                /**
+                 * @description The request's method, in any case: one of the methods of this document's API operations,
+                 *     HEAD beside GET (test/openapi/exactness.test.ts holds the pattern equal to them).
+                 */
                 method?: string;
                 /** @description A substring of the request's path. */
                 path?: string;
