@@ -101,7 +101,8 @@ export function detach(stored: CatalogProduct, spaceId: string): CatalogProduct 
 /** One step of a batch: the new record to store (none when nothing changes) and the item's status. */
 export interface Step {
   product?: CatalogProduct;
-  status: number;
+  /** A batch item's status, one of those openapi.yaml's ProductItemResult lists. */
+  status: ProductItemResult['status'];
 }
 
 /** What a batch writes and answers: every record is computed before anything is stored. */

@@ -38,7 +38,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** List, filter, sort, page, search and facet products */
+        /**
+         * List, filter, sort, page, search and facet products
+         * @description One page of the products that match the search and filters, in the sort's order, with the count of all matches and facets and attribute filters over all of them (not one page). Every parameter's rule is under Parameters; a value against one is a 400 that names it.
+         */
         get: operations["listProducts"];
         put?: never;
         /**
@@ -204,7 +207,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Search products and product types */
+        /**
+         * Search products and product types
+         * @description The products the list's search finds for the term (at most 50), and the product types whose id or title labels hold every word of it, ordered by productTypeId.
+         */
         get: operations["search"];
         put?: never;
         post?: never;
@@ -582,7 +588,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Product types, all or by id */
+        /**
+         * Product types, all or by id
+         * @description Without `ids`, every product type, ordered by productTypeId; with `ids`, those that exist, in the order asked, each once (`ids=` naming none answers `[]`).
+         */
         get: operations["listProductTypes"];
         put?: never;
         /**
@@ -638,7 +647,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One product type */
+        /**
+         * One product type
+         * @description The product type with this id; an unknown id is a 404.
+         */
         get: operations["getProductType"];
         put?: never;
         post?: never;
@@ -651,7 +663,23 @@ export interface paths {
     "/{tenantId}/{environment}/products-filters": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
                 /**
                  * @description The tenant.
@@ -691,7 +719,23 @@ export interface paths {
     "/{tenantId}/{environment}/product-sort-options": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
                 /**
                  * @description The tenant.
@@ -726,7 +770,23 @@ export interface paths {
     "/{tenantId}/{environment}/product-recommendations-by-productId/{productGroupId}": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
                 /**
                  * @description The tenant.
@@ -766,7 +826,23 @@ export interface paths {
     "/{tenantId}/{environment}/product-ean-by-epc/{epc}": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
                 /**
                  * @description The tenant.
@@ -808,7 +884,23 @@ export interface paths {
     "/{tenantId}/{environment}/products-by-epc/{code}": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
                 /**
                  * @description The tenant.
@@ -824,7 +916,7 @@ export interface paths {
                  * @description An SGTIN EPC, as for product-ean-by-epc.
                  * @example urn:epc:id:sgtin:7350048.054535.1
                  */
-                code: string;
+                code: components["schemas"]["SgtinEpc"];
             };
             cookie?: never;
         };
@@ -872,7 +964,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The fault rules, in the order they are tried */
+        /**
+         * The fault rules, in the order they are tried
+         * @description Every fault rule set with POST /__admin/faults, in the order they were added (the order they are tried in), each with how often it applied.
+         */
         get: operations["listFaultRules"];
         put?: never;
         /**
@@ -886,7 +981,10 @@ export interface paths {
          *     At most `--max-fault-rules` rules (default 100) are kept at once: past it, a 507.
          */
         post: operations["addFaultRule"];
-        /** Remove every fault rule */
+        /**
+         * Remove every fault rule
+         * @description Removes every fault rule; a body or a query is a 400 and removes nothing (DELETE /__admin/faults/{faultId} removes one).
+         */
         delete: operations["clearFaultRules"];
         options?: never;
         head?: never;
@@ -930,7 +1028,10 @@ export interface paths {
         get: operations["listJournalRequests"];
         put?: never;
         post?: never;
-        /** Empty the request journal */
+        /**
+         * Empty the request journal
+         * @description Empties the request journal; a reset leaves it as it is.
+         */
         delete: operations["clearJournal"];
         options?: never;
         head?: never;
@@ -1000,7 +1101,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The scope's named snapshots, oldest first */
+        /**
+         * The scope's named snapshots, oldest first
+         * @description Names and times of the snapshots saved of this scope (kept in memory, at most 100 a scope).
+         */
         get: operations["listScopeSnapshots"];
         put?: never;
         post?: never;
@@ -1048,7 +1152,10 @@ export interface paths {
          */
         put: operations["saveScopeSnapshot"];
         post?: never;
-        /** Forget one snapshot of the scope */
+        /**
+         * Forget one snapshot of the scope
+         * @description The snapshot is forgotten; the scope's data is left as it is. An unknown name is a 404.
+         */
         delete: operations["deleteScopeSnapshot"];
         options?: never;
         head?: never;
@@ -1131,7 +1238,10 @@ export interface paths {
         get: operations["listScopeRequests"];
         put?: never;
         post?: never;
-        /** Drop this scope's requests from the journal */
+        /**
+         * Drop this scope's requests from the journal
+         * @description Removes the journal entries of this scope only; the other scopes' entries stay.
+         */
         delete: operations["clearScopeRequests"];
         options?: never;
         head?: never;
@@ -1161,7 +1271,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The fault rules that name exactly this scope */
+        /**
+         * The fault rules that name exactly this scope
+         * @description The fault rules in force whose scope is exactly this one, with their remaining counts.
+         */
         get: operations["listScopeFaultRules"];
         put?: never;
         /**
@@ -1171,7 +1284,10 @@ export interface paths {
          *     (`GET /__admin/faults` lists it too).
          */
         post: operations["addScopeFaultRule"];
-        /** Remove the fault rules that name exactly this scope */
+        /**
+         * Remove the fault rules that name exactly this scope
+         * @description Removes the fault rules that name exactly this scope; rules of other scopes and rules for every scope stay.
+         */
         delete: operations["clearScopeFaultRules"];
         options?: never;
         head?: never;
@@ -1201,7 +1317,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The scope's stub rules, in the order they are tried */
+        /**
+         * The scope's stub rules, in the order they are tried
+         * @description The stub rules of this scope; the first that matches a request answers it, marked `stubbed` in the journal.
+         */
         get: operations["listStubRules"];
         put?: never;
         /**
@@ -1214,7 +1333,10 @@ export interface paths {
          *     failure wins over a stub rule; a stub rule wins over a fault rule.
          */
         post: operations["addStubRule"];
-        /** Remove the scope's stub rules */
+        /**
+         * Remove the scope's stub rules
+         * @description Removes every stub rule of this scope; its requests are answered by the mock again.
+         */
         delete: operations["clearStubRules"];
         options?: never;
         head?: never;
@@ -1225,6 +1347,78 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description A filter of GET /products: one operator with its operands (see the `filter` parameter).
+         *     OpenAPI 3.0 has no tuples and the document is held free of recursive references (it is
+         *     dereferenced whole), so what the operands hold is checked by the mock beyond this schema:
+         *     the first operand of a comparison, `in`, `contains` and `startsWith` is a field path, the
+         *     second a string, number, boolean (or null for `eq` and `ne`) or, for `in`, a list of up to
+         *     1000 of them; a nested filter follows this schema, at most 32 operators deep and 256 in all
+         *     (x-beyond-schema lists the rules with a value each that the mock refuses).
+         */
+        Filter: {
+            eq?: components["schemas"]["FilterComparison"];
+            ne?: components["schemas"]["FilterComparison"];
+            gt?: components["schemas"]["FilterComparison"];
+            ge?: components["schemas"]["FilterComparison"];
+            lt?: components["schemas"]["FilterComparison"];
+            le?: components["schemas"]["FilterComparison"];
+            /** @description A field path and a list of strings, numbers or booleans. */
+            in?: unknown[];
+            contains?: components["schemas"]["FilterStringMatch"];
+            startsWith?: components["schemas"]["FilterStringMatch"];
+            and?: components["schemas"]["FilterList"];
+            or?: components["schemas"]["FilterList"];
+            /** @description Exactly one filter. */
+            not?: components["schemas"]["NestedFilter"][];
+        };
+        /** @description A field path and a value (a string, number or boolean; null with eq and ne). */
+        FilterComparison: unknown[];
+        /** @description A field path and a string, compared without regard to case. */
+        FilterStringMatch: string[];
+        /** @description One or more filters. */
+        FilterList: components["schemas"]["NestedFilter"][];
+        /** @description A filter inside `and`, `or` or `not`; its operands are checked as Filter's (see x-beyond-schema there). */
+        NestedFilter: {
+            eq?: unknown[];
+            ne?: unknown[];
+            gt?: unknown[];
+            ge?: unknown[];
+            lt?: unknown[];
+            le?: unknown[];
+            in?: unknown[];
+            contains?: unknown[];
+            startsWith?: unknown[];
+            and?: unknown[];
+            or?: unknown[];
+            not?: unknown[];
+        };
+        /**
+         * @description A Filter as JSON text, or blank text (no filter). OpenAPI 3.0 cannot say that a string holds
+         *     JSON of a schema: `x-json-of` names the schema the text's value must follow.
+         */
+        FilterText: string;
+        /**
+         * @description A searchable field's name (surrounding spaces ignored); blank is no searchField. The names are
+         *     those of the mock's search (test/openapi/exactness.test.ts holds the pattern equal to them).
+         */
+        SearchField: string;
+        /**
+         * @description Up to 10 sort keys separated by commas, each a sortable field and optionally `asc` or `desc`
+         *     (in any case); blank is no sort. The fields are every top-level scalar field of
+         *     CatalogProduct, productName and productPriceList/listPrice (test/openapi/exactness.test.ts
+         *     holds the pattern equal to the fields the mock sorts by).
+         */
+        SortKeys: string;
+        /**
+         * @description An SGTIN EPC (GS1 EPC Tag Data Standard), surrounding spaces ignored: SGTIN-96 as 24 hex
+         *     digits (header 30), SGTIN-198 as 50 to 52 (header 36), the pure-identity URI
+         *     `urn:epc:id:sgtin:<company prefix>.<indicator and item reference>.<serial>` (13 digits
+         *     before the serial, the company prefix 6 to 12 of them) or a tag URI
+         *     `urn:epc:tag:sgtin-96:` / `urn:epc:tag:sgtin-198:`. A code of that form whose bits do not
+         *     decode to an SGTIN with a valid GTIN is a 400 too (see x-beyond-schema).
+         */
+        SgtinEpc: string;
         /** @description A tenantId or an environment, as a request's path names it. */
         ScopeName: string;
         /** @description Which API requests the rule matches, and what it does to them (a status or a network failure, a delay, or both). */
@@ -1547,27 +1741,26 @@ export interface components {
         };
         ProductItemResult: {
             productGroupId: string;
-            /** @description 201 created, 200 updated or deleted, 202 detached, 404 unknown. */
-            status: number;
+            /**
+             * @description 201 created, 200 updated or deleted, 202 detached, 404 unknown.
+             * @enum {integer}
+             */
+            status: 200 | 201 | 202 | 404;
         };
         /** @description The parameters of GET /products as JSON properties (see those for their meaning); any other property is a 400. GET and POST answer the same. */
         ProductQuery: {
             search?: string;
-            searchField?: string;
+            searchField?: components["schemas"]["SearchField"];
             /** @default 50 */
             limit: number;
             /** @default 1 */
             page: number;
             select?: string;
-            /** @description The filter of GET /products, as a JSON string or as the object itself. */
-            filter?: string | {
-                [key: string]: unknown;
-            };
-            /** @description Beyond the specification (the published client sends it). The additionalRawFilter of GET /products, as a JSON string or as the object itself. */
-            additionalRawFilter?: string | {
-                [key: string]: unknown;
-            };
-            sort?: string;
+            /** @description The filter of GET /products, as the object itself or as its JSON text (blank text is no filter). */
+            filter?: components["schemas"]["FilterText"] | components["schemas"]["Filter"];
+            /** @description Beyond the specification (the published client sends it). The additionalRawFilter of GET /products, as the object itself or as its JSON text (blank text is no filter). */
+            additionalRawFilter?: components["schemas"]["FilterText"] | components["schemas"]["Filter"];
+            sort?: components["schemas"]["SortKeys"];
             facets?: string;
             /** @description The includeAttributeFilters of GET /products. */
             includeAttributeFilters?: boolean;
@@ -1679,8 +1872,11 @@ export interface components {
             productId: string;
             /** @description The product holding the variant; absent when none does. */
             productGroupId?: string;
-            /** @description 200 updated, 404 no product holds the variant. */
-            status: number;
+            /**
+             * @description 200 updated, 404 no product holds the variant.
+             * @enum {integer}
+             */
+            status: 200 | 404;
         };
         ProductTypeTitle: {
             isoLanguageId: components["schemas"]["LanguageTag"];
@@ -1699,16 +1895,22 @@ export interface components {
         };
         /** @description Shaped like a document-database bulk result. */
         OperationResponse: {
-            /** @description 201 created, 200 replaced. */
-            statusCode: number;
+            /**
+             * @description 201 created, 200 replaced.
+             * @enum {integer}
+             */
+            statusCode: 200 | 201;
             requestCharge: number;
             eTag?: string;
             resourceBody?: components["schemas"]["ProductType"];
         };
         ProductTypeDeleteResult: {
             id: string;
-            /** @description 204 deleted, 404 unknown. */
-            status: number;
+            /**
+             * @description 204 deleted, 404 unknown.
+             * @enum {integer}
+             */
+            status: 204 | 404;
         };
     };
     responses: {
@@ -1979,7 +2181,7 @@ export interface components {
          *     tag URI `urn:epc:tag:sgtin-96:1.4006381.033393.5`.
          * @example urn:epc:id:sgtin:7350048.054535.1
          */
-        epc: string;
+        epc: components["schemas"]["SgtinEpc"];
         /**
          * @description The tenant.
          * @example acme
@@ -2023,7 +2225,7 @@ export interface components {
          *     variants/globalTradeItemNumber, variants/europeanArticleNumber, variants/universalProductCode.
          *     Any other name is a 400. With searchField every match is equally relevant (ordered by productGroupId).
          */
-        searchField: string;
+        searchField: components["schemas"]["SearchField"];
         /** @description Page size, a finite integer (`Infinity` is a 400). */
         limit: number;
         /** @description Page number, from 1; a finite integer (`Infinity` is a 400). */
@@ -2067,11 +2269,13 @@ export interface components {
          *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
          *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
          *     names the place (e.g. `filter.and[1].eq takes 2 operands (a field path and a value), got 3`).
+         *     Blank text (nothing but spaces) is no filter.
          */
         filter: string;
         /**
          * @description Beyond the specification (the published client sends it): a second filter in the language of
-         *     `filter`, ANDed with it. Errors in it are 400s that name `additionalRawFilter`.
+         *     `filter`, ANDed with it. Errors in it are 400s that name `additionalRawFilter`. Blank text is
+         *     no filter.
          */
         additionalRawFilter: string;
         /**
@@ -2084,7 +2288,7 @@ export interface components {
          *     name) and productPriceList/listPrice (the lowest price). Anything else is a 400 that names it.
          *     At most 10 keys (more is a 400).
          */
-        sort: string;
+        sort: components["schemas"]["SortKeys"];
         /**
          * @description Comma-separated field paths (as in filter), for example `productType,brand/brandName`. For each,
          *     the response's `facets` holds `[{ value, count }]` over all matches (not one page): count is the
@@ -2181,11 +2385,13 @@ export interface operations {
                  *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
                  *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
                  *     names the place (e.g. `filter.and[1].eq takes 2 operands (a field path and a value), got 3`).
+                 *     Blank text (nothing but spaces) is no filter.
                  */
                 filter?: components["parameters"]["filter"];
                 /**
                  * @description Beyond the specification (the published client sends it): a second filter in the language of
-                 *     `filter`, ANDed with it. Errors in it are 400s that name `additionalRawFilter`.
+                 *     `filter`, ANDed with it. Errors in it are 400s that name `additionalRawFilter`. Blank text is
+                 *     no filter.
                  */
                 additionalRawFilter?: components["parameters"]["additionalRawFilter"];
                 /**
@@ -2496,6 +2702,7 @@ export interface operations {
                  *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
                  *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
                  *     names the place (e.g. `filter.and[1].eq takes 2 operands (a field path and a value), got 3`).
+                 *     Blank text (nothing but spaces) is no filter.
                  */
                 filter?: components["parameters"]["filter"];
                 /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. */
@@ -2590,6 +2797,7 @@ export interface operations {
                  *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
                  *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
                  *     names the place (e.g. `filter.and[1].eq takes 2 operands (a field path and a value), got 3`).
+                 *     Blank text (nothing but spaces) is no filter.
                  */
                 filter?: components["parameters"]["filter"];
                 /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. */
@@ -2668,6 +2876,7 @@ export interface operations {
                 /**
                  * @description Beyond the specification (the published client sends it): a filter in the language of
                  *     GET /products' `filter`, applied to the products of the search; productTypes are not filtered.
+                 *     Blank text is no filter.
                  */
                 filter?: string;
             };
@@ -3435,7 +3644,23 @@ export interface operations {
                  */
                 filterKeys?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
                 /**
                  * @description The tenant.
@@ -3479,7 +3704,23 @@ export interface operations {
                 /** @description Only this language. */
                 isoLanguageId?: components["schemas"]["LanguageTag"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
                 /**
                  * @description The tenant.
@@ -3533,7 +3774,23 @@ export interface operations {
                 /** @description Accepted and ignored. */
                 unbxdSiteKey?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
                 /**
                  * @description The tenant.
@@ -3577,7 +3834,23 @@ export interface operations {
     getProductEanByEpc: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
                 /**
                  * @description The tenant.
@@ -3665,12 +3938,29 @@ export interface operations {
                  *     Malformed JSON, an object with no or several operators, an unknown operator, a wrong operand
                  *     count, an operand of the wrong kind or nesting deeper than 32 levels is a 400 whose message
                  *     names the place (e.g. `filter.and[1].eq takes 2 operands (a field path and a value), got 3`).
+                 *     Blank text (nothing but spaces) is no filter.
                  */
                 filter?: components["parameters"]["filter"];
                 /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. */
                 includeProductsByVariantsByGroupId?: components["parameters"]["includeProductsByVariantsByGroupId"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Mock only: simulate a failure or a slow answer. `code=NNN` answers that status with the
+                 *     error body and changes nothing (the statuses this operation documents under Responses,
+                 *     429, 500, 502, 503 and 504 among them); `delay=MS` waits that many milliseconds first (0 to 60000). Both may be given,
+                 *     separated by a comma, e.g. `code=503, delay=1500`. `retry-after=S` (0 to 86400, only with
+                 *     a failure code) adds `Retry-After: S` to the simulated failure, e.g.
+                 *     `code=429, retry-after=5`. `network=reset` sends no answer at all and resets the
+                 *     connection, as a dropped network does (a client's fetch rejects), and changes nothing;
+                 *     `network=lost` runs the operation first (a write is applied), then resets the connection
+                 *     instead of answering: the answer is lost on its way back. `network=cut` runs the operation,
+                 *     sends its status, headers and the first half of its body, then closes the connection:
+                 *     reading the body fails (a client's `response.json()` rejects). None of them goes with
+                 *     `code`. Other preferences are ignored.
+                 */
+                Prefer?: components["parameters"]["prefer"];
+            };
             path: {
                 /**
                  * @description The tenant.
@@ -3686,7 +3976,7 @@ export interface operations {
                  * @description An SGTIN EPC, as for product-ean-by-epc.
                  * @example urn:epc:id:sgtin:7350048.054535.1
                  */
-                code: string;
+                code: components["schemas"]["SgtinEpc"];
             };
             cookie?: never;
         };
@@ -3886,7 +4176,10 @@ export interface operations {
     listJournalRequests: {
         parameters: {
             query?: {
-                /** @description The request's method, in any case. */
+                /**
+                 * @description The request's method, in any case: one of the methods of this document's API operations,
+                 *     HEAD beside GET (test/openapi/exactness.test.ts holds the pattern equal to them).
+                 */
                 method?: string;
                 /** @description A substring of the request's path. */
                 path?: string;

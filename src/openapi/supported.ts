@@ -56,15 +56,40 @@ function isOneOrRepeated(oneOf: readonly unknown[]): boolean {
   return more.length === 0 && one?.type === 'string' && many?.type === 'array' && items?.type === 'string';
 }
 
+/**
+ * A query parameter whose value is JSON text (`content: application/json` with a schema, the filters
+ * of GET /products): the validator parses the text and checks the value against that schema (text
+ * that is not JSON is left to the operation, which says where it fails; validator.ts). Nothing is
+ * filled in, and the text is what the operation reads.
+ */
+function contentRefusals(p: OpenAPIV3.ParameterObject, where: string): string[] {
+  if (p.in !== 'query') return [`${where}: "content" is supported only in a query parameter`];
+  const refusals = Object.keys(p.content ?? {})
+    .filter((type) => type !== JSON_TYPE)
+    .map((type) => `${where}: content type "${type}" is not supported (only ${JSON_TYPE})`);
+  const media = p.content?.[JSON_TYPE];
+  if (!media?.schema) refusals.push(`${where}: its ${JSON_TYPE} content needs a schema`);
+  if (p.schema) refusals.push(`${where}: give "content" or "schema", not both`);
+  if (p.style !== undefined || p.explode !== undefined || p.allowEmptyValue) {
+    refusals.push(`${where}: style, explode and allowEmptyValue do not apply to "content"`);
+  }
+  for (const at of keywordsIn(media?.schema, WRITE_BODY_KEYWORDS_REFUSED)) {
+    refusals.push(
+      `${where}: schema keyword ${at} is not supported in "content" (nothing is filled in or skipped)`,
+    );
+  }
+  return refusals;
+}
+
 function parameterRefusals(p: OpenAPIV3.ParameterObject): string[] {
   const where = `${p.in} parameter "${p.name}"`;
   if (isPrefer(p)) return [];
   if (!(p.in in SERIALIZATION)) {
     return [`${where}: ${p.in} parameters are not read by this server (only path and query)`];
   }
+  if (p.content) return contentRefusals(p, where);
   const refusals: string[] = [];
   const expected = SERIALIZATION[p.in as Location];
-  if (p.content) refusals.push(`${where}: "content" parameters are not supported; give a "schema"`);
   if (p.style !== undefined && p.style !== expected.style) {
     refusals.push(`${where}: style "${p.style}" is not supported (only "${expected.style}")`);
   }

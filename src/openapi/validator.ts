@@ -3,6 +3,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { CatalogError, MethodNotAllowed } from '../domain/errors.js';
 import type { Problem } from '../domain/problem.js';
 import { givenText, withoutGiven } from '../domain/given.js';
+import { textNestsDeeper } from '../domain/jsonDepth.js';
 import { readablePath } from './readablePath.js';
 import { wordErrors } from './ajvMessages.js';
 import { listTypeMessage } from './listHint.js';
@@ -36,6 +37,11 @@ export interface CompiledOperation {
   withoutBody: string[];
   /** Checks (and coerces, and fills defaults into) { params, query }. */
   parameters(): ValidateFunction;
+  /**
+   * Query parameters whose value is JSON text (`content: application/json`), each with the check
+   * of the parsed value against its schema (supported.ts, contentRefusals).
+   */
+  jsonQuery: { name: string; maxDepth?: number; validate(): ValidateFunction }[];
   body?: {
     required: boolean;
     /** The body's required fields sketched, `{ "data": [...] }`, for the 400 of a request without one. */
@@ -174,6 +180,8 @@ function compileOperations(table: OperationTable): Map<DocumentedOperation, Comp
   // Defaults are filled into bodies of reads only: supported.ts refuses them in the body of a write.
   const bodyAjv = openApiAjv({ useDefaults: true });
   const everyProblemAjv = openApiAjv({ useDefaults: true, allErrors: true });
+  // JSON text in a query parameter: parsed, not coerced, nothing filled in; every problem found.
+  const jsonQueryAjv = openApiAjv({ allErrors: true });
   const refused = table.operations.flatMap(unsupportedFeatures);
   if (refused.length > 0) {
     throw new Error(
@@ -201,6 +209,13 @@ function compileOperations(table: OperationTable): Map<DocumentedOperation, Comp
       withoutBody: query
         .filter((p) => (p as { 'x-without-body'?: unknown })['x-without-body'] === true)
         .map((p) => p.name),
+      jsonQuery: query
+        .filter((p) => p.content?.[JSON_TYPE]?.schema !== undefined)
+        .map((p) => ({
+          name: p.name,
+          maxDepth: (p as { 'x-max-depth'?: number })['x-max-depth'],
+          validate: once(() => jsonQueryAjv.compile(p.content?.[JSON_TYPE]?.schema as object)),
+        })),
       parameters: once(() =>
         paramsAjv.compile({
           type: 'object',
@@ -311,6 +326,33 @@ function givenWithBody(query: Record<string, unknown>, names: string[]): Problem
       path: `query.${name}`,
       message: `is for a request without a body: give ${name} in the JSON body or in the query, not in both`,
     }));
+}
+
+/**
+ * The problems of query parameters whose value is JSON text, checked against their schemas. Text
+ * that is not JSON (blank text among it, which a filter reads as none, `x-blank-is-none`) is left
+ * to the operation, whose message says where the text fails to parse; the value stays the text sent.
+ */
+function jsonQueryProblems(
+  query: Record<string, unknown>,
+  params: CompiledOperation['jsonQuery'],
+): Problem[] {
+  const problems: Problem[] = [];
+  for (const { name, maxDepth, validate } of params) {
+    const text = query[name];
+    if (typeof text !== 'string') continue;
+    // Deeper than the parameter's own limit (x-max-depth): the operation refuses it, naming that limit.
+    if (maxDepth !== undefined && textNestsDeeper(text, maxDepth)) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      continue;
+    }
+    const check = validate();
+    if (!check(value)) problems.push(...problemsOf(check.errors, `/query/${name}`).problems);
+  }
+  return problems;
 }
 
 /** What the validator checks of a request beyond its path: query, body and the body's type. */
@@ -453,6 +495,7 @@ export function requestValidator(table: OperationTable): RequestValidator {
         }
       }
       early.push(...repeatedQuery(query, op.listQuery));
+      early.push(...jsonQueryProblems(query, op.jsonQuery));
       if (parts.body !== undefined) early.push(...givenWithBody(query, op.withoutBody));
       const data = { params, query };
       const parameters = op.parameters();

@@ -102,7 +102,9 @@ describe.skipIf(missing !== undefined)(
       const operation = tab.locator('#operations-Products-listProducts');
       await operation.locator('.opblock-summary').click();
       await operation.getByRole('button', { name: 'Try it out' }).click();
-      const param = (name: string) => operation.locator(`tr[data-param-name="${name}"] input`);
+      // A filter is JSON (content: application/json), which the page edits in a text area.
+      const param = (name: string) =>
+        operation.locator(`tr[data-param-name="${name}"]`).locator('input, textarea').first();
       const execute = async () => {
         await operation.getByRole('button', { name: 'Execute' }).click();
         const status = operation.locator('.live-responses-table tbody .response-col_status').first();

@@ -155,7 +155,10 @@ describe('wordErrors', () => {
       else if (node !== null && typeof node === 'object') {
         for (const [key, value] of Object.entries(node)) {
           if (unworded.has(key)) used.add(key);
-          walk(value);
+          // A schema's properties are named fields, not keywords (Filter has one called `contains`).
+          if (key === 'properties' && value !== null && typeof value === 'object')
+            Object.values(value).forEach(walk);
+          else walk(value);
         }
       }
     };

@@ -74,7 +74,15 @@ describe('openapi.yaml', () => {
           []) as OpenAPIV3.ParameterObject[]
       )
         .filter((parameter) => parameter.in === 'query')
-        .map(({ name, schema }) => [name, schema]),
+        // A filter's JSON text is described by its content's schema.
+        .map(({ name, schema, content }) => {
+          // Descriptions are each side's own words (as below).
+          const rest = {
+            ...((schema ?? content?.['application/json']?.schema ?? {}) as OpenAPIV3.SchemaObject),
+          };
+          delete rest.description;
+          return [name, rest];
+        }),
     );
     const body = Object.fromEntries(
       Object.entries((doc.components?.schemas?.ProductQuery as OpenAPIV3.SchemaObject).properties ?? {}).map(
@@ -82,9 +90,13 @@ describe('openapi.yaml', () => {
           // The description is the body's own words; the schema is what must agree.
           const rest: OpenAPIV3.SchemaObject = { ...(schema as OpenAPIV3.SchemaObject) };
           delete rest.description;
-          // A filter may also be sent as the object itself in a body, not only as its JSON text.
-          const text = rest.oneOf?.find((one) => (one as OpenAPIV3.SchemaObject).type === 'string');
-          return [name, ['filter', 'additionalRawFilter'].includes(name) ? text : rest];
+          // A filter may also be sent as its JSON text in a body (FilterText, whose x-json-of names
+          // the schema of the query's content), not only as the object itself.
+          const object = rest.oneOf?.find((one) => (one as OpenAPIV3.SchemaObject).type === 'object');
+          if (!['filter', 'additionalRawFilter'].includes(name)) return [name, rest];
+          const filter = { ...(object as OpenAPIV3.SchemaObject) };
+          delete filter.description;
+          return [name, filter];
         },
       ),
     );

@@ -87,15 +87,30 @@ describe('request validator: what it refuses at start-up', () => {
     );
   });
 
-  it('refuses a parameter described by content instead of schema', () => {
-    const message = refusal(
-      addParameter({
-        name: 'where',
-        in: 'query',
-        content: { 'application/json': { schema: { type: 'object' } } },
-      }),
+  it('takes a query parameter whose value is JSON text of a schema, and refuses content anywhere else or in another form', () => {
+    const json = { 'application/json': { schema: { type: 'object' as const } } };
+    expect(refusal(addParameter({ name: 'where', in: 'query', content: json }))).toBeUndefined();
+    expect(refusal(addParameter({ name: 'where', in: 'path', required: true, content: json }))).toContain(
+      'path parameter "where": "content" is supported only in a query parameter',
     );
-    expect(message).toContain('query parameter "where": "content" parameters are not supported');
+    expect(
+      refusal(addParameter({ name: 'where', in: 'query', content: { 'text/plain': { schema: {} } } })),
+    ).toContain('query parameter "where": content type "text/plain" is not supported');
+    expect(
+      refusal(addParameter({ name: 'where', in: 'query', content: { 'application/json': {} } })),
+    ).toContain('its application/json content needs a schema');
+    expect(refusal(addParameter({ name: 'where', in: 'query', style: 'form', content: json }))).toContain(
+      'style, explode and allowEmptyValue do not apply to "content"',
+    );
+    expect(
+      refusal(
+        addParameter({
+          name: 'where',
+          in: 'query',
+          content: { 'application/json': { schema: { type: 'object', default: {} } } },
+        }),
+      ),
+    ).toContain('schema keyword /default is not supported in "content"');
   });
 
   it('refuses a query style other than form', () => {

@@ -53,7 +53,9 @@ describe('addressing: prefixes, regions and ids', () => {
     ]) {
       const res = await c.get(path);
       expect(res.status, path).toBe(400);
-      expect(res.body.message, path).toMatch(/^params\.(tenantId|environment) may not be "\." or "\.\."$/);
+      expect(res.body.message, path).toMatch(
+        /^params\.(tenantId|environment) must be 1 to 64 letters, digits, "\.", "_" or "-", other than "\." and "\.\." \(got "\.{1,2}"\)$/,
+      );
     }
     expect((await c.get('/a.b/..c/product-types')).status).toBe(200);
   });

@@ -134,10 +134,10 @@ describe('authentication', () => {
     // Taken, the key would get a 403 on every tenant, naming the tenant asked for, not the typo.
     // The tenant named once, not again as the value given.
     await expect(makeApp({ apiKeys: ['partner=acme/dev'] })).rejects.toThrow(
-      /^API key "partner" is bound to tenant "acme\/dev", which no request can name: a tenantId must be 1 to 64 letters, digits, "\.", "_" or "-"$/,
+      /^API key "partner" is bound to tenant "acme\/dev", which no request can name: a tenantId must be 1 to 64 letters, digits, "\.", "_" or "-", other than "\." and "\.\."$/,
     );
     await expect(makeApp({ apiKeys: ['k', 'p=acme,..'] })).rejects.toThrow(
-      'API key "p" is bound to tenant "..", which no request can name: a tenantId may not be "." or ".."',
+      'API key "p" is bound to tenant "..", which no request can name: a tenantId must be 1 to 64 letters, digits, ".", "_" or "-", other than "." and ".."',
     );
     const bound = await makeApp({ apiKeys: ['p=acme,b_2.x-y'] });
     expect((await request(bound).get('/b_2.x-y/dev/product-types').set('x-api-key', 'p')).status).toBe(200);

@@ -187,7 +187,7 @@ describe('errors and hostile bodies', () => {
     );
     // openapi.yaml's words beside a pattern, and a format's range
     expect(await message(c.get('/ac*me/dev/products'))).toBe(
-      'params.tenantId must be 1 to 64 letters, digits, ".", "_" or "-" (got "ac*me")',
+      'params.tenantId must be 1 to 64 letters, digits, ".", "_" or "-", other than "." and ".." (got "ac*me")',
     );
     expect(await message(c.get(`${BASE}/search?term=%20`))).toBe(
       'query.term must hold a word, not only spaces (got " ")',

@@ -77,8 +77,8 @@ describe('GET /products: filter', () => {
   it('rejects a malformed filter with a 400 that says what is wrong', async () => {
     const cases: [string, RegExp][] = [
       ['{"eq":["productType"', /not valid JSON/],
-      ['{"like":["productType","x"]}', /unknown operator "like"/],
-      ['{"eq":["productType","x","y"]}', /filter\.eq takes 2 operands.*got 3/],
+      ['{"like":["productType","x"]}', /query\.filter\.like is not a field here \(fields: eq, ne, gt/],
+      ['{"eq":["productType","x","y"]}', /query\.filter\.eq must hold at most 2 items \(got 3\)/],
       ['{"and":[{"not":[]}]}', /filter\.and\[0\]\.not takes 1 operand.*got 0/],
       ['{"in":["productType","shoes"]}', /filter\.in.*array/],
     ];
@@ -112,7 +112,7 @@ describe('GET /products: sort', () => {
   it('rejects a field that is not sortable and a malformed part, naming them', async () => {
     for (const [q, named] of [
       ['sort=productType', '"productType"'],
-      ['sort=nope%20desc', '"nope"'],
+      ['sort=nope%20desc', '(got "nope desc")'],
       ['sort=shellLifeDays%20down', 'shellLifeDays down'],
     ]) {
       const res = await c.get(`${BASE}/products?${q}`);
@@ -280,7 +280,7 @@ describe('POST /products', () => {
     expect(badSort.body.message).toContain('nope');
     const badFilter = await c.post(`${BASE}/products`, { filter: { eq: ['productType'] } });
     expect(badFilter.status).toBe(400);
-    expect(badFilter.body.message).toMatch(/filter\.eq takes 2 operands/);
+    expect(badFilter.body.message).toMatch(/body\.filter\.eq must hold at least 2 items/);
     const badLimit = await c.post(`${BASE}/products`, { limit: 0 });
     expect(badLimit.status).toBe(400);
     expect(badLimit.body.message).toContain('limit');

@@ -306,11 +306,13 @@ describe('/__admin/faults', () => {
     const scoped = await c.post('/__admin/faults', { tenantId: 'acme/dev', status: 503 });
     expect(scoped.status).toBe(400);
     expect(scoped.body.message).toBe(
-      'Invalid fault rule: tenantId must be 1 to 64 letters, digits, ".", "_" or "-" (got "acme/dev")',
+      'Invalid fault rule: tenantId must be 1 to 64 letters, digits, ".", "_" or "-", other than "." and ".." (got "acme/dev")',
     );
     const environment = await c.post('/__admin/faults', { environment: '..', status: 503 });
     expect(environment.status).toBe(400);
-    expect(environment.body.message).toBe('Invalid fault rule: environment may not be "." or ".."');
+    expect(environment.body.message).toBe(
+      'Invalid fault rule: environment must be 1 to 64 letters, digits, ".", "_" or "-", other than "." and ".." (got "..")',
+    );
     expect((await c.get('/__admin/faults')).body.data).toEqual([]);
   });
 
@@ -585,7 +587,7 @@ describe('/__admin/requests (request journal)', () => {
     const both = await c.get('/__admin/requests?tenantId=acme%2Fdev');
     expect(both.status).toBe(400);
     expect(both.body.message).toBe(
-      'query.tenantId must be 1 to 64 letters, digits, ".", "_" or "-" (got "acme/dev")',
+      'query.tenantId must be 1 to 64 letters, digits, ".", "_" or "-", other than "." and ".." (got "acme/dev")',
     );
     expect((await c.get('/__admin/requests?tenantId=..')).status).toBe(400);
     expect((await c.get('/__admin/requests?tenantId=acme')).body.data).toHaveLength(1);
