@@ -109,7 +109,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
       expect(first.code).toBe(0);
       expect(first.stdout).toContain(`; writes kept in ${file}; any token accepted\n`);
       expect(first.stdout.trimEnd().split('\n').at(-1)).toBe(
-        `product-catalog-mock stopped; every write it answered is in ${file}`,
+        `product-catalog-mock stopped; every write it answered is on disk (${file}.journal-*, and ${file} once compacted): --data ${file} serves them again`,
       );
       expect(existsSync(`${file}.lock`)).toBe(false);
     } finally {
@@ -376,7 +376,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     expect(help.stdout).toMatch(
       /Its options, such as --port, --seed, --data and\n--api-key: product-catalog-mock serve --help/,
     );
-    // README, "Write a dataset to a file": --seed takes the same values as serve's, none too.
+    // docs/datasets.md, "Write a dataset to a file": --seed takes the same values as serve's, none too.
     const seedHelp = (await runCli(['seed', '--help'])).stdout.replace(/\s+/g, ' ');
     expect(seedHelp).toMatch(/a bundled dataset name, a product count, a \.json file, or none/);
   }, 30_000);
@@ -416,9 +416,9 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     ]);
   }, 30_000);
 
-  it("lists in serve --help the options of the README's table, and no others", async () => {
-    const readme = readFileSync(join(packageRoot, 'README.md'), 'utf8');
-    const table = readme.split('| option | default | meaning |')[1]?.split('\n\n')[0] ?? '';
+  it("lists in serve --help the options of docs/cli.md's table, and no others", async () => {
+    const guide = readFileSync(join(packageRoot, 'docs/cli.md'), 'utf8');
+    const table = guide.split('| option | default | meaning |')[1]?.split('\n\n')[0] ?? '';
     const longFlag = (text: string) => /--[a-z][\w-]*/.exec(text)?.[0];
     const documented = table
       .split('\n')
@@ -430,7 +430,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
       .filter((line) => /^ {2}-/.test(line))
       .map((line) => longFlag(line) as string);
     expect(listed.sort()).toEqual(documented.sort());
-    // The bound the README gives --latency, which its refusal names too.
+    // The bound docs/cli.md gives --latency, which its refusal names too.
     expect(help.replace(/\s+/g, ' ')).toMatch(/--latency <ms> delay every API answer: .*\(at most 60000\)/);
   }, 30_000);
 
