@@ -48,7 +48,7 @@ export function createExpressServer(app: Express, timeouts: RequestTimeouts = {}
   );
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     const refusal = answerClientError(err, socket, server);
-    // The log and journal of an app createApp made get these requests too (README, "Request log").
+    // The log and journal of an app createApp made get these requests too (docs/workbench.md, "Request log").
     const workbench = app.locals.workbench as Workbench | undefined;
     // A request that timed out is not one the client sent wrong: the log and journal keep requests.
     if (refusal && workbench && err.code !== 'ERR_HTTP_REQUEST_TIMEOUT') {
