@@ -22,7 +22,8 @@ export default defineConfig({
           name: 'unit',
           // the contract kit's own unit tests run here: a contract run counts only the contract's tests
           include: ['test/**/*.test.ts', 'contract-tests/lib/**/*.test.ts'],
-          exclude: ['test/e2e/**'],
+          // npm run test:quick (scripts/test.mjs) leaves out the pages in headless Chromium, the slowest
+          exclude: ['test/e2e/**', ...(process.env.TEST_QUICK ? ['**/*.browser.test.ts'] : [])],
           // files run side by side: on a busy 2-core machine a property test of many requests took
           // over 30 s
           testTimeout: 60_000,

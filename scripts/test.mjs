@@ -5,7 +5,7 @@
 //
 //   node scripts/test.mjs          every check: lint, format, typecheck, build, unit and contract tests, e2e
 //   node scripts/test.mjs --quick  the inner loop: lint and format of the files changed since main,
-//                                  typecheck, unit tests
+//                                  typecheck, unit tests but those in a browser
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,10 +33,14 @@ const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s
  * Runs a command; its output is shown as it comes when `live`, else only when it fails (lint and
  * typecheck say nothing on success). Resolves to whether it passed.
  */
-function run(label, command, args, { live = false } = {}) {
+function run(label, command, args, { live = false, env = {} } = {}) {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(command, args, { cwd: root, stdio: live ? 'inherit' : 'pipe', env: process.env });
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: live ? 'inherit' : 'pipe',
+      env: { ...process.env, ...env },
+    });
     let output = '';
     child.stdout?.on('data', (d) => (output += d));
     child.stderr?.on('data', (d) => (output += d));
@@ -93,7 +97,17 @@ if (quick) {
         () => run('tsc --noEmit', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
       ],
     ],
-    ['unit tests', [vitest('vitest unit', 'unit')]],
+    // the pages in headless Chromium (*.browser.test.ts) are left to npm test: they take the longest
+    [
+      'unit tests (without the browser tests)',
+      [
+        () =>
+          run('vitest unit', bin('vitest'), ['run', '--project', 'unit'], {
+            live: true,
+            env: { TEST_QUICK: '1' },
+          }),
+      ],
+    ],
   ];
 } else {
   stages = [
