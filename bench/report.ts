@@ -96,7 +96,7 @@ export interface SizeLimits {
  * What is judged at a catalog size: at up to 10,000 products the cases' throughput targets, start-up
  * and memory; up to 100,000, start-up from a generated seed and from a seed file, memory, the first
  * search, the p99 of search and facets, and reads by id and barcode against a 10,000-product run
- * (README, "Benchmark"); above that, nothing.
+ * (docs/performance.md, "Benchmark"); above that, nothing.
  */
 export function sizeLimits(products: number): SizeLimits {
   if (products <= 10_000) return { cases: true, startupMs: 2000, rssMiB: 200 };

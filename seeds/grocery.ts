@@ -77,7 +77,7 @@ const swedishPack = (pack: string): string =>
 
 /**
  * The grocer's product features are worded in Swedish, the dataset's first language, as each
- * element's isoLanguageId says (README, "Datasets").
+ * element's isoLanguageId says (docs/datasets.md, "Datasets").
  */
 const FEATURE = { pack: 'Förpackning', origin: 'Ursprung', organic: 'Ekologisk', yes: 'Ja', no: 'Nej' };
 

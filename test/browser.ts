@@ -7,11 +7,15 @@ import { resolveSeed } from '../src/seed/resolve.js';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Why browser tests cannot run here; undefined when they can. Under CI a missing browser is a failure. */
+/**
+ * Why browser tests cannot run here; undefined when they can. Under CI a missing browser is a failure.
+ * The reason is printed too: a test runner reports a skipped test as "skipped" and no more.
+ */
 export function browserMissing(): string | undefined {
   if (existsSync(chromiumPath)) return undefined;
   const why = `no Chromium at ${chromiumPath}: install it (apt-get install chromium) or set CHROMIUM_PATH`;
   if (process.env.CI) throw new Error(why);
+  console.warn(`browser tests skipped: ${why}`);
   return why;
 }
 

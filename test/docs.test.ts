@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { allSnippets, SNIPPET_DOCUMENTS, snippetsOf, unmarkedProblem } from './snippets.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const self = relative(root, fileURLToPath(import.meta.url))
@@ -235,9 +236,11 @@ function filesReadmeCommandsWrite(readme: string): string[] {
   return [...files];
 }
 
-describe("what the README's commands write in a clone", () => {
+describe('what the commands of the README and the guides write in a clone', () => {
   it('is ignored by git, and so by Prettier and `git add -A`', () => {
-    const written = filesReadmeCommandsWrite(disk.read('README.md') ?? '');
+    const written = filesReadmeCommandsWrite(
+      SNIPPET_DOCUMENTS.map((path) => disk.read(path) ?? '').join('\n'),
+    );
     // the dataset file, its journal, the recording and the reports the README names
     expect(written).toEqual(
       expect.arrayContaining(['catalog.json', 'catalog.json.journal-0', 'our-catalog.json']),
@@ -302,5 +305,35 @@ describe('the reference check', () => {
     ]);
     expect(check('[r](../README.md#design-documents)', 'docs/performance.md')).toEqual([]);
     expect(check('[a](architecture.md)', 'docs/performance.md')).toHaveLength(2);
+  });
+});
+
+describe('the blocks of the README and the guides', () => {
+  it('are each run by test/e2e/snippets.test.ts or marked as not run, with the reason', () => {
+    const snippets = allSnippets(root);
+    expect(snippets.length).toBeGreaterThan(30);
+    expect(snippets.map(unmarkedProblem).filter(Boolean)).toEqual([]);
+  });
+
+  it('are read with the mark on the line before them', () => {
+    const text = [
+      '<!-- not run: it needs a deployment -->',
+      '```sh',
+      'curl x',
+      '```',
+      '',
+      '<!-- mock: --seed none -->',
+      '',
+      '   ```sh',
+      '   curl y',
+      '   ```',
+      '```',
+      'output',
+      '```',
+    ].join('\n');
+    const [a, b, c] = snippetsOf('x.md', text);
+    expect(a).toMatchObject({ line: 2, lang: 'sh', code: 'curl x', notRun: 'it needs a deployment' });
+    expect(b).toMatchObject({ line: 8, lang: 'sh', code: 'curl y', mock: '--seed none' });
+    expect(unmarkedProblem(c!)).toMatch(/^x.md:11: a ``` block no test runs/);
   });
 });

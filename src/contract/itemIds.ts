@@ -1,7 +1,7 @@
 // Batch items sent without the id that names their record. A run removes what it wrote by its ids,
 // all under the run's prefix; a deployment that accepts such an item anyway may store it under an id
 // it makes up, outside the prefix, where no removal finds it. So such requests are sent only to the
-// in-process mock, or where the user asks for them (README, "Contract tests").
+// in-process mock, or where the user asks for them (docs/contract.md, "Contract tests").
 import type { DocumentedOperation } from '../openapi/operations.js';
 import { mergeAllOf, type Schema } from './schemaArbitrary.js';
 

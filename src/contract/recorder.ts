@@ -127,7 +127,7 @@ export async function record(target: RecordTarget, opts: RecordOptions): Promise
   const wanted = (count: number) => Math.min(count, opts.limit ?? Infinity);
   let count = pages.at(-1)?.count ?? Infinity;
   // The page each id was first seen on: a page of ids all seen before is a deployment that does not
-  // page, and asking on would never end (README, "QA workflow: checking a deployment").
+  // page, and asking on would never end (docs/contract.md, "QA workflow: checking a deployment").
   const firstSeen = new Map<string, number>();
   for (const p of pages) for (const product of p.products) noteSeen(firstSeen, product, p.page);
   // sorted by id: pages stay stable while nobody writes, and a resumed run picks up where it stopped

@@ -1,7 +1,7 @@
 // Asking a deployment again when it answers "later": one that limits its rate (429), or a gateway
 // or service busy for a moment (502, 503, 504), answers a recording of a thousand pages or a contract
 // run of hundreds of requests now and then, and such an answer should neither end the one nor fail
-// the other (README, "QA workflow: checking a deployment").
+// the other (docs/contract.md, "QA workflow: checking a deployment").
 import { sameOriginFetch } from './sameOriginFetch.js';
 
 /** Tries of one request after its first: five in all. */

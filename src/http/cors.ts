@@ -7,7 +7,7 @@ import type { Boundary } from './browserBoundary.js';
 
 /**
  * Response headers a page on another origin may read besides the CORS-safelisted ones: `Allow`,
- * which a 405 lists the path's methods in (README, "Responses and errors"), and `Retry-After`, which
+ * which a 405 lists the path's methods in (docs/api.md, "Responses and errors"), and `Retry-After`, which
  * a simulated failure carries when asked (docs/behaviour.md, "Simulated failures and latency"): an
  * app's retry logic reads it.
  */

@@ -54,7 +54,7 @@ export function createExpressServer(
   );
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     const refusal = answerClientError(err, socket, server);
-    // The log and journal of an app createApp made get these requests too (README, "Request log").
+    // The log and journal of an app createApp made get these requests too (docs/workbench.md, "Request log").
     // A request that timed out is not one the client sent wrong: the log and journal keep requests.
     if (refusal && workbench && err.code !== 'ERR_HTTP_REQUEST_TIMEOUT') {
       workbench.completed({ ...requestLineOf(err), at: Date.now(), durationMs: 0, ...refusal });

@@ -94,7 +94,7 @@ describe('the banner of serve', () => {
   it('says on stopping what became of the writes: gone from memory, or in the --data file', () => {
     expect(stoppedLine({})).toBe('product-catalog-mock stopped; the writes it kept in memory are gone');
     expect(stoppedLine({ data: 'data/catalog.json' })).toBe(
-      'product-catalog-mock stopped; every write it answered is in data/catalog.json',
+      'product-catalog-mock stopped; every write it answered is on disk (data/catalog.json.journal-*, and data/catalog.json once compacted): --data data/catalog.json serves them again',
     );
   });
 });

@@ -1,7 +1,12 @@
 // `contract --cleanup` runs nothing: an option that shapes a run beside it is refused, not ignored.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resolve } from 'node:path';
-import { contractEnv, runContract, type ContractOptions } from '../../src/cli/contract/contractCommand.js';
+import {
+  contractEnv,
+  defaultTokenNotice,
+  runContract,
+  type ContractOptions,
+} from '../../src/cli/contract/contractCommand.js';
 
 const cleanup = { cleanup: 'ct-mwtqi3co-468ec119-', baseUrl: 'http://127.0.0.1:9/acme/dev', apiKey: 'k' };
 
@@ -91,5 +96,33 @@ describe('a value the suite cannot read, given as an option', () => {
     expect(await runContract({ apiKey: 'k' }, { CONTRACT_BASE_URL: 'notaurl' })).toBe(2);
     expect(printed).toHaveBeenLastCalledWith(expect.stringMatching(/^contract: CONTRACT_BASE_URL must be /));
     expect(sent).not.toHaveBeenCalled();
+  });
+});
+
+describe('a run against a deployment without a token', () => {
+  const base = 'https://staging.example/acme/dev';
+
+  it('says which token it sends instead, and only then', () => {
+    expect(defaultTokenNotice(contractEnv({ baseUrl: base }, {}))).toMatch(
+      /^contract: no --api-key \(or CONTRACT_API_KEY\) given: sending x-api-key "contract-test-token"/,
+    );
+    expect(defaultTokenNotice(contractEnv({ baseUrl: base }, { CONTRACT_API_KEY: '  ' }))).toBeDefined();
+    expect(defaultTokenNotice(contractEnv({ baseUrl: base, apiKey: 'k' }, {}))).toBeUndefined();
+    expect(defaultTokenNotice(contractEnv({ baseUrl: base }, { CONTRACT_API_KEY: 'k' }))).toBeUndefined();
+    // the mock in-process accepts any token: nothing to say
+    expect(defaultTokenNotice(contractEnv({}, {}))).toBeUndefined();
+  });
+
+  it('is printed before the run sends anything', async () => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const sent = vi.spyOn(globalThis, 'fetch');
+    // a selection of nothing is refused before anything is sent: the notice comes first
+    expect(await runContract({ baseUrl: 'http://127.0.0.1:9/acme/dev', only: ['noSuchOperation'] }, {})).toBe(
+      2,
+    );
+    expect(printed.mock.calls[0]?.[0]).toMatch(/^contract: no --api-key/);
+    expect(printed.mock.calls[1]?.[0]).toMatch(/noSuchOperation/);
+    expect(sent).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
   });
 });

@@ -34,7 +34,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(
       'product-catalog-mock stopped; the writes it kept in memory are gone',
     );
-  }, 30_000);
+  }, 90_000);
 
   it('serves on the main thread with --no-tune, and exits cleanly on SIGTERM', async () => {
     const result = await runCli(['--port', '0', '--seed', 'none', '--no-tune'], async (url, stop) => {
@@ -46,7 +46,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(
       'product-catalog-mock stopped; the writes it kept in memory are gone',
     );
-  }, 30_000);
+  }, 90_000);
 
   it('serves under node --inspect (on the main thread then: test/cli/tuning.test.ts)', async () => {
     const result = await runCli(
@@ -59,13 +59,13 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     );
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/Debugger listening on ws:\/\/127\.0\.0\.1:\d+/);
-  }, 30_000);
+  }, 90_000);
 
   it('reports a start-up failure of the server thread and exits with 1', async () => {
     const result = await runCli(['--port', '0', '--seed', 'no-such-dataset']);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^product-catalog-mock: Unknown seed "no-such-dataset"/);
-  }, 30_000);
+  }, 90_000);
 
   it('refuses a --data path in a directory that does not exist, naming it, with exit code 1', async () => {
     const result = await runCli(['--port', '0', '--seed', 'none', '--data', '/no-such-dir/catalog.json']);
@@ -73,7 +73,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     expect(result.stderr).toMatch(
       /--data \/no-such-dir\/catalog.json: the directory \/no-such-dir does not exist/,
     );
-  }, 30_000);
+  }, 90_000);
 
   it.skipIf(!existsSync('/proc/self'))(
     'refuses a --data path in a directory where no file can be created, naming the path and why',
@@ -93,7 +93,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/option '--data <file>' argument '' is invalid\. names no file/);
     expect(result.stdout).not.toMatch(/listening/);
-  }, 30_000);
+  }, 90_000);
 
   it('refuses a second server on a --data file another one serves, and releases the file on SIGTERM', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pcm-two-'));
@@ -110,13 +110,13 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
       expect(first.code).toBe(0);
       expect(first.stdout).toContain(`; writes kept in ${file}; any token accepted\n`);
       expect(first.stdout.trimEnd().split('\n').at(-1)).toBe(
-        `product-catalog-mock stopped; every write it answered is in ${file}`,
+        `product-catalog-mock stopped; every write it answered is on disk (${file}.journal-*, and ${file} once compacted): --data ${file} serves them again`,
       );
       expect(existsSync(`${file}.lock`)).toBe(false);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  }, 30_000);
+  }, 90_000);
 
   it('refuses an unknown --region before it builds the seed', async () => {
     // A seed file that is not there would be the first complaint if the seed came first; a large
@@ -126,7 +126,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     expect(result.stderr).toBe(
       'product-catalog-mock: Unknown region "xx"; allowed regions: eu, us, in, au, uae\n',
     );
-  }, 30_000);
+  }, 90_000);
 
   it('takes --region in any case, as a URL path does: US is us', async () => {
     const result = await runCli(['--port', '0', '--seed', 'none', '--region', 'US'], async (url, stop) => {
@@ -146,7 +146,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
       stop();
     });
     expect(result.code).toBe(0);
-  }, 30_000);
+  }, 90_000);
 
   it('ends at once on a signal that comes before the server listens', async () => {
     const child = spawn(process.execPath, [cli, '--port', '0', '--seed', '20000'], {
@@ -161,7 +161,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     const [, signal] = await exited;
     expect(signal).toBe('SIGTERM');
     expect(stdout).not.toMatch(/listening/);
-  }, 30_000);
+  }, 90_000);
 
   it('prints its version', async () => {
     const result = await runCli(['--version']);
@@ -170,7 +170,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     };
     expect(result.code).toBe(0);
     expect(result.stdout.trim()).toBe(version);
-  }, 30_000);
+  }, 90_000);
 
   it('in strict mode the banner example names a tenant the first key may read, and no key', async () => {
     const result = await runCli(
@@ -185,7 +185,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
       /try: curl -H 'x-api-key: <key \*\*\*\*>' http:\/\/127\.0\.0\.1:\d+\/shop1\/dev\/products\n/,
     );
     expect(result.stdout).not.toContain('k1');
-  }, 30_000);
+  }, 90_000);
 
   it('answers the names --allowed-host gives and the origins --cors-origin gives, and refuses values no request could match', async () => {
     /** The status and CORS origin of GET /__admin/health sent with these headers. */
@@ -223,7 +223,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     const refused = await runCli(['--port', '0', '--cors-origin', 'app.example.test']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('"app.example.test" is not an origin');
-  }, 30_000);
+  }, 90_000);
 
   it('takes keys from --api-key-file and PRODUCT_CATALOG_MOCK_API_KEYS, out of sight of ps', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cli-keys-'));
@@ -251,7 +251,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  }, 30_000);
+  }, 90_000);
 
   /** What the server prints after its banner while `path` is requested (without a token: a 401). */
   async function logOf(args: string[], path = '/acme/dev/products?limit=1'): Promise<string[]> {
@@ -287,7 +287,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     expect(line).toMatch(
       /^\[\d\d:\d\d:\d\d\.\d{3}\] WARN: GET \/acme\/dev\/products\?limit=1 401 [\d.]+ ms - Missing access token/,
     );
-  }, 30_000);
+  }, 90_000);
 
   it('logs one JSON object per request with --log-format json, and nothing with --quiet', async () => {
     const lines = await logOf(['--log-format', 'json']);
@@ -309,7 +309,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     expect(whole.stderr).toMatch(
       /^product-catalog-mock listening on http:\/\/127\.0\.0\.1:\d+\n {2}serving: .*\n {2}try: curl /,
     );
-  }, 30_000);
+  }, 90_000);
 
   const ESC = String.fromCharCode(27);
 
@@ -340,7 +340,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     expect(await rawLogOf(colourEnv({ FORCE_COLOR: '0' }))).not.toContain('\x1b[');
     const forced = await rawLogOf(colourEnv({ FORCE_COLOR: '1' }));
     expect(forced).toMatch(new RegExp(`${ESC}\\[\\d+mINFO${ESC}\\[\\d+m: .*GET /__admin/health 200`));
-  }, 30_000);
+  }, 90_000);
 
   it.skipIf(!existsSync('/usr/bin/script'))(
     'colours the log on a terminal, but not with NO_COLOR set',
@@ -391,7 +391,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     expect(compact.stderr).toBe(
       'product-catalog-mock: --compact-after sizes the journal of a --data file: give --data FILE with it\n',
     );
-  }, 30_000);
+  }, 90_000);
 
   it('says when npm took the options meant for it (npm start --seed none, without --), and exits with 1', async () => {
     // What npm hands a script for `npm start --seed none --public-reads`: the settings it took as its
@@ -424,7 +424,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
       npm_config_public_reads: 'true',
     });
     expect(shared.stdout).toMatch(/listening on/);
-  }, 30_000);
+  }, 90_000);
 
   it('names a mistyped command as unknown, and its help points to the options of serve', async () => {
     const typo = await runCli(['servee']);
@@ -444,10 +444,10 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     expect(help.stdout).toMatch(
       /Its options, such as --port, --seed, --data and\n--api-key: product-catalog-mock serve --help/,
     );
-    // README, "Write a dataset to a file": --seed takes the same values as serve's, none too.
+    // docs/datasets.md, "Write a dataset to a file": --seed takes the same values as serve's, none too.
     const seedHelp = (await runCli(['seed', '--help'])).stdout.replace(/\s+/g, ' ');
     expect(seedHelp).toMatch(/a bundled dataset name, a product count, a \.json file, or none/);
-  }, 30_000);
+  }, 90_000);
 
   // A newcomer reads either; an option added to one and not the other is found by no one else.
   it('says what is wrong in a mistaken option in two lines, the second where the options are listed', async () => {
@@ -482,11 +482,11 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
       2,
       "error: unknown option '--bogus'\n(product-catalog-mock contract --help lists its options)\n",
     ]);
-  }, 30_000);
+  }, 90_000);
 
-  it("lists in serve --help the options of the README's table, and no others", async () => {
-    const readme = readFileSync(join(packageRoot, 'README.md'), 'utf8');
-    const table = readme.split('| option | default | meaning |')[1]?.split('\n\n')[0] ?? '';
+  it("lists in serve --help the options of docs/cli.md's table, and no others", async () => {
+    const guide = readFileSync(join(packageRoot, 'docs/cli.md'), 'utf8');
+    const table = guide.split('| option | default | meaning |')[1]?.split('\n\n')[0] ?? '';
     const longFlag = (text: string) => /--[a-z][\w-]*/.exec(text)?.[0];
     const documented = table
       .split('\n')
@@ -498,9 +498,9 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
       .filter((line) => /^ {2}-/.test(line))
       .map((line) => longFlag(line) as string);
     expect(listed.sort()).toEqual(documented.sort());
-    // The bound the README gives --latency, which its refusal names too.
+    // The bound docs/cli.md gives --latency, which its refusal names too.
     expect(help.replace(/\s+/g, ' ')).toMatch(/--latency <ms> delay every API answer: .*\(at most 60000\)/);
-  }, 30_000);
+  }, 90_000);
 
   it('says a port in use is in use, and exits with 1', async () => {
     const taken = createServer();
@@ -521,7 +521,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     } finally {
       await new Promise((resolve) => taken.close(resolve));
     }
-  }, 30_000);
+  }, 90_000);
 
   it('says when a large seed is ready, before the banner', async () => {
     const result = await runCli(['--port', '0', '--seed', '10000', '--quiet'], async (_url, stop) => stop());

@@ -64,6 +64,6 @@ describe.skipIf(!canMakeFifo)('a signal while serve replays its --data journal',
       } finally {
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       }
-    }, 30_000);
+    }, 90_000);
   }
 });

@@ -1,5 +1,5 @@
-// The README's "A browser app" start-up code, built by Vite as an application's own: in a development
-// build it brings the mock and msw, and in a production build neither, as the README promises ("Load
+// The start-up code of docs/msw.md, "A browser app", built by Vite as an application's own: in a development
+// build it brings the mock and msw, and in a production build neither, as that guide promises ("Load
 // the mock in development builds only, as above"). A bundler keeps a module a static import names,
 // whether or not the code that uses it can run.
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/openapi/packageRoot.js';
 
-/** The first TypeScript block under the README heading "A browser app". */
+/** The first TypeScript block under the heading "A browser app" of docs/msw.md. */
 async function readmeSnippet(): Promise<string> {
-  const readme = await readFile(join(packageRoot, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('### A browser app'));
+  const guide = await readFile(join(packageRoot, 'docs/msw.md'), 'utf8');
+  const section = guide.slice(guide.indexOf('## A browser app'));
   const block = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
-  if (!block) throw new Error('README.md has no ts block under "A browser app"');
+  if (!block) throw new Error('docs/msw.md has no ts block under "A browser app"');
   return block;
 }
 
@@ -44,7 +44,7 @@ async function buildApp(app: string, mode: 'development' | 'production'): Promis
   return (await Promise.all(scripts.map((name) => readFile(join(assets, name), 'utf8')))).join('\n');
 }
 
-describe("the README's browser app start-up, built by Vite", () => {
+describe('the browser app start-up of docs/msw.md, built by Vite', () => {
   let app = '';
 
   beforeAll(async () => {

@@ -1,12 +1,13 @@
 // The published package, run the way a user runs it: npx on the packed tarball, from another folder.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { packageRoot } from '../../src/openapi/packageRoot.js';
 import { endProcessGroup } from '../processGroup.js';
+import { packedTarball } from './packedTarball.js';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
@@ -26,11 +27,10 @@ describe('npx product-catalog-mock from the packed tarball', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'pcm-npx-'));
-    const packed = execFileSync(npm, ['pack', '--silent', '--pack-destination', dir], {
-      cwd: packageRoot,
-      encoding: 'utf8',
-    });
-    tarball = packed.trim().split('\n').pop() as string;
+    // the run's one packed tarball (globalSetup.ts), copied beside the folder npx runs in
+    const packed = await packedTarball();
+    tarball = basename(packed);
+    await copyFile(packed, join(dir, tarball));
     // run as the issue says: `npx --yes ./<tarball>` from a temporary folder holding it
     child = spawn(npx, ['--yes', `./${tarball}`, '--port', '0', '--seed', 'none'], {
       cwd: dir,

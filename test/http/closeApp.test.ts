@@ -1,4 +1,4 @@
-// createApp with `data`, as a test suite uses it (README, "Use inside a test suite"): its file is
+// createApp with `data`, as a test suite uses it (docs/api.md, "Use inside a test suite"): its file is
 // held until closeApp, and only then may another mock open it.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

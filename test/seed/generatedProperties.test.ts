@@ -1,5 +1,5 @@
 // Properties every generated catalog keeps, for any random seed and size: what a shop built on a
-// dataset relies on (README, "Datasets"). Small counts keep each run fast.
+// dataset relies on (docs/datasets.md, "Datasets"). Small counts keep each run fast.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CatalogProduct } from '../../src/domain/types.js';

@@ -11,7 +11,7 @@ import { runCleanup } from './cleanupCommand.js';
 import { watchInterruption } from '../terminal/interruption.js';
 import { runSuite } from './suiteProcess.js';
 import { targetFromEnv } from '../../contract/suite/target.js';
-import { describeFailure, EXIT_MISCONFIGURED, preflight } from '../../contract/preflight.js';
+import { DEFAULT_TOKEN, describeFailure, EXIT_MISCONFIGURED, preflight } from '../../contract/preflight.js';
 import { noticeOnStderr } from '../../contract/retry.js';
 import { cleanupCommand } from '../../contract/cleanup.js';
 import { sweepAndReport } from '../../contract/sweep.js';
@@ -91,6 +91,19 @@ export function contractEnv(opts: ContractOptions, env: NodeJS.ProcessEnv = proc
 }
 
 /**
+ * What a run against a deployment says when it was given no token: it sends DEFAULT_TOKEN, which the
+ * mock accepts and a deployment most likely refuses (docs/contract.md, "Contract tests"); undefined
+ * when a token was given or the run is against the mock in-process.
+ */
+export function defaultTokenNotice(env: NodeJS.ProcessEnv): string | undefined {
+  if (!env.CONTRACT_BASE_URL?.trim() || env.CONTRACT_API_KEY?.trim()) return undefined;
+  return (
+    `contract: no --api-key (or CONTRACT_API_KEY) given: sending x-api-key "${DEFAULT_TOKEN}", ` +
+    'which the mock accepts; give the deployment its own token with --api-key'
+  );
+}
+
+/**
  * A refusal of the suite's reader, which names the variable it read, in the words of the command line:
  * `--base-url notaurl` was refused as "CONTRACT_BASE_URL must be ...", a variable its user never set.
  */
@@ -151,6 +164,8 @@ export async function runContract(
     console.error(`contract: ${asGiven((err as Error).message, opts)}`);
     return EXIT_MISCONFIGURED;
   }
+  const notice = defaultTokenNotice(suiteEnv);
+  if (notice) console.error(notice);
   if (opts.cleanup !== undefined) return runCleanup(opts.cleanup, target);
   const { baseUrl, apiKey } = target;
   // Loaded here, not at the top: every command line loads this module, and these load Ajv and the

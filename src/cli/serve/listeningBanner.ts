@@ -100,10 +100,11 @@ export function announce(url: string, served: Served, print = forPeople(undefine
 
 /**
  * The line `serve` prints once it has stopped on a signal: that it did, and what became of the writes,
- * which in memory are gone and with --data are in the file for the next start.
+ * which in memory are gone and with --data are on disk for the next start: in the journal files beside
+ * the name given, and in a snapshot of that name only once one was written (docs/persistence.md).
  */
 export function stoppedLine({ data }: Pick<Served, 'data'>): string {
   return data === undefined
     ? 'product-catalog-mock stopped; the writes it kept in memory are gone'
-    : `product-catalog-mock stopped; every write it answered is in ${data}`;
+    : `product-catalog-mock stopped; every write it answered is on disk (${data}.journal-*, and ${data} once compacted): --data ${data} serves them again`;
 }

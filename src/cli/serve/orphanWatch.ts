@@ -2,7 +2,7 @@
 // passes a SIGTERM it gets on to that shell, which ends without passing it on: `kill <npm's pid>`
 // would leave the server serving, orphaned, on its port. Under npm the server ends with its parent
 // instead. Not otherwise: a server started with nohup, or in the background of a shell that then
-// closes, is meant to outlive its parent (README, "Command line").
+// closes, is meant to outlive its parent (docs/cli.md, "Command line").
 
 /** How often the parent is looked for: a second, as long as a stop may lag the parent's end. */
 const CHECK_MS = 1000;

@@ -145,7 +145,7 @@ export const failureContext = {
   },
   /**
    * An answer outside openapi.yaml's schemas, met by the running test or setup: held, so that the
-   * test's own checks still run on it and say whether it fails them too (README, "Contract tests":
+   * test's own checks still run on it and say whether it fails them too (docs/contract.md, "Contract tests":
    * only a test that fails on nothing else is counted under openapi.yaml). False when nothing runs,
    * and the caller fails at once.
    */

@@ -142,7 +142,7 @@ export async function contractKit(area: string): Promise<Kit> {
         // an answer outside openapi.yaml's schemas fails the setup once its own checks have run, as a test
         if (failed !== undefined) throw met ? new AggregateError([failed, ...errorsOf(met)]) : failed;
         // When that was all, the setup did its work: its tests still run and say what they find, and
-        // the shape fails the block once they have (README, "Contract tests").
+        // the shape fails the block once they have (docs/contract.md, "Contract tests").
         shapeOnly = met;
       });
       afterAll(() => {

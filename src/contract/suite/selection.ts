@@ -81,7 +81,7 @@ export function requestHeldBack(
   selection: Selection & { readonly?: boolean },
   request: { method: string; body?: unknown; raw?: string } = { method: op?.method ?? 'GET' },
 ): string | undefined {
-  // A read-only run sends no write that could succeed (README, "Contract tests"): the suite's
+  // A read-only run sends no write that could succeed (docs/contract.md, "Contract tests"): the suite's
   // writing() blocks are skipped, and this holds back, request by request, any other that may write.
   // What may still go is a body that is not JSON at all (malformed, or another content type), which
   // no deployment can store.

@@ -1,4 +1,4 @@
-// A 5 x 7 pixel font for the text of the demo pictures (README, "Demo media"): capitals, digits and
+// A 5 x 7 pixel font for the text of the demo pictures (docs/workbench.md, "Demo media"): capitals, digits and
 // the punctuation product names use. Drawn by the mock itself, so a picture needs no font file and
 // looks the same on every machine and in the browser (msw).
 
