@@ -14,8 +14,13 @@ import { loadApiDocument } from '../openapi/apiDocument.js';
 import { parseLatency } from '../workbench/latency.js';
 import { mediaOrigin } from '../workbench/demoMedia.js';
 import type { LogFormat } from '../workbench/requestLog.js';
+import {
+  checkUpstreamServeOptions,
+  upstreamOptionsOf,
+  type UpstreamServeOptions,
+} from '../upstream/serveOptions.js';
 
-export interface ServeOptions {
+export interface ServeOptions extends UpstreamServeOptions {
   port: number;
   host: string;
   region: string;
@@ -127,6 +132,9 @@ export async function startServing(
   // cannot be written, ends it at once.
   const region = checkRegion(await loadApiDocument(), opts.region);
   if (opts.data) await checkDataPath(opts.data);
+  checkUpstreamServeOptions(opts);
+  // Read here, on the server's thread: the key never travels in the options between threads.
+  const upstream = await upstreamOptionsOf(opts);
   const port = await probePort(opts.host, opts.port);
   const shownHost = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   const origin = mediaOrigin(`http://${shownHost}:${port}`);
@@ -159,6 +167,7 @@ export async function startServing(
               colorize: opts.colorize,
             }),
       logRequests: !opts.quiet,
+      upstream,
     });
     // Only a large catalog, and before the server is announced: done in the background after, the
     // first search raced it and took over a second at 100,000 products. At 10,000 the first search

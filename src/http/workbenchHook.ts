@@ -41,6 +41,8 @@ export function exchangeRecorder(workbench: Workbench): RequestHandler {
         body: operation ? operation.body : (req.body as unknown),
         bodyBytes:
           req.headers['content-length'] === undefined ? undefined : Number(req.headers['content-length']),
+        // Set only while an upstream is set (docs/upstream.md): the answer came from the deployment.
+        ...(res.getHeader('x-mock-source') === 'upstream' && { source: 'upstream' as const }),
         message: answered
           ? (res.locals.errorMessage as string | undefined)
           : closed
