@@ -139,7 +139,8 @@ function sourced(answer: MockAnswer, source: 'upstream' | 'mock'): MockAnswer {
 
 /** The 502 or 504 of a deployment that gave no usable answer, in the error format. */
 export function failureAnswer(failure: UpstreamFailure): MockAnswer {
-  return sourced(problemAnswer(failure.status, `Bad gateway: ${failure.message}`), 'upstream');
+  const what = failure.status === 504 ? 'Gateway timeout' : 'Bad gateway';
+  return sourced(problemAnswer(failure.status, `${what}: ${failure.message}`), 'upstream');
 }
 
 /** One deployment behind the mock: its address, what was fetched from it, and each scope's state. */
@@ -252,7 +253,7 @@ export class Upstream {
   /** Marks every API answer with its source: `mock` unless an upstream step said otherwise. */
   readonly sourceWrapper: Wrapper = (next) => async (request) => {
     const answer = await next(request);
-    if (answer.operation !== undefined && answer.headers[SOURCE_HEADER] === undefined) {
+    if (answer.headers[SOURCE_HEADER] === undefined) {
       answer.headers = { ...answer.headers, [SOURCE_HEADER]: 'mock' };
     }
     return answer;
@@ -433,10 +434,11 @@ export class Upstream {
       // A scope written to while its copy runs: a forwarded list would leave its writes out, so it
       // waits for the copy (docs/upstream.md, "Lists, search and facets").
       if (fill && state.localWrites) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
         const finished = await Promise.race([
           fill.done.then(() => true),
-          new Promise<false>((resolve) => setTimeout(resolve, this.#timeoutMs, false)),
-        ]);
+          new Promise<false>((resolve) => (timer = setTimeout(resolve, this.#timeoutMs, false))),
+        ]).finally(() => clearTimeout(timer));
         if (finished && (fill.state as FillState) === 'done') return handler(call);
         return sourced(
           problemAnswer(
