@@ -33,7 +33,11 @@ export function checkUpstreamServeOptions(opts: UpstreamServeOptions): void {
     opts.upstreamAnonymize && '--upstream-anonymize',
     opts.upstreamFill === false && '--no-upstream-fill',
   ].filter((name): name is string => typeof name === 'string');
-  if (given.length > 0) throw new Error(`${given.join(', ')} apply to --upstream URL: give it too`);
+  if (given.length > 0) {
+    throw new Error(
+      `${given.join(', ')} ${given.length === 1 ? 'needs' : 'need'} --upstream URL: give it too`,
+    );
+  }
 }
 
 /** Where the key comes from, for the banner: never the key itself. */
