@@ -2,7 +2,8 @@
 // seeded as the "deployment", both in-process on free ports of 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -299,6 +300,31 @@ describe("the deployment's failures", () => {
         const res = await get(mock.url, path);
         expect(res.status, path).toBe(502);
       }
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('a request target in absolute form naming another host sends that host nothing', async () => {
+    const elsewhere: string[] = [];
+    const other = await listen((req, res) => {
+      elsewhere.push(String(req.headers['x-api-key']));
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{}}');
+    });
+    const url = await listen((_req, res) => res.writeHead(404).end());
+    const mock = await startServer({ port: 0, upstream: { url, apiKey: KEY, fill: false } });
+    try {
+      const { port } = new URL(mock.url);
+      const socket = connect(Number(port), '127.0.0.1');
+      socket.write(
+        `GET ${other}/acme/dev/products?limit=1 HTTP/1.1\r\nHost: x\r\nx-api-key: t\r\nConnection: close\r\n\r\n`,
+      );
+      let text = '';
+      socket.on('data', (d: Buffer) => (text += d.toString()));
+      await once(socket, 'close');
+      expect(text).toMatch(/^HTTP\/1\.1 [45]\d\d/);
+      expect(text).not.toContain(KEY);
+      expect(elsewhere).toEqual([]);
     } finally {
       await mock.close();
     }
