@@ -89,6 +89,9 @@ describe('a mock with an upstream deployment', () => {
     const first = await get(mock.url, path);
     expect(first.status).toBe(200);
     expect(first.headers.get('x-mock-source')).toBe('upstream');
+    const fromPage = await fetch(mock.url + path, { headers: { ...TOKEN, origin: 'http://localhost:5173' } });
+    expect(fromPage.headers.get('access-control-expose-headers')?.split(',')).toContain('X-Mock-Source');
+    await fromPage.arrayBuffer();
     const direct = await fetch(dep.server.url + path, { headers: { 'x-api-key': KEY } });
     expect(await json(first)).toEqual(await json(direct));
     const before = dep.seen.length;
