@@ -275,13 +275,14 @@ export class Upstream {
   #byId(operationId: (typeof BY_ID)[number], handler: OperationHandler, store: Store): OperationHandler {
     return async (call) => {
       const key = scopeKeyOf(call);
-      this.#startFill(key, call, store);
+      const fill = this.#startFill(key, call, store);
       let fetched = false;
       try {
         fetched = await this.#fetchMissing(operationId, call, key, store);
       } catch (err) {
-        if (err instanceof UpstreamFailure) return failureAnswer(err);
-        throw err;
+        if (!(err instanceof UpstreamFailure)) throw err;
+        // A scope copied whole has the deployment's catalog: its own answer (a 404) stands in.
+        if (fill?.state !== 'done') return failureAnswer(err);
       }
       const answer = await handler(call);
       return fetched ? sourced(answer, 'upstream') : answer;

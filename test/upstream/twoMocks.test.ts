@@ -223,6 +223,10 @@ describe('a mock with an upstream deployment', () => {
     expect(list.status).toBe(502);
     expect((await get(mock.url, heldPath)).status).toBe(200);
     expect(await json(await get(mock.url, '/acme/stop/products?limit=3'))).toEqual(listBefore);
+    // A scope copied whole answers an id it lacks itself: a 404 of the mock, not a 502.
+    const absent = await get(mock.url, '/acme/stop/products/not-held-anywhere');
+    expect(absent.status).toBe(404);
+    expect(absent.headers.get('x-mock-source')).toBe('mock');
     expect(JSON.stringify(log.lines)).not.toContain(KEY);
   });
 
