@@ -272,6 +272,31 @@ describe("the deployment's failures", () => {
     servers = [];
   });
 
+  it('stores a fetched record through the write path: with data, it is in the file after a restart', async () => {
+    const seed = await resolveSeed('demo');
+    const dep = await startServer({ port: 0, seed, apiKeys: [KEY] });
+    const dir = await mkdtemp(join(tmpdir(), 'upstream-data-'));
+    const data = join(dir, 'mock.json');
+    const path = `/acme/dev/products/${encodeURIComponent(seed.products[0]!.productGroupId)}`;
+    try {
+      const mock = await startServer({ port: 0, data, upstream: { url: dep.url, apiKey: KEY, fill: false } });
+      const fetched = await json(await get(mock.url, path));
+      await mock.close();
+      await dep.close();
+      const offline = await startServer({ port: 0, data });
+      try {
+        const res = await get(offline.url, path);
+        expect(res.status).toBe(200);
+        expect(await json(res)).toEqual(fetched);
+      } finally {
+        await offline.close();
+      }
+    } finally {
+      await dep.close().catch(() => undefined);
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a refused key is a 502 that says so, without the key', async () => {
     const dep = await startServer({ port: 0, seed: await resolveSeed('demo'), apiKeys: ['another-key'] });
     const mock = await startServer({ port: 0, upstream: { url: dep.url, apiKey: KEY, fill: false } });
