@@ -224,6 +224,24 @@ export default tseslint.config(
     ['**/cli/*', '**/contract/*', '**/http/*', '**/msw/*', '**/app.js', '**/server.js'],
     'a layer below the commands and the adapters: no import of src/cli, src/contract, src/http or src/msw',
   ),
+  // serve --upstream (docs/upstream.md): below the commands and the adapters; of the commands it uses
+  // record's anonymization only, and of the contract kit its one rule for outgoing requests.
+  room(
+    ['src/upstream/**/*.ts'],
+    [
+      ...commands.filter((name) => name !== 'record').map((name) => `**/cli/${name}/*`),
+      '**/cli/terminal/*',
+      '**/cli/cli.js',
+      '**/http/*',
+      '**/msw/*',
+      '**/contract/suite/*',
+      '**/contract/report/*',
+      '**/contract/propertyRequests/*',
+      '**/app.js',
+      '**/server.js',
+    ],
+    "src/upstream is below the commands and the adapters: no import of them (but record/anonymize.ts) nor of the contract kit's rooms",
+  ),
   // The dataset definitions: src/ imports them, they import nothing of src/ but the domain's types and helpers.
   {
     files: ['seeds/**/*.ts'],

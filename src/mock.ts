@@ -17,6 +17,8 @@ import { SeedSource } from './workbench/seedSource.js';
 import { statusesByOperation } from './workbench/simulation.js';
 import { simulationStep } from './workbench/simulationStep.js';
 import { Workbench } from './workbench/workbench.js';
+import { Upstream, type MockUpstreamOptions } from './upstream/upstream.js';
+import { SessionRecording } from './upstream/recording.js';
 
 export interface MockOptions {
   /** Region of the two prefixes that name none; default eu. */
@@ -60,7 +62,11 @@ export interface MockOptions {
   maxStoredMb?: number;
   /** Around the pipeline, the first outermost: request logs, faults, journals (docs/architecture.md, "The seam: wrapping the pipeline"). */
   wrappers?: Wrapper[];
+  /** A deployment that answers what the mock does not hold; writes stay in the mock (docs/upstream.md). */
+  upstream?: MockUpstreamOptions;
 }
+
+export type { MockUpstreamOptions } from './upstream/upstream.js';
 
 /** A mock: its request pipeline and what the adapters around it need. */
 export interface Mock extends MockCore {
@@ -70,6 +76,8 @@ export interface Mock extends MockCore {
   operationIds: string[];
   /** What the seed is called (health reports it); undefined when nothing names it. */
   seedName?: string;
+  /** The upstream deployment, when one is set. */
+  upstream?: Upstream;
 }
 
 /**
@@ -134,11 +142,12 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const { region } = checkStartOptions(document, options);
   const latency = checkLatency(options.latency);
   const strict = keyRingOf(document, options.apiKeys).size > 0;
+  const upstream = options.upstream && upstreamOf(options.upstream, options.logger);
   const seed = await givenSeed(options, document);
   const seeds = new SeedSource(seed, options.seedFile, options.seedMediaOrigin);
   // A seed read from seedFile alone is named by it, as `--seed FILE` names the CLI's.
   const seedName = options.seedName ?? (options.seed === undefined ? options.seedFile : undefined);
-  const store = await Store.open({
+  const opened = await Store.open({
     file: options.data,
     seed: seeds.current,
     compactBytes: options.compactAfterMb === undefined ? undefined : options.compactAfterMb * 1024 * 1024,
@@ -146,6 +155,8 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     maxStoredBytes: maxStoredBytes(options.maxStoredMb),
     memoryFull: memoryGuard(),
   });
+  // Writes noted and reset forgetting what was fetched, for the workbench's resets too.
+  const store = upstream ? upstream.observe(opened) : opened;
   const table = new OperationTable(document);
   const operations = table.operations;
   const workbench = new Workbench({
@@ -165,6 +176,21 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     operations: table,
     store,
     simulate: simulationStep(workbench),
+    upstream,
   });
-  return { ...core, workbench, operationIds: operations.map((op) => op.operationId), seedName };
+  return { ...core, workbench, operationIds: operations.map((op) => op.operationId), seedName, upstream };
+}
+
+/** The upstream of the options, logging to the mock's logger and recording when asked. */
+function upstreamOf(options: MockUpstreamOptions, logger: Logger | undefined): Upstream {
+  const warn = (line: string) => logger?.warn(line);
+  const recording =
+    options.record === undefined
+      ? undefined
+      : new SessionRecording({ file: options.record, anonymize: options.anonymize, warn });
+  return new Upstream(options, {
+    log: (line) => logger?.info(line),
+    onFetched: recording && ((fetched) => recording.update(fetched)),
+    onClose: recording && (() => recording.flush()),
+  });
 }

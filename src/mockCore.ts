@@ -17,6 +17,7 @@ import { productWriteOperations } from './routes/productWrites.js';
 import { publishedClientOperations } from './routes/publishedClient.js';
 import { variantOperations } from './routes/variants.js';
 import type { Store } from './store/store.js';
+import type { Upstream } from './upstream/upstream.js';
 
 /** A mock's pipeline and what the adapters around it need. */
 export interface MockCore {
@@ -47,6 +48,8 @@ export interface MockCoreOptions {
   simulate?: SimulationStep;
   /** Where a person reads the API reference, for a 404's message (see PipelineOptions). */
   reference?: string;
+  /** A deployment that answers what the store does not hold (docs/upstream.md); `store` is its observe(). */
+  upstream?: Upstream;
 }
 
 /**
@@ -102,15 +105,17 @@ export function composeMock(options: MockCoreOptions): MockCore {
   const { document, store, region } = options;
   const ring = keyRingOf(document, options.apiKeys);
   const ctx: RouteContext = { store, document };
+  const handlers = {
+    ...productReadOperations(ctx),
+    ...productTypeOperations(ctx),
+    ...productWriteOperations(ctx),
+    ...variantOperations(ctx),
+    ...publishedClientOperations(ctx, gtinOfEpc),
+  };
+  const { upstream } = options;
   const pipeline = createPipeline({
     operations: options.operations ?? new OperationTable(document),
-    handlers: {
-      ...productReadOperations(ctx),
-      ...productTypeOperations(ctx),
-      ...productWriteOperations(ctx),
-      ...variantOperations(ctx),
-      ...publishedClientOperations(ctx, gtinOfEpc),
-    },
+    handlers: upstream ? upstream.handlers(handlers) : handlers,
     authorize: authorizer(ring, {
       publicReads: options.publicReads,
       publicReadsSwitch: options.publicReadsSwitch,
@@ -120,5 +125,6 @@ export function composeMock(options: MockCoreOptions): MockCore {
     simulate: options.simulate,
     reference: options.reference,
   });
-  return { handle: wrap(pipeline, options.wrappers), store, ring, region };
+  const wrappers = upstream ? [...(options.wrappers ?? []), upstream.sourceWrapper] : options.wrappers;
+  return { handle: wrap(pipeline, wrappers), store, ring, region };
 }

@@ -4,6 +4,7 @@
 // command line, a property in code. Node-free: the msw handlers check their options with it too.
 import type { OpenAPIV3 } from 'openapi-types';
 import { checkRegion } from './mockCore.js';
+import { checkUpstreamUrl } from './upstream/upstream.js';
 
 /** Where the options come from: the command line's flags, or the properties of code. */
 export type OptionsFrom = 'cli' | 'code';
@@ -15,7 +16,15 @@ const NAMES = {
   dataGiven: { cli: '--data FILE', code: 'data' },
   watch: { cli: '--watch', code: 'watch' },
   seedFile: { cli: '--seed FILE', code: 'seedFile' },
+  upstream: { cli: '--upstream URL', code: 'upstream.url' },
+  upstreamApiKeyFile: { cli: '--upstream-api-key-file', code: 'upstream.apiKeyFile' },
+  upstreamTimeout: { cli: '--upstream-timeout', code: 'upstream.timeoutMs' },
+  upstreamRecord: { cli: '--upstream-record', code: 'upstream.record' },
+  upstreamAnonymize: { cli: '--upstream-anonymize', code: 'upstream.anonymize' },
+  upstreamFill: { cli: '--no-upstream-fill', code: 'upstream.fill' },
 } as const;
+
+type OptionName = keyof typeof NAMES;
 
 export interface StartOptions {
   /** Region of the two prefixes that name none (`--region`). */
@@ -28,6 +37,20 @@ export interface StartOptions {
   watch?: boolean;
   /** The JSON dataset file served (`--seed FILE`). */
   seedFile?: string;
+  /** The deployment behind the mock and its options (`--upstream` and `--upstream-*`; docs/upstream.md). */
+  upstream?: UpstreamStartOptions;
+}
+
+/** `serve --upstream`'s options (the `upstream` option of code), as far as they are checked here. */
+export interface UpstreamStartOptions {
+  url?: string;
+  /** Only the command line reads the key from a file. */
+  apiKeyFile?: string;
+  timeoutMs?: number;
+  record?: string;
+  anonymize?: boolean;
+  /** false: never copy a scope (`--no-upstream-fill`). */
+  fill?: boolean;
 }
 
 /**
@@ -40,7 +63,7 @@ export function checkStartOptions(
   options: StartOptions,
   from: OptionsFrom = 'code',
 ): { region: string } {
-  const name = (option: keyof typeof NAMES): string => NAMES[option][from];
+  const name = (option: OptionName): string => NAMES[option][from];
   const region = checkRegion(document, options.region);
   if (options.watch && options.seedFile === undefined) {
     throw new Error(
@@ -67,5 +90,42 @@ export function checkStartOptions(
       `${name('data')} names no file: give the file to keep the data in, or leave ${name('data')} out to keep it in memory`,
     );
   }
+  if (options.upstream !== undefined) checkUpstreamStartOptions(options.upstream, from);
   return { region };
+}
+
+/**
+ * The upstream's options (docs/upstream.md): each that needs the upstream's URL refused without it,
+ * the URL checked (http or https, no credentials, no query), the timeout a positive number, and
+ * anonymize only with a recording.
+ */
+export function checkUpstreamStartOptions(upstream: UpstreamStartOptions, from: OptionsFrom = 'code'): void {
+  const name = (option: OptionName): string => NAMES[option][from];
+  if (upstream.url === undefined) {
+    const given = [
+      upstream.apiKeyFile !== undefined && name('upstreamApiKeyFile'),
+      upstream.timeoutMs !== undefined && name('upstreamTimeout'),
+      upstream.record !== undefined && name('upstreamRecord'),
+      upstream.anonymize === true && name('upstreamAnonymize'),
+      upstream.fill === false && name('upstreamFill'),
+    ].filter((given): given is string => typeof given === 'string');
+    if (given.length > 0 || from === 'code') {
+      throw new Error(
+        `${given.length > 0 ? given.join(', ') : 'upstream'} ${given.length > 1 ? 'need' : 'needs'} ${name('upstream')}: give it too`,
+      );
+    }
+    return;
+  }
+  checkUpstreamUrl(upstream.url);
+  const timeout = upstream.timeoutMs;
+  if (timeout !== undefined && (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0)) {
+    throw new Error(
+      `${name('upstreamTimeout')} must be a positive number of milliseconds, not ${String(timeout)}`,
+    );
+  }
+  if (upstream.anonymize === true && upstream.record === undefined) {
+    throw new Error(
+      `${name('upstreamAnonymize')} applies to a recording: give ${name('upstreamRecord')} FILE with it`,
+    );
+  }
 }

@@ -15,6 +15,7 @@ export const SNIPPET_DOCUMENTS = [
   'docs/datasets.md',
   'docs/contract.md',
   'docs/drift.md',
+  'docs/upstream.md',
   'docs/testing.md',
   'docs/security.md',
   'docs/published-client.md',

@@ -16,6 +16,7 @@ import {
   host,
   keyFile,
   latency,
+  milliseconds,
   outFile,
   port,
   positiveInteger,
@@ -116,6 +117,30 @@ program
     '--latency <ms>',
     `delay every API answer: N ms, or A-B for a uniform choice in the range (at most ${MAX_DELAY_MS})`,
     latency,
+  )
+  .option(
+    '--upstream <url>',
+    'read what the mock does not hold from this deployment; writes stay here (docs/upstream.md)',
+  )
+  .option(
+    '--upstream-api-key-file <file>',
+    "with --upstream: file holding the deployment's key (or set PRODUCT_CATALOG_MOCK_UPSTREAM_API_KEY)",
+    dataFile,
+  )
+  .option(
+    '--upstream-timeout <ms>',
+    'with --upstream: wait this long for the deployment, then answer 504 (default 10000)',
+    milliseconds,
+  )
+  .option(
+    '--upstream-record <file>',
+    'with --upstream: write what was fetched as a seed file, for --seed FILE offline',
+    outFile,
+  )
+  .option('--upstream-anonymize', 'with --upstream-record: anonymize it as record --anonymize does')
+  .option(
+    '--no-upstream-fill',
+    'with --upstream: never copy a scope; always forward its lists, search and facets',
   )
   // serve is the default command, so a mistyped command's name arrives here as an argument.
   .allowExcessArguments()

@@ -1534,6 +1534,11 @@ export interface components {
             body?: unknown;
             /** @description Why the body is not kept (its size). */
             bodyOmitted?: string;
+            /**
+             * @description With `serve --upstream`, `upstream` when the answer came from the deployment (docs/upstream.md); absent otherwise.
+             * @enum {string}
+             */
+            source?: "upstream";
         };
         Error: {
             /** @description Written for a person; names the field or parameter at fault. */
@@ -1917,6 +1922,7 @@ export interface components {
         /** @description The product (a partial record when select is used). */
         Product: {
             headers: {
+                "X-Mock-Source": components["headers"]["MockSource"];
                 [name: string]: unknown;
             };
             content: {
@@ -1928,6 +1934,7 @@ export interface components {
         /** @description One page of matching products, the total count and facets over all matches. */
         ProductList: {
             headers: {
+                "X-Mock-Source": components["headers"]["MockSource"];
                 [name: string]: unknown;
             };
             content: {
@@ -2001,6 +2008,7 @@ export interface components {
         /** @description Unknown product, product type, variant, barcode or route. */
         NotFound: {
             headers: {
+                "X-Mock-Source": components["headers"]["MockSource"];
                 [name: string]: unknown;
             };
             content: {
@@ -2106,9 +2114,10 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Mock only: a failure simulated with `Prefer: code=502` or a fault rule (`/__admin/faults`), as a gateway answers for a service it cannot reach; the operation did not run and nothing was changed. */
+        /** @description Mock only: a failure simulated with `Prefer: code=502` or a fault rule (`/__admin/faults`), as a gateway answers for a service it cannot reach; the operation did not run and nothing was changed. With `serve --upstream`, also the deployment's failure (unreachable, a refused key, a 5xx, a redirect to another origin), named in the message with `X-Mock-Source: upstream`. */
         BadGateway: {
             headers: {
+                "X-Mock-Source": components["headers"]["MockSource"];
                 "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
@@ -2122,9 +2131,10 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Mock only: a failure simulated with `Prefer: code=503` or a fault rule (`/__admin/faults`), as a busy or starting service answers; the operation did not run and nothing was changed. */
+        /** @description Mock only: a failure simulated with `Prefer: code=503` or a fault rule (`/__admin/faults`), as a busy or starting service answers; the operation did not run and nothing was changed. With `serve --upstream`, also a list, search or facet read of a scope that holds writes made in the mock while its copy of the deployment is not done (docs/upstream.md). */
         ServiceUnavailable: {
             headers: {
+                "X-Mock-Source": components["headers"]["MockSource"];
                 "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
@@ -2138,9 +2148,10 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Mock only: a failure simulated with `Prefer: code=504` or a fault rule (`/__admin/faults`), as a gateway answers for a service that took too long; the operation did not run and nothing was changed. */
+        /** @description Mock only: a failure simulated with `Prefer: code=504` or a fault rule (`/__admin/faults`), as a gateway answers for a service that took too long; the operation did not run and nothing was changed. With `serve --upstream`, also a deployment slower than `--upstream-timeout`. */
         GatewayTimeout: {
             headers: {
+                "X-Mock-Source": components["headers"]["MockSource"];
                 "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
@@ -2313,6 +2324,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description Mock only, with `serve --upstream` (docs/upstream.md): where the answer came from. `upstream` when the deployment answered it (a forwarded list, search or facet read, a record fetched for this read, or the deployment's failure as a 502 or 504); `mock` when the mock answered it from its own data. Absent without an upstream. */
+        MockSource: "upstream" | "mock";
         /** @description Seconds to wait before sending the request again, on a simulated failure that asked for it (`Prefer: retry-after=S` beside the code, or a fault rule's `retryAfter`); absent otherwise. */
         RetryAfter: number;
     };

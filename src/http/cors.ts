@@ -9,9 +9,10 @@ import type { Boundary } from './browserBoundary.js';
  * Response headers a page on another origin may read besides the CORS-safelisted ones: `Allow`,
  * which a 405 lists the path's methods in (docs/api.md, "Responses and errors"), and `Retry-After`, which
  * a simulated failure carries when asked (docs/behaviour.md, "Simulated failures and latency"): an
- * app's retry logic reads it.
+ * app's retry logic reads it; and `X-Mock-Source`, which says under `serve --upstream` where an
+ * answer came from (docs/upstream.md, "Where an answer came from").
  */
-export const EXPOSED_HEADERS: readonly string[] = ['Allow', 'Retry-After'];
+export const EXPOSED_HEADERS: readonly string[] = ['Allow', 'Retry-After', 'X-Mock-Source'];
 
 /**
  * Any origin, where an answer is written before the request's headers are read (a 431): the answer

@@ -45,6 +45,8 @@ export function exchangeRecorder(workbench: Workbench): RequestHandler {
           req.headers['content-length'] === undefined ? undefined : Number(req.headers['content-length']),
         // Refused at the browser boundary (browserBoundary.ts): logged, never journaled.
         unjournaled: res.locals.outsideBoundary === true,
+        // Set only while an upstream is set (docs/upstream.md): the answer came from the deployment.
+        ...(res.getHeader('x-mock-source') === 'upstream' && { source: 'upstream' as const }),
         message: answered
           ? (res.locals.errorMessage as string | undefined)
           : closed

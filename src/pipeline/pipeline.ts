@@ -20,6 +20,8 @@ export interface OperationCall {
   /** The parsed JSON body, validated; undefined when none was sent. */
   body: unknown;
   headers: Headers;
+  /** The path and query as sent, prefix included (what an upstream deployment is asked: docs/upstream.md). */
+  url?: string;
 }
 
 /** What answers one documented operation. */
@@ -220,6 +222,7 @@ export function createPipeline(options: PipelineOptions): Handle {
       query: checked.query,
       body,
       headers: request.headers,
+      url: request.url,
     });
   };
 

@@ -49,6 +49,8 @@ export interface JournalRecord {
   /** Its size on the wire (Content-Length), when known. */
   bodyBytes?: number;
   bodyOmitted?: string;
+  /** `upstream` when the answer came from the upstream deployment (docs/upstream.md). */
+  source?: 'upstream';
 }
 
 /** The body as it goes into an entry: small ones as they are, larger ones named by their size. */
@@ -81,6 +83,7 @@ export function journalEntry(record: JournalRecord): JournalEntry {
     ...(record.stubbed !== undefined && { stubbed: record.stubbed }),
     ...(record.body !== undefined && { body: record.body }),
     ...(record.bodyOmitted !== undefined && { bodyOmitted: record.bodyOmitted }),
+    ...(record.source !== undefined && { source: record.source }),
   };
 }
 
@@ -162,6 +165,7 @@ export class RequestJournal {
   readonly #operationId: (string | undefined)[];
   readonly #body: unknown[];
   readonly #bodyOmitted: (string | undefined)[];
+  readonly #source: ('upstream' | undefined)[];
   #next = 0;
   #count = 0;
 
@@ -179,6 +183,7 @@ export class RequestJournal {
     this.#operationId = column();
     this.#body = new Array<unknown>(size).fill(undefined);
     this.#bodyOmitted = column();
+    this.#source = new Array<'upstream' | undefined>(size).fill(undefined);
   }
 
   record(record: JournalRecord): void {
@@ -196,6 +201,7 @@ export class RequestJournal {
     this.#operationId[i] = record.operationId;
     this.#body[i] = body;
     this.#bodyOmitted[i] = bodyOmitted;
+    this.#source[i] = record.source;
     this.#next = (i + 1) % this.size;
     this.#count = Math.min(this.#count + 1, this.size);
   }
@@ -230,6 +236,7 @@ export class RequestJournal {
           stubbed: this.#stubbed[i],
           body: this.#body[i],
           bodyOmitted: this.#bodyOmitted[i],
+          source: this.#source[i],
         }),
       );
     }
@@ -293,6 +300,7 @@ export class RequestJournal {
     }
     this.#body.fill(undefined);
     this.#bodyOmitted.fill(undefined);
+    this.#source.fill(undefined);
     this.#next = 0;
     this.#count = 0;
   }

@@ -13,11 +13,20 @@ export interface LoggedRequest {
   durationMs: number;
   /** The error's `message` of a 4xx or 5xx answer. */
   message?: string;
+  /** `upstream` when the answer came from the upstream deployment (docs/upstream.md). */
+  source?: 'upstream';
 }
 
 export interface LogEntry {
   level: 'info' | 'warn' | 'error';
-  fields: { method: string; url: string; status: number; durationMs: number; error?: string };
+  fields: {
+    method: string;
+    url: string;
+    status: number;
+    durationMs: number;
+    error?: string;
+    source?: 'upstream';
+  };
   msg: string;
 }
 
@@ -35,9 +44,11 @@ export function logEntry(request: LoggedRequest): LogEntry {
       status: request.status,
       durationMs,
       ...(failed && { error: request.message }),
+      ...(request.source !== undefined && { source: request.source }),
     },
     msg:
       `${request.method} ${request.url} ${request.status} ${durationMs} ms` +
+      (request.source === 'upstream' ? ' (from upstream)' : '') +
       (failed ? ` - ${request.message}` : ''),
   };
 }

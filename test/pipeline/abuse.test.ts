@@ -310,7 +310,11 @@ describe('a URL over the 16 KB header limit', () => {
       });
       // A page on another origin reads this message, not a CORS failure.
       expect(res.headers['access-control-allow-origin']).toBe('*');
-      expect(res.headers['access-control-expose-headers']?.split(',')).toEqual(['Allow', 'Retry-After']);
+      expect(res.headers['access-control-expose-headers']?.split(',')).toEqual([
+        'Allow',
+        'Retry-After',
+        'X-Mock-Source',
+      ]);
     } finally {
       await server.close();
     }

@@ -3,9 +3,10 @@
 import { COUNTED_DATASET, seedCountOf, seedFileOf } from '../../seed/defaults.js';
 import { parseApiKeys } from '../../pipeline/auth.js';
 import { hostnameOf, isLoopback } from '../../http/loopback.js';
+import { upstreamLine, type UpstreamServeOptions } from '../../upstream/serveOptions.js';
 
 /** What the banner says of a server: the options that decide what a request gets. */
-export interface Served {
+export interface Served extends UpstreamServeOptions {
   seed: string;
   region: string;
   /** Every key, from wherever it came (apiKeySources.ts). */
@@ -91,6 +92,7 @@ export function announce(url: string, served: Served, print = forPeople(undefine
     [
       `product-catalog-mock listening on ${url}`,
       servedLine(served),
+      ...[upstreamLine(served)].filter((line) => line !== undefined),
       `  try: ${exampleRequest(url, served.apiKey)}`,
       `  API reference: ${url}/docs`,
       ...[exposureWarning(served)].filter((line) => line !== undefined),

@@ -14,8 +14,9 @@ import { loadApiDocument } from '../../openapi/apiDocument.js';
 import { parseLatency } from '../../workbench/latency.js';
 import { mediaOrigin } from '../../media/demoMedia.js';
 import type { LogFormat } from '../../workbench/requestLog.js';
+import { upstreamOptionsOf, type UpstreamServeOptions } from '../../upstream/serveOptions.js';
 
-export interface ServeOptions {
+export interface ServeOptions extends UpstreamServeOptions {
   port: number;
   host: string;
   region: string;
@@ -131,10 +132,26 @@ export async function startServing(
   // together, or a --data path that cannot be written, end it at once.
   const { region } = checkStartOptions(
     await loadApiDocument(),
-    { region: opts.region, data: opts.data, compactAfterMb: opts.compactAfter, watch: opts.watch, seedFile },
+    {
+      region: opts.region,
+      data: opts.data,
+      compactAfterMb: opts.compactAfter,
+      watch: opts.watch,
+      seedFile,
+      upstream: {
+        url: opts.upstream,
+        apiKeyFile: opts.upstreamApiKeyFile,
+        timeoutMs: opts.upstreamTimeout,
+        record: opts.upstreamRecord,
+        anonymize: opts.upstreamAnonymize,
+        fill: opts.upstreamFill,
+      },
+    },
     'cli',
   );
   if (opts.data) await checkDataPath(opts.data);
+  // Read here, on the server's thread: the key never travels in the options between threads.
+  const upstream = await upstreamOptionsOf(opts);
   const port = await probePort(opts.host, opts.port);
   const shownHost = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   const origin = mediaOrigin(`http://${shownHost}:${port}`);
@@ -171,6 +188,7 @@ export async function startServing(
               colorize: opts.colorize,
             }),
       logRequests: !opts.quiet,
+      upstream,
     });
     // Only a large catalog, and before the server is announced: done in the background after, the
     // first search raced it and took over a second at 100,000 products. At 10,000 the first search
