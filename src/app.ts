@@ -2,6 +2,8 @@ import express, { type Express } from 'express';
 import { adminGuard } from './http/adminGuard.js';
 import { corsMiddleware } from './http/cors.js';
 import { mountAdminRoutes } from './http/adminRoutes.js';
+import { mountDashboardRoutes } from './http/dashboardRoutes.js';
+import { mountScopeResetRoutes } from './http/scopeResetRoutes.js';
 import { errorHandler } from './http/errors.js';
 import { expressAdapter } from './http/expressAdapter.js';
 import { exchangeRecorder } from './http/workbenchHook.js';
@@ -41,6 +43,8 @@ export async function createApp(options: MockOptions = {}): Promise<Express> {
       region: mock.region,
     });
     mountWorkbenchRoutes(app, mock.workbench, mock.ring, mock.operationIds);
+    mountDashboardRoutes(app, mock.workbench, mock.ring);
+    mountScopeResetRoutes(app, mock.workbench, mock.ring);
     app.use(expressAdapter(mock.handle, { bodyLimit: options.bodyLimit }));
     app.use(errorHandler);
     return app;

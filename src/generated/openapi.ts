@@ -936,6 +936,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__admin/requests/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The request journal as it grows (server-sent events)
+         * @description A `text/event-stream` that starts with the journal's last 200 entries, oldest first, then
+         *     sends each API request as it is answered: one event `request` per entry, its data a
+         *     JournalEntry as JSON. A client that reads slower than requests come (1 MiB unsent) is
+         *     dropped; it reconnects and starts again from the last entries. While no stream is open the
+         *     API's requests do no work for it. The dashboard (`/__admin/ui`) reads it with `fetch`, so
+         *     that it can send `x-api-key`.
+         */
+        get: operations["streamJournalRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/scopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The scopes that hold writes, with their counts
+         * @description Every region, tenant and environment written to since the start or the last reset, in
+         *     name order, with how many products and product types it holds now. A scope only read holds
+         *     the seed's data and is not listed.
+         */
+        get: operations["listWrittenScopes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/scopes/{region}/{tenantId}/{environment}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One scope back to the seed's data
+         * @description The scope's products and product types become the seed's again; every other scope keeps
+         *     its own, and fault rules and the journal are left as they are. With `--data`, the reset is
+         *     stored as one write of the scope.
+         */
+        post: operations["resetScope"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The settings the server was started with that change answers */
+        get: operations["getWorkbenchSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/ui": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard, a page for a browser
+         * @description Requests as they come, fault rules, the scopes that hold writes and a catalog view, built
+         *     from the endpoints above (docs/behaviour.md, "Dashboard"). Its script and style are served
+         *     below `/__admin/ui/`. In strict mode without a key it is a 401; a browser shows its body,
+         *     the same page, which asks for the key and sends it as `x-api-key` on every call.
+         */
+        get: operations["dashboardPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -993,6 +1102,13 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        WrittenScope: {
+            region: string;
+            tenantId: string;
+            environment: string;
+            products: number;
+            productTypes: number;
+        };
         JournalEntry: {
             /** Format: date-time */
             at: string;
@@ -1015,6 +1131,8 @@ export interface components {
             body?: unknown;
             /** @description Why the body is not kept (its size). */
             bodyOmitted?: string;
+            /** @description The `message` of a 4xx or 5xx answer, as the client received it. */
+            message?: string;
         };
         Error: {
             /** @description Written for a person; names the field or parameter at fault. */
@@ -3582,6 +3700,143 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    streamJournalRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream; it stays open until the client leaves or the server stops. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listWrittenScopes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scopes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WrittenScope"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    resetScope: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A region of the server variable, in any case. */
+                region: string;
+                tenantId: components["schemas"]["ScopeName"];
+                environment: components["schemas"]["ScopeName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scope reset, as named. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            region: string;
+                            tenantId: string;
+                            environment: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getWorkbenchSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The `--latency` range added to every API answer; null without one. */
+                            latency: {
+                                minMs: number;
+                                maxMs: number;
+                            } | null;
+                            /** @description Whether only listed keys are accepted (`--api-key`). */
+                            strict: boolean;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    dashboardPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Strict mode and no key accepted; the body is the page, which asks for one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
 }

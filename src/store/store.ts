@@ -38,6 +38,12 @@ export interface Planned<T> {
   result: T;
 }
 
+/** A scope written to, as the dashboard lists it (GET /__admin/scopes). */
+export interface WrittenScope extends ScopeKey {
+  products: number;
+  productTypes: number;
+}
+
 /** A write waiting for the disk. */
 interface Queued {
   name: string;
@@ -153,6 +159,57 @@ export class Store {
       // A write queued between the loop's end and this turn would otherwise wait for the next one.
       if (this.#queue.length > 0) this.#startFlushing(file);
     });
+  }
+
+  /**
+   * The scopes written to, each with how many products and product types it holds now; a scope
+   * only read holds the seed's and is not listed (docs/behaviour.md, "Dashboard").
+   */
+  writtenScopes(): WrittenScope[] {
+    return Object.keys(this.#db.data.scopes)
+      .sort()
+      .map((name) => {
+        const [region = '', tenantId = '', environment = ''] = name.split('/');
+        const key = { region, tenantId, environment };
+        const scope = this.scope(key);
+        return { ...key, products: scope.products().length, productTypes: scope.productTypes().length };
+      });
+  }
+
+  /**
+   * One scope back to the seed's data; every other scope keeps its own. In memory its records are
+   * dropped. With a file, the difference from the seed is written first as one change, as any
+   * write, so that a restart reads the seed's data back for it.
+   */
+  async resetScope(key: ScopeKey): Promise<void> {
+    const name = scopeName(key);
+    if (this.#db.data.scopes[name] === undefined) return;
+    if (this.#file) {
+      const seed = this.#seedScope;
+      const current = this.scope(key);
+      const change: Required<ScopeChange> = {
+        products: [],
+        deletedProducts: [],
+        productTypes: [],
+        deletedProductTypes: [],
+      };
+      for (const p of current.products()) {
+        const original = seed.product(p.productGroupId);
+        if (original === undefined) change.deletedProducts.push(p.productGroupId);
+        else if (original !== p) change.products.push(original);
+      }
+      for (const p of seed.products()) if (!current.product(p.productGroupId)) change.products.push(p);
+      for (const t of current.productTypes()) {
+        const original = seed.productType(t.productTypeId);
+        if (original === undefined) change.deletedProductTypes.push(t.productTypeId);
+        else if (original !== t) change.productTypes.push(original);
+      }
+      for (const t of seed.productTypes())
+        if (!current.productType(t.productTypeId)) change.productTypes.push(t);
+      if (!isEmpty(change)) await this.write(key, () => ({ change, result: undefined }));
+    }
+    this.#scopes.delete(name);
+    delete this.#db.data.scopes[name];
   }
 
   /** What scopes not yet started start from; those already started keep their data until reset(). */

@@ -42,6 +42,8 @@ export interface JournalRecord {
   /** Its size on the wire (Content-Length), when known. */
   bodyBytes?: number;
   bodyOmitted?: string;
+  /** The error's message of a 4xx or 5xx answer (what a person reads to fix the request). */
+  message?: string;
 }
 
 /** The body as it goes into an entry: small ones as they are, larger ones named by their size. */
@@ -72,6 +74,7 @@ export function journalEntry(record: JournalRecord): JournalEntry {
     operationId: record.operationId ?? null,
     ...(record.body !== undefined && { body: record.body }),
     ...(record.bodyOmitted !== undefined && { bodyOmitted: record.bodyOmitted }),
+    ...(record.message !== undefined && record.status >= 400 && { message: record.message }),
   };
 }
 
@@ -150,6 +153,9 @@ export class RequestJournal {
   readonly #operationId: (string | undefined)[];
   readonly #body: unknown[];
   readonly #bodyOmitted: (string | undefined)[];
+  readonly #message: (string | undefined)[];
+  /** Who follows the entries as they come (the dashboard's stream); none most of the time. */
+  readonly #watchers = new Set<(entry: JournalEntry) => void>();
   #next = 0;
   #count = 0;
 
@@ -165,6 +171,7 @@ export class RequestJournal {
     this.#operationId = column();
     this.#body = new Array<unknown>(size).fill(undefined);
     this.#bodyOmitted = column();
+    this.#message = column();
   }
 
   record(record: JournalRecord): void {
@@ -180,8 +187,41 @@ export class RequestJournal {
     this.#operationId[i] = record.operationId;
     this.#body[i] = body;
     this.#bodyOmitted[i] = bodyOmitted;
+    this.#message[i] = record.status >= 400 ? record.message : undefined;
     this.#next = (i + 1) % this.size;
     this.#count = Math.min(this.#count + 1, this.size);
+    // Without a watcher nothing more is done: no entry is built (docs/behaviour.md, "Dashboard").
+    if (this.#watchers.size > 0) {
+      const entry = this.#entryAt(i);
+      for (const watcher of this.#watchers) watcher(entry);
+    }
+  }
+
+  /** Calls `watcher` with each entry recorded from now on, until the function returned is called. */
+  watch(watcher: (entry: JournalEntry) => void): () => void {
+    this.#watchers.add(watcher);
+    return () => void this.#watchers.delete(watcher);
+  }
+
+  /** How many follow the entries as they come. */
+  get watchers(): number {
+    return this.#watchers.size;
+  }
+
+  #entryAt(i: number): JournalEntry {
+    return journalEntry({
+      at: this.#at[i] as number,
+      durationMs: this.#durationMs[i] as number,
+      status: this.#status[i] as number,
+      method: this.#method[i] as string,
+      url: this.#url[i] as string,
+      tenantId: this.#tenantId[i],
+      environment: this.#environment[i],
+      operationId: this.#operationId[i],
+      body: this.#body[i],
+      bodyOmitted: this.#bodyOmitted[i],
+      message: this.#message[i],
+    });
   }
 
   get count(): number {
@@ -199,26 +239,20 @@ export class RequestJournal {
       if (filter.path !== undefined && !pathHolds(pathOf(this.#url[i] as string), filter.path)) continue;
       if (filter.status !== undefined && this.#status[i] !== filter.status) continue;
       if (filter.tenantId !== undefined && this.#tenantId[i] !== filter.tenantId) continue;
-      found.push(
-        journalEntry({
-          at: this.#at[i] as number,
-          durationMs: this.#durationMs[i] as number,
-          status: this.#status[i] as number,
-          method: this.#method[i] as string,
-          url: this.#url[i] as string,
-          tenantId: this.#tenantId[i],
-          environment: this.#environment[i],
-          operationId: this.#operationId[i],
-          body: this.#body[i],
-          bodyOmitted: this.#bodyOmitted[i],
-        }),
-      );
+      found.push(this.#entryAt(i));
     }
     return found;
   }
 
   clear(): void {
-    for (const column of [this.#method, this.#url, this.#tenantId, this.#environment, this.#operationId]) {
+    for (const column of [
+      this.#method,
+      this.#url,
+      this.#tenantId,
+      this.#environment,
+      this.#operationId,
+      this.#message,
+    ]) {
       column.fill(undefined);
     }
     this.#body.fill(undefined);

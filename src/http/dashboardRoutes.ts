@@ -1,0 +1,98 @@
+// The dashboard's endpoints (docs/behaviour.md, "Dashboard"): the page at /__admin/ui and its
+// files, the journal as a live stream, the written scopes and the --latency setting. The page is
+// built by `npm run build` into dist/dashboard (scripts/build-dashboard.mjs); nothing of it runs in
+// the API's request path.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type Express, type Response } from 'express';
+import { notFound } from '../domain/errors.js';
+import { checkAdminToken, type KeyRing } from '../pipeline/auth.js';
+import { packageRoot } from '../openapi/packageRoot.js';
+import type { JournalEntry } from '../workbench/journal.js';
+import type { Workbench } from '../workbench/workbench.js';
+import { authenticateAdmin } from './adminRoutes.js';
+import { sendData } from './respond.js';
+
+/** Where `npm run build` writes the page, its script and its style. */
+export const DASHBOARD_DIR = join(packageRoot, 'dist', 'dashboard');
+export const DASHBOARD_PATH = '/__admin/ui';
+
+/**
+ * What one stream may hold unsent: a client that reads slower than requests come is dropped
+ * (it reconnects and starts again from the journal's last entries), not buffered without end.
+ */
+export const STREAM_BUFFER_BYTES = 1024 * 1024;
+/** How many of the journal's last entries a stream starts with. */
+const STREAM_BACKLOG = 200;
+/** A comment line now and then: a proxy or browser would otherwise close a stream that is quiet. */
+const HEARTBEAT_MS = 15_000;
+
+/** Sends one server-sent event; false when the client was too slow and was dropped. */
+function sendEvent(res: Response, event: string, data: string): boolean {
+  if (res.writableLength > STREAM_BUFFER_BYTES) {
+    res.destroy();
+    return false;
+  }
+  res.write(`event: ${event}\ndata: ${data}\n\n`);
+  return true;
+}
+
+export function mountDashboardRoutes(app: Express, workbench: Workbench, ring: KeyRing): void {
+  const admin = authenticateAdmin(ring);
+
+  app.get('/__admin/requests/stream', admin, (req, res) => {
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Accel-Buffering': 'no',
+    });
+    res.flushHeaders();
+    const backlog = workbench.journal.find({ limit: STREAM_BACKLOG }).reverse();
+    for (const entry of backlog) sendEvent(res, 'request', JSON.stringify(entry));
+    const unwatch = workbench.journal.watch((entry: JournalEntry) => {
+      if (!sendEvent(res, 'request', JSON.stringify(entry))) unwatch();
+    });
+    const heartbeat = setInterval(() => {
+      if (res.writableLength > STREAM_BUFFER_BYTES) res.destroy();
+      else res.write(': alive\n\n');
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    req.on('close', () => {
+      clearInterval(heartbeat);
+      unwatch();
+    });
+  });
+
+  app.get('/__admin/scopes', admin, (_req, res) => {
+    sendData(res, workbench.store.writtenScopes());
+  });
+
+  app.get('/__admin/settings', admin, (_req, res) => {
+    const latency = workbench.latency;
+    sendData(res, {
+      latency: latency ? { minMs: latency.minMs, maxMs: latency.maxMs } : null,
+      strict: ring.size > 0,
+    });
+  });
+
+  // The page, its script and style hold no data: served as files. The page itself follows the admin
+  // rule: in strict mode without a key it is a 401, whose body a browser shows is the same page,
+  // asking for the key (a navigation cannot send x-api-key), and every call it makes sends it.
+  app.get([DASHBOARD_PATH, `${DASHBOARD_PATH}/`], (req, res) => {
+    const file = join(DASHBOARD_DIR, 'index.html');
+    if (!existsSync(file)) {
+      throw notFound('The dashboard is not built: run `npm run build`, which writes it to dist/dashboard');
+    }
+    const refused = checkAdminToken(ring, req.headers);
+    if (refused && !req.accepts('html')) throw refused;
+    res
+      .status(refused ? (refused.kind === 'forbidden' ? 403 : 401) : 200)
+      .type('html')
+      .setHeader('Cache-Control', 'no-store')
+      .send(readFileSync(file));
+  });
+  app.use(
+    DASHBOARD_PATH,
+    express.static(DASHBOARD_DIR, { index: false, maxAge: 0, fallthrough: true, redirect: false }),
+  );
+}
