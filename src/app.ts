@@ -43,7 +43,7 @@ export async function createApp(options: MockOptions = {}): Promise<Express> {
       region: mock.region,
     });
     mountWorkbenchRoutes(app, mock.workbench, mock.ring, mock.operationIds);
-    mountDashboardRoutes(app, mock.workbench, mock.ring);
+    mountDashboardRoutes(app, mock.workbench, mock.ring, mock.operationIds);
     mountScopeResetRoutes(app, mock.workbench, mock.ring);
     app.use(expressAdapter(mock.handle, { bodyLimit: options.bodyLimit }));
     app.use(errorHandler);

@@ -3751,7 +3751,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A region of the server variable, in any case. */
+                /**
+                 * @description A region of the server variable, in any case.
+                 * @example eu
+                 */
                 region: string;
                 tenantId: components["schemas"]["ScopeName"];
                 environment: components["schemas"]["ScopeName"];
@@ -3803,6 +3806,8 @@ export interface operations {
                             } | null;
                             /** @description Whether only listed keys are accepted (`--api-key`). */
                             strict: boolean;
+                            /** @description The operationIds of the API, which a fault rule may name. */
+                            operations: string[];
                         };
                     };
                 };

@@ -37,7 +37,12 @@ function sendEvent(res: Response, event: string, data: string): boolean {
   return true;
 }
 
-export function mountDashboardRoutes(app: Express, workbench: Workbench, ring: KeyRing): void {
+export function mountDashboardRoutes(
+  app: Express,
+  workbench: Workbench,
+  ring: KeyRing,
+  operationIds: readonly string[],
+): void {
   const admin = authenticateAdmin(ring);
 
   app.get('/__admin/requests/stream', admin, (req, res) => {
@@ -72,6 +77,7 @@ export function mountDashboardRoutes(app: Express, workbench: Workbench, ring: K
     sendData(res, {
       latency: latency ? { minMs: latency.minMs, maxMs: latency.maxMs } : null,
       strict: ring.size > 0,
+      operations: operationIds,
     });
   });
 
