@@ -66,6 +66,7 @@ export function announce(url: string, served: Served, print = forPeople(undefine
       `product-catalog-mock listening on ${url}`,
       servedLine(served),
       `  try: ${exampleRequest(url, served.apiKey)}`,
+      `  dashboard: ${url}/__admin/ui`,
       `  API reference: ${url}/docs`,
     ].join('\n'),
   );

@@ -3756,7 +3756,9 @@ export interface operations {
                  * @example eu
                  */
                 region: string;
+                /** @example acme */
                 tenantId: components["schemas"]["ScopeName"];
+                /** @example dev */
                 environment: components["schemas"]["ScopeName"];
             };
             cookie?: never;

@@ -59,6 +59,13 @@ describe('GET /__admin/scopes and POST /__admin/scopes/{region}/{tenantId}/{envi
   });
 });
 
+describe('the way to the dashboard', () => {
+  it('is linked from /docs', async () => {
+    const res = await request(await makeApp()).get('/docs/');
+    expect(res.text).toContain('<a href="/__admin/ui">dashboard</a>');
+  });
+});
+
 describe('GET /__admin/settings', () => {
   it('names the --latency range and the mode', async () => {
     const app = await makeApp({ latency: { minMs: 0, maxMs: 5 }, apiKeys: ['secret'] });
