@@ -4,7 +4,7 @@
 // the API's request path.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { type Express, type Response } from 'express';
+import express, { type Express } from 'express';
 import { notFound } from '../domain/errors.js';
 import { checkAdminToken, type KeyRing } from '../pipeline/auth.js';
 import { packageRoot } from '../openapi/packageRoot.js';
@@ -27,15 +27,13 @@ const STREAM_BACKLOG = 200;
 /** A comment line now and then: a proxy or browser would otherwise close a stream that is quiet. */
 const HEARTBEAT_MS = 15_000;
 
-/** Sends one server-sent event; false when the client was too slow and was dropped. */
-function sendEvent(res: Response, event: string, data: string): boolean {
-  if (res.writableLength > STREAM_BUFFER_BYTES) {
-    res.destroy();
-    return false;
-  }
-  res.write(`event: ${event}\ndata: ${data}\n\n`);
-  return true;
-}
+/**
+ * Entries are sent together every FLUSH_MS: one write per stream then, not one per request, which
+ * at thousands of requests a second cost the API's answers more than the entries themselves.
+ */
+const FLUSH_MS = 100;
+
+const eventOf = (entry: JournalEntry): string => `event: request\ndata: ${JSON.stringify(entry)}\n\n`;
 
 export function mountDashboardRoutes(
   app: Express,
@@ -45,7 +43,7 @@ export function mountDashboardRoutes(
 ): void {
   const admin = authenticateAdmin(ring);
 
-  app.get('/__admin/requests/stream', admin, (req, res) => {
+  app.get('/__admin/requests/stream', admin, (_req, res) => {
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store',
@@ -53,17 +51,33 @@ export function mountDashboardRoutes(
     });
     res.flushHeaders();
     const backlog = workbench.journal.find({ limit: STREAM_BACKLOG }).reverse();
-    for (const entry of backlog) sendEvent(res, 'request', JSON.stringify(entry));
+    res.write(backlog.map(eventOf).join(''));
+    let queued: JournalEntry[] = [];
+    let timer: NodeJS.Timeout | undefined;
+    const flush = (): void => {
+      timer = undefined;
+      // A client that reads slower than requests come is dropped, not buffered without end.
+      if (res.writableLength > STREAM_BUFFER_BYTES) {
+        res.destroy();
+        return;
+      }
+      const events = queued.map(eventOf).join('');
+      queued = [];
+      res.write(events);
+    };
     const unwatch = workbench.journal.watch((entry: JournalEntry) => {
-      if (!sendEvent(res, 'request', JSON.stringify(entry))) unwatch();
+      queued.push(entry);
+      timer ??= setTimeout(flush, FLUSH_MS);
     });
     const heartbeat = setInterval(() => {
       if (res.writableLength > STREAM_BUFFER_BYTES) res.destroy();
       else res.write(': alive\n\n');
     }, HEARTBEAT_MS);
     heartbeat.unref();
-    req.on('close', () => {
+    res.on('close', () => {
       clearInterval(heartbeat);
+      clearTimeout(timer);
+      queued = [];
       unwatch();
     });
   });

@@ -155,6 +155,28 @@ describe.skipIf(missing !== undefined)(
       await tab.close();
     });
 
+    it('in strict mode asks for the key in the page, keeps it for the tab and sends it', async () => {
+      const server = await startServer({ port: 0, seed: await resolveSeed('demo'), apiKeys: ['secret'] });
+      const tab = await demo.browser.newPage({ viewport: { width: 1360, height: 600 } });
+      try {
+        const answer = await tab.goto(`${server.url}/__admin/ui`);
+        expect(answer?.status()).toBe(401);
+        await expect(tab.locator('#notice.error').textContent()).resolves.toMatch(
+          /strict mode: enter an admin key/,
+        );
+        await tab.screenshot({ path: shot('strict') });
+        await tab.fill('#key', 'secret');
+        await tab.click('#key-form button[type=submit]');
+        await tab.locator('#live.on').waitFor();
+        await fetch(`${server.url}/acme/dev/products/STRICT-ONE`, { headers: { 'x-api-key': 'secret' } });
+        await tab.locator('#request-rows tr', { hasText: 'STRICT-ONE' }).waitFor();
+        await expect(tab.evaluate(() => Object.values(sessionStorage))).resolves.toEqual(['secret']);
+      } finally {
+        await tab.close();
+        await server.close();
+      }
+    });
+
     it('is reached from the keyboard: the tabs move with the arrow keys', async () => {
       const tab = await open();
       await tab.focus('#tab-requests');
