@@ -242,6 +242,14 @@ export default tseslint.config(
     ],
     "src/upstream is below the commands and the adapters: no import of them (but record/anonymize.ts) nor of the contract kit's rooms",
   ),
+  // The dashboard's page (docs/behaviour.md, "Dashboard"): bundled for the browser on its own; it
+  // imports nothing of the rest of src/ (its calls go through documented endpoints) and no node
+  // built-in (the server serves its build as files, and imports none of it).
+  room(
+    ['src/dashboard/**/*.ts'],
+    ['../**', 'node:*', ...nodeBuiltins],
+    'src/dashboard runs in a browser and talks to the mock through its documented endpoints only: no import of the rest of src/ or of node',
+  ),
   // The dataset definitions: src/ imports them, they import nothing of src/ but the domain's types and helpers.
   {
     files: ['seeds/**/*.ts'],

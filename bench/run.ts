@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { packageRoot } from '../src/openapi/packageRoot.js';
 import { READY_PATH } from './cases.js';
 import { startChild } from './child.js';
+import { withDashboardStream } from './dashboardStream.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CACHE_FROM, cachedCatalogFile } from '../src/seed/catalogCache.js';
 import { COUNTED_DATASET } from '../src/seed/defaults.js';
@@ -26,6 +27,8 @@ const HELP = `usage: npm run bench -- [options]
   --only a,b        run only these cases (the baseline always runs; scopeSnapshots, the snapshot
                     and restore of a 10,000-product scope, is measured only when named, beside a case)
   --profile         run the in-memory mock under node --cpu-prof and print where the profile is
+  --dashboard       keep the dashboard's stream (GET /__admin/requests/stream) open and read on the
+                    in-memory mock while its cases run
   --smoke           a few hundred requests per case, no targets: checks that the harness works
   --out FILE        where the JSON report goes (default bench/results/latest.json)
 
@@ -43,6 +46,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '20' },
     only: { type: 'string' },
     profile: { type: 'boolean', default: false },
+    dashboard: { type: 'boolean', default: false },
     smoke: { type: 'boolean', default: false },
     out: { type: 'string', default: join(packageRoot, 'bench', 'results', 'latest.json') },
     help: { type: 'boolean', default: false },
@@ -86,7 +90,10 @@ const inMemory = () =>
 
 const start = {
   baseline: () => startChild({ script: join(packageRoot, 'dist', 'bench', 'baseline.js'), readyPath: '/' }),
-  memory: () => inMemory(),
+  memory: async () =>
+    values.dashboard
+      ? withDashboardStream(await inMemory(), (line) => console.error(`bench: ${line}`))
+      : inMemory(),
   mixed: () => inMemory(),
   file: async (): Promise<ServerHandle> => {
     const dir = await mkdtemp(join(tmpdir(), 'catalog-bench-data-'));

@@ -20,7 +20,7 @@ function newest(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) latest = Math.max(latest, newest(path));
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
+    else if (/\.(ts|css|html)$/.test(entry.name) && !entry.name.endsWith('.test.ts'))
       latest = Math.max(latest, statSync(path).mtimeMs);
   }
   return latest;
@@ -51,6 +51,12 @@ if (always || sourcesChanged()) {
     stdio: 'inherit',
   });
   if (run.status !== 0) process.exit(run.status ?? 1);
+  // The dashboard's page, bundled for the browser (vite, a devDependency: an installed package has
+  // the page its build wrote already).
+  if (existsSync(join(root, 'node_modules', 'vite'))) {
+    const { buildDashboard } = await import('./build-dashboard.mjs');
+    await buildDashboard();
+  }
   // Stamped with the time the build started: a file saved during the build is newer, and builds again.
   mkdirSync(join(root, 'dist'), { recursive: true });
   writeFileSync(STAMP, '');

@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import { adminGuard } from './http/adminGuard.js';
 import { boundaryGuard, boundaryOf, type BoundaryOptions } from './http/browserBoundary.js';
 import { mountAdminRoutes } from './http/adminRoutes.js';
+import { mountDashboardRoutes } from './http/dashboardRoutes.js';
 import { errorHandler } from './http/errors.js';
 import { expressAdapter } from './http/expressAdapter.js';
 import { exchangeRecorder } from './http/workbenchHook.js';
@@ -59,6 +60,7 @@ export async function createMockApp(
     });
     mountWorkbenchRoutes(app, mock.workbench, mock.ring, mock.operationIds);
     mountScopeRoutes(app, mock.workbench, mock.ring);
+    mountDashboardRoutes(app, mock.workbench, mock.ring, mock.operationIds);
     app.use(expressAdapter(mock.handle, { bodyLimit: options.bodyLimit }));
     app.use(errorHandler);
     return { app, workbench: mock.workbench };

@@ -117,4 +117,29 @@ describe('the import rules of docs/architecture.md', () => {
       await refused('src/cli/terminal', ['../serve/tuning.js', '../record/run.js', '../cli.js']),
     ).toHaveLength(3);
   }, 30_000);
+
+  it('src/upstream imports no adapter, no command but record/anonymize.ts, and of the contract kit its fetch rule', async () => {
+    const outside = [
+      '../http/respond.js',
+      '../msw/index.js',
+      '../cli/serve/startServing.js',
+      '../cli/terminal/optionValues.js',
+      '../contract/suite/kit.js',
+      '../server.js',
+    ];
+    expect(await refused('src/upstream', outside)).toEqual(outside);
+    expect(
+      await refused('src/upstream', [
+        '../contract/sameOriginFetch.js',
+        '../cli/record/anonymize.js',
+        '../store/store.js',
+      ]),
+    ).toEqual([]);
+  }, 30_000);
+
+  it('src/dashboard, a page for the browser, imports nothing of the rest of src/ and no node built-in', async () => {
+    const outside = ['../mock.js', '../http/dashboardRoutes.js', 'node:fs', 'fs'];
+    expect(await refused('src/dashboard', outside)).toEqual(outside);
+    expect(await refused('src/dashboard', ['./api.js', './curl.js'])).toEqual([]);
+  }, 30_000);
 });

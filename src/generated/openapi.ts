@@ -1038,6 +1038,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__admin/requests/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The request journal as it grows (server-sent events)
+         * @description A `text/event-stream` that starts with the journal's last 200 entries, oldest first, then
+         *     sends each API request as it is answered: one event `request` per entry, its data a
+         *     JournalEntry as JSON. A client that reads slower than requests come (1 MiB unsent) is
+         *     dropped; it reconnects and starts again from the last entries. While no stream is open the
+         *     API's requests do no work for it. The dashboard (`/__admin/ui`) reads it with `fetch`, so
+         *     that it can send `x-api-key`.
+         */
+        get: operations["streamJournalRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/scopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The scopes that hold writes, with their counts
+         * @description Every region, tenant and environment written to since the start or the last reset, in
+         *     name order, with how many products and product types it holds now. A scope only read holds
+         *     the seed's data and is not listed.
+         */
+        get: operations["listWrittenScopes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The settings the server was started with that change answers
+         * @description The `--latency` range, whether the mock is in strict mode, and the operationIds a fault rule
+         *     may name: what the dashboard (`/__admin/ui`) shows beside its fault rules.
+         */
+        get: operations["getWorkbenchSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__admin/scopes/{region}/{tenantId}/{environment}/reset": {
         parameters: {
             query?: never;
@@ -1510,6 +1578,13 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        WrittenScope: {
+            region: string;
+            tenantId: string;
+            environment: string;
+            products: number;
+            productTypes: number;
+        };
         JournalEntry: {
             /** Format: date-time */
             at: string;
@@ -1539,6 +1614,8 @@ export interface components {
              * @enum {string}
              */
             source?: "upstream";
+            /** @description The `message` of a 4xx or 5xx answer, as the client received it. */
+            message?: string;
         };
         Error: {
             /** @description Written for a person; names the field or parameter at fault. */
@@ -4246,6 +4323,83 @@ export interface operations {
                     "application/json": {
                         data: {
                             deleted: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    streamJournalRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream; it stays open until the client leaves or the server stops. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listWrittenScopes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scopes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WrittenScope"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getWorkbenchSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The `--latency` range added to every API answer; null without one. */
+                            latency: {
+                                minMs: number;
+                                maxMs: number;
+                            } | null;
+                            /** @description Whether only listed keys are accepted (`--api-key`). */
+                            strict: boolean;
+                            /** @description The operationIds of the API, which a fault rule may name. */
+                            operations: string[];
                         };
                     };
                 };

@@ -36,6 +36,7 @@ const page = (init: string): string => `<!doctype html>
   <link rel="icon" type="image/png" href="/docs/favicon-32x32.png">
 </head>
 <body>
+  <p style="margin: 8px 20px; font-family: sans-serif">The requests, fault rules and scopes of this mock, and its catalog: <a href="/__admin/ui">dashboard</a></p>
   <div id="docs"></div>
   <script src="/docs/swagger-ui-bundle.js"></script>
   <script>${init}</script>

@@ -86,6 +86,12 @@ export interface ScopeState {
   readonly sorted?: readonly CatalogProduct[];
 }
 
+/** A scope written to, as the dashboard lists it (GET /__admin/scopes). */
+export interface WrittenScope extends ScopeKey {
+  products: number;
+  productTypes: number;
+}
+
 /** A write waiting for the disk. */
 interface Queued {
   name: string;
@@ -335,6 +341,21 @@ export class Store {
     const record = forkRecord(state.record);
     this.#db.data.scopes[name] = record;
     this.#scopes.set(name, new Scope(record, state.sorted, this.#seedScope));
+  }
+
+  /**
+   * The scopes written to, each with how many products and product types it holds now; a scope
+   * only read holds the seed's and is not listed (docs/behaviour.md, "Dashboard").
+   */
+  writtenScopes(): WrittenScope[] {
+    return Object.keys(this.#db.data.scopes)
+      .sort()
+      .map((name) => {
+        const [region = '', tenantId = '', environment = ''] = name.split('/');
+        const key = { region, tenantId, environment };
+        const scope = this.scope(key);
+        return { ...key, products: scope.products().length, productTypes: scope.productTypes().length };
+      });
   }
 
   /** What scopes not yet started start from; those already started keep their data until reset(). */

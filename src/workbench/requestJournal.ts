@@ -51,6 +51,8 @@ export interface JournalRecord {
   bodyOmitted?: string;
   /** `upstream` when the answer came from the upstream deployment (docs/upstream.md). */
   source?: 'upstream';
+  /** The error's message of a 4xx or 5xx answer (what a person reads to fix the request). */
+  message?: string;
 }
 
 /** The body as it goes into an entry: small ones as they are, larger ones named by their size. */
@@ -84,6 +86,7 @@ export function journalEntry(record: JournalRecord): JournalEntry {
     ...(record.body !== undefined && { body: record.body }),
     ...(record.bodyOmitted !== undefined && { bodyOmitted: record.bodyOmitted }),
     ...(record.source !== undefined && { source: record.source }),
+    ...(record.message !== undefined && record.status >= 400 && { message: record.message }),
   };
 }
 
@@ -166,6 +169,9 @@ export class RequestJournal {
   readonly #body: unknown[];
   readonly #bodyOmitted: (string | undefined)[];
   readonly #source: ('upstream' | undefined)[];
+  readonly #message: (string | undefined)[];
+  /** Who follows the entries as they come (the dashboard's stream); none most of the time. */
+  readonly #watchers = new Set<(entry: JournalEntry) => void>();
   #next = 0;
   #count = 0;
 
@@ -184,6 +190,7 @@ export class RequestJournal {
     this.#body = new Array<unknown>(size).fill(undefined);
     this.#bodyOmitted = column();
     this.#source = new Array<'upstream' | undefined>(size).fill(undefined);
+    this.#message = column();
   }
 
   record(record: JournalRecord): void {
@@ -202,8 +209,43 @@ export class RequestJournal {
     this.#body[i] = body;
     this.#bodyOmitted[i] = bodyOmitted;
     this.#source[i] = record.source;
+    this.#message[i] = record.status >= 400 ? record.message : undefined;
     this.#next = (i + 1) % this.size;
     this.#count = Math.min(this.#count + 1, this.size);
+    // Without a watcher nothing more is done: no entry is built (docs/behaviour.md, "Dashboard").
+    if (this.#watchers.size > 0) {
+      const entry = this.#entryAt(i);
+      for (const watcher of this.#watchers) watcher(entry);
+    }
+  }
+
+  /** Calls `watcher` with each entry recorded from now on, until the function returned is called. */
+  watch(watcher: (entry: JournalEntry) => void): () => void {
+    this.#watchers.add(watcher);
+    return () => void this.#watchers.delete(watcher);
+  }
+
+  /** How many follow the entries as they come. */
+  get watchers(): number {
+    return this.#watchers.size;
+  }
+
+  #entryAt(i: number): JournalEntry {
+    return journalEntry({
+      at: this.#at[i] as number,
+      durationMs: this.#durationMs[i] as number,
+      status: this.#status[i] as number,
+      method: this.#method[i] as string,
+      url: this.#url[i] as string,
+      tenantId: this.#tenantId[i],
+      environment: this.#environment[i],
+      operationId: this.#operationId[i],
+      body: this.#body[i],
+      stubbed: this.#stubbed[i],
+      bodyOmitted: this.#bodyOmitted[i],
+      source: this.#source[i],
+      message: this.#message[i],
+    });
   }
 
   get count(): number {
@@ -223,22 +265,7 @@ export class RequestJournal {
       if (filter.tenantId !== undefined && this.#tenantId[i] !== filter.tenantId) continue;
       if (filter.operationId !== undefined && this.#operationId[i] !== filter.operationId) continue;
       if (filter.scope !== undefined && !this.#inScope(i, filter.scope)) continue;
-      found.push(
-        journalEntry({
-          at: this.#at[i] as number,
-          durationMs: this.#durationMs[i] as number,
-          status: this.#status[i] as number,
-          method: this.#method[i] as string,
-          url: this.#url[i] as string,
-          tenantId: this.#tenantId[i],
-          environment: this.#environment[i],
-          operationId: this.#operationId[i],
-          stubbed: this.#stubbed[i],
-          body: this.#body[i],
-          bodyOmitted: this.#bodyOmitted[i],
-          source: this.#source[i],
-        }),
-      );
+      found.push(this.#entryAt(i));
     }
     return found;
   }
@@ -295,6 +322,7 @@ export class RequestJournal {
       this.#tenantId,
       this.#environment,
       this.#operationId,
+      this.#message,
     ]) {
       column.fill(undefined);
     }

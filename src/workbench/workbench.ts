@@ -74,6 +74,16 @@ export class Workbench implements Simulator {
     return this.faults.list().length === 0 && this.stubs.size === 0 && this.#options.latency === undefined;
   }
 
+  /** The store of the scopes' data: the dashboard lists and resets scopes through it. */
+  get store(): Store {
+    return this.#options.store;
+  }
+
+  /** The --latency range, when one was given. */
+  get latency(): LatencyRange | undefined {
+    return this.#options.latency;
+  }
+
   get logger(): Logger | undefined {
     return this.#options.logger;
   }

@@ -50,6 +50,7 @@ describe('the banner of serve', () => {
       'product-catalog-mock listening on http://127.0.0.1:4010',
       servedLine({ ...base, apiKey: ['k1=shop1'] }),
       "  try: curl -H 'x-api-key: <key ****>' http://127.0.0.1:4010/shop1/dev/products",
+      '  dashboard: http://127.0.0.1:4010/__admin/ui',
       '  API reference: http://127.0.0.1:4010/docs',
     ]);
   });

@@ -29,7 +29,7 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
     });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /listening on http:\/\/127\.0\.0\.1:\d+\n {2}serving: an empty catalog to every tenant and environment \(default region eu\); writes kept in memory; any token accepted\n {2}try: curl .*\n {2}API reference: /,
+      /listening on http:\/\/127\.0\.0\.1:\d+\n {2}serving: an empty catalog to every tenant and environment \(default region eu\); writes kept in memory; any token accepted\n {2}try: curl .*\n {2}dashboard: http:\/\/127\.0\.0\.1:\d+\/__admin\/ui\n {2}API reference: /,
     );
     expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(
       'product-catalog-mock stopped; the writes it kept in memory are gone',
@@ -354,12 +354,16 @@ describe('product-catalog-mock serve (the server on its own thread)', () => {
           env,
         });
         let shown = '';
+        let asked = false;
         try {
           await new Promise<void>((resolve, reject) => {
             child.stdout.on('data', (d: Buffer) => {
               shown += d.toString();
               const url = /API reference: (http:\/\/\S+)\/docs/.exec(shown)?.[1];
-              if (url && !shown.includes('__admin')) void fetch(`${url}/__admin/health`).catch(reject);
+              if (url && !asked) {
+                asked = true;
+                void fetch(`${url}/__admin/health`).catch(reject);
+              }
               if (/__admin\/health[^\n]*\n/.test(shown)) resolve();
             });
             child.once('exit', () => reject(new Error(`ended before its log line:\n${shown}`)));

@@ -94,6 +94,7 @@ export function announce(url: string, served: Served, print = forPeople(undefine
       servedLine(served),
       ...[upstreamLine(served)].filter((line) => line !== undefined),
       `  try: ${exampleRequest(url, served.apiKey)}`,
+      `  dashboard: ${url}/__admin/ui`,
       `  API reference: ${url}/docs`,
       ...[exposureWarning(served)].filter((line) => line !== undefined),
     ].join('\n'),

@@ -1,0 +1,137 @@
+// The dashboard's endpoints (docs/behaviour.md, "Dashboard"): the page at /__admin/ui and its
+// files, the journal as a live stream, the written scopes and the --latency setting. The page is
+// built by `npm run build` into dist/dashboard (scripts/build-dashboard.mjs); nothing of it runs in
+// the API's request path.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type Express } from 'express';
+import { notFound } from '../domain/errors.js';
+import { checkAdminToken, type KeyRing } from '../pipeline/auth.js';
+import { packageRoot } from '../openapi/packageRoot.js';
+import type { JournalEntry } from '../workbench/requestJournal.js';
+import type { Workbench } from '../workbench/workbench.js';
+import { authenticateAdmin } from './adminRoutes.js';
+import { sendData } from './respond.js';
+
+/** Where `npm run build` writes the page, its script and its style. */
+export const DASHBOARD_DIR = join(packageRoot, 'dist', 'dashboard');
+export const DASHBOARD_PATH = '/__admin/ui';
+
+/**
+ * What one stream may hold unsent: a client that reads slower than requests come is dropped
+ * (it reconnects and starts again from the journal's last entries), not buffered without end.
+ */
+export const STREAM_BUFFER_BYTES = 1024 * 1024;
+/** How many of the journal's last entries a stream starts with. */
+const STREAM_BACKLOG = 200;
+/** A comment line now and then: a proxy or browser would otherwise close a stream that is quiet. */
+const HEARTBEAT_MS = 15_000;
+
+/**
+ * Entries are sent together every FLUSH_MS: one write per stream then, not one per request, which
+ * at thousands of requests a second cost the API's answers more than the entries themselves.
+ */
+const FLUSH_MS = 100;
+
+/**
+ * What the page may load and run (docs/behaviour.md, "Dashboard"; docs/security.md): its script and
+ * style from this server, no inline script; requests to this server only; pictures from here, from
+ * `data:` URLs (its icon) and, as a catalog's pictures may be hosted anywhere, from http(s) URLs. No
+ * other page may frame it.
+ */
+export const DASHBOARD_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: https: http:",
+  "media-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const eventOf = (entry: JournalEntry): string => `event: request\ndata: ${JSON.stringify(entry)}\n\n`;
+
+export function mountDashboardRoutes(
+  app: Express,
+  workbench: Workbench,
+  ring: KeyRing,
+  operationIds: readonly string[],
+): void {
+  const admin = authenticateAdmin(ring);
+
+  app.get('/__admin/requests/stream', admin, (_req, res) => {
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Accel-Buffering': 'no',
+    });
+    res.flushHeaders();
+    const backlog = workbench.journal.find({ limit: STREAM_BACKLOG }).reverse();
+    res.write(backlog.map(eventOf).join(''));
+    let queued: JournalEntry[] = [];
+    let timer: NodeJS.Timeout | undefined;
+    const flush = (): void => {
+      timer = undefined;
+      // A client that reads slower than requests come is dropped, not buffered without end.
+      if (res.writableLength > STREAM_BUFFER_BYTES) {
+        res.destroy();
+        return;
+      }
+      const events = queued.map(eventOf).join('');
+      queued = [];
+      res.write(events);
+    };
+    const unwatch = workbench.journal.watch((entry: JournalEntry) => {
+      queued.push(entry);
+      timer ??= setTimeout(flush, FLUSH_MS);
+    });
+    const heartbeat = setInterval(() => {
+      if (res.writableLength > STREAM_BUFFER_BYTES) res.destroy();
+      else res.write(': alive\n\n');
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    res.on('close', () => {
+      clearInterval(heartbeat);
+      clearTimeout(timer);
+      queued = [];
+      unwatch();
+    });
+  });
+
+  app.get('/__admin/scopes', admin, (_req, res) => {
+    sendData(res, workbench.store.writtenScopes());
+  });
+
+  app.get('/__admin/settings', admin, (_req, res) => {
+    const latency = workbench.latency;
+    sendData(res, {
+      latency: latency ? { minMs: latency.minMs, maxMs: latency.maxMs } : null,
+      strict: ring.size > 0,
+      operations: operationIds,
+    });
+  });
+
+  // The page, its script and style hold no data: served as files. The page itself follows the admin
+  // rule: in strict mode without a key it is a 401, whose body a browser shows is the same page,
+  // asking for the key (a navigation cannot send x-api-key), and every call it makes sends it.
+  app.get([DASHBOARD_PATH, `${DASHBOARD_PATH}/`], (req, res) => {
+    const file = join(DASHBOARD_DIR, 'index.html');
+    if (!existsSync(file)) {
+      throw notFound('The dashboard is not built: run `npm run build`, which writes it to dist/dashboard');
+    }
+    const refused = checkAdminToken(ring, req.headers);
+    if (refused && !req.accepts('html')) throw refused;
+    res
+      .status(refused ? (refused.kind === 'forbidden' ? 403 : 401) : 200)
+      .type('html')
+      .setHeader('Cache-Control', 'no-store')
+      .setHeader('Content-Security-Policy', DASHBOARD_POLICY)
+      .send(readFileSync(file));
+  });
+  app.use(
+    DASHBOARD_PATH,
+    express.static(DASHBOARD_DIR, { index: false, maxAge: 0, fallthrough: true, redirect: false }),
+  );
+}
