@@ -57,7 +57,8 @@ const IN_WORDS: { pattern: RegExp; kinds: BoundKind[] }[] = [
     kinds: ['searchWords', 'wordLength'],
   },
   {
-    pattern: /at most (\d+) operators deep,\s+(\d+) operators in all,?\s+(?:and\s+)?(\d+) values in an `in` list/i,
+    pattern:
+      /at most (\d+) operators deep,\s+(\d+) operators in all,?\s+(?:and\s+)?(\d+) values in an `in` list/i,
     kinds: ['filterDepth', 'filterOperators', 'inValues'],
   },
 ];
