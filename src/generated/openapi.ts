@@ -2168,7 +2168,7 @@ export interface components {
         snapshotName: components["schemas"]["ScopeName"];
         /** @description The operationId of the operation the request reached, exactly. */
         journalOperationId: string;
-        /** @description The request's method, in any case. */
+        /** @description The request's method, in any case (GET, HEAD, POST, PATCH or DELETE). */
         journalMethod: string;
         /** @description A substring of the request's path. */
         journalPath: string;
@@ -4481,7 +4481,7 @@ export interface operations {
             query?: {
                 /** @description The operationId of the operation the request reached, exactly. */
                 operationId?: components["parameters"]["journalOperationId"];
-                /** @description The request's method, in any case. */
+                /** @description The request's method, in any case (GET, HEAD, POST, PATCH or DELETE). */
                 method?: components["parameters"]["journalMethod"];
                 /** @description A substring of the request's path. */
                 path?: components["parameters"]["journalPath"];
