@@ -217,23 +217,27 @@ export class RequestJournal {
       if (filter.tenantId !== undefined && this.#tenantId[i] !== filter.tenantId) continue;
       if (filter.operationId !== undefined && this.#operationId[i] !== filter.operationId) continue;
       if (filter.scope !== undefined && !this.#inScope(i, filter.scope)) continue;
-      found.push(
-        journalEntry({
-          at: this.#at[i] as number,
-          durationMs: this.#durationMs[i] as number,
-          status: this.#status[i] as number,
-          method: this.#method[i] as string,
-          url: this.#url[i] as string,
-          tenantId: this.#tenantId[i],
-          environment: this.#environment[i],
-          operationId: this.#operationId[i],
-          stubbed: this.#stubbed[i],
-          body: this.#body[i],
-          bodyOmitted: this.#bodyOmitted[i],
-        }),
-      );
+      found.push(journalEntry(this.#recordAt(i)));
     }
     return found;
+  }
+
+  /** The record kept in slot i of the columns. */
+  #recordAt(i: number): JournalRecord {
+    return {
+      at: this.#at[i] as number,
+      durationMs: this.#durationMs[i] as number,
+      status: this.#status[i] as number,
+      method: this.#method[i] as string,
+      url: this.#url[i] as string,
+      region: this.#region[i],
+      tenantId: this.#tenantId[i],
+      environment: this.#environment[i],
+      operationId: this.#operationId[i],
+      stubbed: this.#stubbed[i],
+      body: this.#body[i],
+      bodyOmitted: this.#bodyOmitted[i],
+    };
   }
 
   #inScope(i: number, scope: NonNullable<JournalFilter['scope']>): boolean {
@@ -257,20 +261,7 @@ export class RequestJournal {
         forgotten++;
         continue;
       }
-      kept.push({
-        at: this.#at[i] as number,
-        durationMs: this.#durationMs[i] as number,
-        status: this.#status[i] as number,
-        method: this.#method[i] as string,
-        url: this.#url[i] as string,
-        region: this.#region[i],
-        tenantId: this.#tenantId[i],
-        environment: this.#environment[i],
-        operationId: this.#operationId[i],
-        stubbed: this.#stubbed[i],
-        body: this.#body[i],
-        bodyOmitted: this.#bodyOmitted[i],
-      });
+      kept.push(this.#recordAt(i));
     }
     if (forgotten === 0) return 0;
     this.clear();
