@@ -2,12 +2,15 @@
 // thousand levels deep must be refused before any recursive code (a parser of ours, Ajv,
 // JSON.stringify in an error message) walks it and exhausts the stack.
 
-/** Whether JSON text nests objects and arrays deeper than `max`; strings are skipped. */
-export function textNestsDeeper(text: string, max: number): boolean {
+/**
+ * Whether the JSON whose character codes `codeAt` gives nests objects and arrays deeper than `max`;
+ * strings are skipped. The structural characters are ASCII, so text and UTF-8 bytes read alike.
+ */
+function nestsDeeper(length: number, codeAt: (i: number) => number, max: number): boolean {
   let depth = 0;
   let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+  for (let i = 0; i < length; i++) {
+    const c = codeAt(i);
     if (inString) {
       if (c === 0x5c)
         i++; // backslash: the next character is escaped
@@ -23,28 +26,17 @@ export function textNestsDeeper(text: string, max: number): boolean {
   return false;
 }
 
+/** Whether JSON text nests objects and arrays deeper than `max`; strings are skipped. */
+export function textNestsDeeper(text: string, max: number): boolean {
+  return nestsDeeper(text.length, (i) => text.charCodeAt(i), max);
+}
+
 /**
- * textNestsDeeper over the bytes of UTF-8 JSON, before they are decoded or parsed: the structural
- * characters are ASCII, and no byte of a multi-byte character is below 0x80.
+ * textNestsDeeper over the bytes of UTF-8 JSON, before they are decoded or parsed: no byte of a
+ * multi-byte character is below 0x80.
  */
 export function bytesNestDeeper(bytes: Uint8Array, max: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < bytes.length; i++) {
-    const c = bytes[i] as number;
-    if (inString) {
-      if (c === 0x5c)
-        i++; // backslash: the next character is escaped
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) {
-      inString = true;
-    } else if (c === 0x7b || c === 0x5b) {
-      if (++depth > max) return true;
-    } else if (c === 0x7d || c === 0x5d) {
-      depth--;
-    }
-  }
-  return false;
+  return nestsDeeper(bytes.length, (i) => bytes[i] as number, max);
 }
 
 /** Whether a parsed value nests objects and arrays deeper than `max` (a value at the top is level 1). */

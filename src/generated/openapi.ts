@@ -2256,7 +2256,7 @@ export interface components {
         snapshotName: components["schemas"]["ScopeName"];
         /** @description The operationId of the operation the request reached, exactly. */
         journalOperationId: string;
-        /** @description The request's method, in any case. */
+        /** @description The request's method, in any case (GET, HEAD, POST, PATCH or DELETE). */
         journalMethod: string;
         /** @description A substring of the request's path. */
         journalPath: string;
@@ -4648,7 +4648,7 @@ export interface operations {
             query?: {
                 /** @description The operationId of the operation the request reached, exactly. */
                 operationId?: components["parameters"]["journalOperationId"];
-                /** @description The request's method, in any case. */
+                /** @description The request's method, in any case (GET, HEAD, POST, PATCH or DELETE). */
                 method?: components["parameters"]["journalMethod"];
                 /** @description A substring of the request's path. */
                 path?: components["parameters"]["journalPath"];

@@ -231,21 +231,7 @@ export class RequestJournal {
   }
 
   #entryAt(i: number): JournalEntry {
-    return journalEntry({
-      at: this.#at[i] as number,
-      durationMs: this.#durationMs[i] as number,
-      status: this.#status[i] as number,
-      method: this.#method[i] as string,
-      url: this.#url[i] as string,
-      tenantId: this.#tenantId[i],
-      environment: this.#environment[i],
-      operationId: this.#operationId[i],
-      body: this.#body[i],
-      stubbed: this.#stubbed[i],
-      bodyOmitted: this.#bodyOmitted[i],
-      source: this.#source[i],
-      message: this.#message[i],
-    });
+    return journalEntry(this.#recordAt(i));
   }
 
   get count(): number {
@@ -270,6 +256,26 @@ export class RequestJournal {
     return found;
   }
 
+  /** The record kept in slot i of the columns. */
+  #recordAt(i: number): JournalRecord {
+    return {
+      at: this.#at[i] as number,
+      durationMs: this.#durationMs[i] as number,
+      status: this.#status[i] as number,
+      method: this.#method[i] as string,
+      url: this.#url[i] as string,
+      region: this.#region[i],
+      tenantId: this.#tenantId[i],
+      environment: this.#environment[i],
+      operationId: this.#operationId[i],
+      stubbed: this.#stubbed[i],
+      body: this.#body[i],
+      bodyOmitted: this.#bodyOmitted[i],
+      source: this.#source[i],
+      message: this.#message[i],
+    };
+  }
+
   #inScope(i: number, scope: NonNullable<JournalFilter['scope']>): boolean {
     return (
       this.#tenantId[i] === scope.tenantId &&
@@ -291,20 +297,7 @@ export class RequestJournal {
         forgotten++;
         continue;
       }
-      kept.push({
-        at: this.#at[i] as number,
-        durationMs: this.#durationMs[i] as number,
-        status: this.#status[i] as number,
-        method: this.#method[i] as string,
-        url: this.#url[i] as string,
-        region: this.#region[i],
-        tenantId: this.#tenantId[i],
-        environment: this.#environment[i],
-        operationId: this.#operationId[i],
-        stubbed: this.#stubbed[i],
-        body: this.#body[i],
-        bodyOmitted: this.#bodyOmitted[i],
-      });
+      kept.push(this.#recordAt(i));
     }
     if (forgotten === 0) return 0;
     this.clear();

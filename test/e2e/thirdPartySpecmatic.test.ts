@@ -49,6 +49,25 @@ export const TOOL_LIMITS: { scenario: RegExp; reason: string }[] = [
       '"exactly one of a body and a parameter" (the description says it)',
   },
   {
+    scenario: /^(DELETE|POST) \/__admin\/scopes\/\S+\/snapshots\/\(name:ScopeName\)(\/restore)? -> 200$/,
+    reason:
+      'a snapshot name made up from the schema names no snapshot, and the mock answers the 404 the ' +
+      'document lists; Specmatic expects the 2xx unless example files name a saved one',
+  },
+  {
+    scenario: /^PUT \/__admin\/scopes\/\S+\/snapshots\/\(name:ScopeName\) -> 200$/,
+    reason:
+      'the first save of a name creates it (201, which the document lists) and only a second replaces ' +
+      'it (200): the status depends on what was saved before, which a generated request cannot arrange',
+  },
+  {
+    scenario: /^POST \/__admin\/scopes\/\S+\/(faults|stubs) -> 201/,
+    reason:
+      'as for /__admin/faults: Specmatic cannot generate from the `path` pattern, whose lookahead it ' +
+      'does not read, and sends text the pattern refuses (and, for a fault rule, does not honour ' +
+      '`anyOf` of `required`: status, delayMs or network)',
+  },
+  {
     scenario: /^POST \/__admin\/faults -> 201/,
     reason:
       'Specmatic does not honour `anyOf` of `required` (a rule needs status, delayMs or network), and ' +
@@ -105,6 +124,7 @@ describe.skipIf(!java)('Specmatic contract tests generated from openapi.yaml', (
 
   it('fail only where the tool falls short, each named with its reason', async () => {
     const output = await specmatic(server.url, reports);
+    if (process.env.SPECMATIC_OUTPUT) writeFileSync(process.env.SPECMATIC_OUTPUT, output);
     if (process.env.SPECMATIC_OUTPUT) writeFileSync(process.env.SPECMATIC_OUTPUT, output);
     const summary = /Tests run: (\d+), Successes: (\d+), Failures: (\d+)/.exec(output);
     expect(summary, output.slice(-2000)).not.toBeNull();

@@ -1,42 +1,4 @@
-// One of four identical files, each run by a worker of its own at the same time.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ids, product, workerScope } from './scope.js';
+// One of four files, each run by a worker of its own at the same time (the cases: suite.ts).
+import { scopeSuite } from './suite.js';
 
-const scope = workerScope();
-const mine = (id: string) => `${id}:${scope.tenant}`;
-
-describe('file 4', () => {
-  beforeAll(async () => {
-    // A worker may run another file before this one: its scope starts over.
-    await scope.reset();
-    console.log(`file 4 on scope ${scope.tenant}`);
-  });
-
-  it('pushes, snapshots, restores and resets its own scope only', async () => {
-    for (let round = 0; round < 10; round++) {
-      const pushed = await scope.fetch('/products-push', {
-        method: 'POST',
-        body: { data: [product('p1', scope), product(`r${round}`, scope)] },
-      });
-      expect(pushed.status).toBe(200);
-      await scope.snapshot('pushed');
-      await scope.fetch('/products-push', { method: 'POST', body: { data: [product('extra', scope)] } });
-      expect(await ids(scope)).toEqual([mine('extra'), mine('p1'), mine(`r${round}`), 'seeded:']);
-      await scope.restore('pushed');
-      expect(await ids(scope)).toEqual([mine('p1'), mine(`r${round}`), 'seeded:']);
-      await scope.reset();
-      expect(await ids(scope)).toEqual(['seeded:']);
-    }
-  });
-
-  it('asserts what was sent to its scope with expectRequest', async () => {
-    await scope.fetch('/products-push', { method: 'POST', body: { data: [product('p1', scope)] } });
-    await scope.fetch('/products-push', { method: 'POST', body: { data: [product('p2', scope)] } });
-    await scope
-      .expectRequest({ operationId: 'pushProducts', body: { data: [{ productGroupId: 'p1' }] } })
-      .once();
-    // WRONG_EXPECTATION=1 shows what a failing expectation prints.
-    const expected = process.env.WRONG_EXPECTATION ? 3 : 2;
-    await scope.expectRequest({ operationId: 'pushProducts' }).times(expected);
-  });
-});
+scopeSuite(4);

@@ -58,7 +58,7 @@ const IN_WORDS: { pattern: RegExp; kinds: BoundKind[] }[] = [
   },
   {
     pattern:
-      /at most (\d+) operators deep,\s+(\d+) operators in all(?:,|\s+and)\s+(\d+) values in an `in` list/i,
+      /at most (\d+) operators deep,\s+(\d+) operators in all,?\s+(?:and\s+)?(\d+) values in an `in` list/i,
     kinds: ['filterDepth', 'filterOperators', 'inValues'],
   },
 ];
