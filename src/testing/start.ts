@@ -3,6 +3,7 @@
 import { startServer, type RunningServer } from '../server.js';
 import { resolveSeed } from '../seed/resolve.js';
 import type { SeedData } from '../domain/types.js';
+import type { MockUpstreamOptions } from '../upstream/upstream.js';
 import { httpBackend } from './backend.js';
 import { makeScope, scopeKeyOf } from './scope.js';
 import type { CatalogMock } from './types.js';
@@ -23,6 +24,11 @@ export interface StartCatalogMockOptions {
   region?: string;
   /** 0 (default) picks a free port. */
   port?: number;
+  /**
+   * Half mock, half staging: what the scopes do not hold is read from this deployment, every write
+   * stays in the mock (docs/upstream.md).
+   */
+  upstream?: MockUpstreamOptions;
 }
 
 export interface ConnectCatalogMockOptions {
@@ -74,6 +80,7 @@ export async function startCatalogMock(options: StartCatalogMockOptions = {}): P
     apiKeys: options.apiKeys,
     publicReads: options.publicReads,
     region: options.region,
+    upstream: options.upstream,
   });
   let stopped: Promise<void> | undefined;
   return handleOver(
