@@ -1,15 +1,14 @@
 // Demo media: the bundled datasets' image URLs point at the mock itself, which draws each one as
-// a deterministic SVG card, and each video URL as a short clip of the card's colour. Pure: no
-// http, no store; the express glue and the msw handlers serve what this returns.
+// a deterministic card (a PNG for every picture URL, SVG for any other), and answers each video
+// URL with a short clip near the card's colour. Pure: no http, no store; the express glue and the
+// msw handlers serve what this returns.
 import { own } from '../domain/own.js';
 import type { CatalogProduct } from '../domain/types.js';
 import { flat } from '../domain/flat.js';
 import { lru } from '../query/lru.js';
-import { cardVideo } from './demoVideo.js';
-import { drawCard, rgbOf } from './pictures/card.js';
-import { cardJpeg } from './pictures/jpeg.js';
+import { DEMO_CLIPS } from '../generated/demoClips.js';
+import { drawCard, rgbOf, type Rgb } from './pictures/card.js';
 import { cardPng } from './pictures/png.js';
-import { cardWebp } from './pictures/webp.js';
 
 /** Where the mock serves demo media. */
 export const MEDIA_PATH = '/__media';
@@ -267,41 +266,66 @@ export interface MediaFile {
   body: string | Uint8Array;
 }
 
-/** The picture formats a media URL may end in, each drawn by its own encoder (./pictures/). */
-const PICTURES: Record<string, { contentType: string; encode: typeof cardPng }> = {
-  png: { contentType: 'image/png', encode: cardPng },
-  jpg: { contentType: 'image/jpeg', encode: cardJpeg },
-  jpeg: { contentType: 'image/jpeg', encode: cardJpeg },
-  webp: { contentType: 'image/webp', encode: cardWebp },
-};
+/** The extensions of the picture URLs, each answered with the card as PNG (docs/behaviour.md, "Seeds"). */
+const PICTURES = new Set(['png', 'jpg', 'jpeg', 'webp']);
 
 /**
- * The last pictures drawn, by path and card: a page of product cards asks for each again (a
- * browser that keeps them for the hour Cache-Control allows does not). 64 of 20 to 60 KB hold a
- * page's pictures, swatches and logos.
+ * The last pictures drawn, by card: a page of product cards asks for each again (a browser that
+ * keeps them for the hour Cache-Control allows does not). 64 of about a kilobyte hold a page's
+ * pictures, swatches and logos.
  */
 const drawn = lru<string, Uint8Array>(64);
 
+/** The hues of the clips made for colours without a name: every 30 degrees, as colourOf draws them. */
+const CLIP_HUES = 12;
+
 /**
- * The file of a media path and its card, in the format its extension names, as the seed's
- * catalogType says: a video entry (`.mp4`, video/mp4) is an MP4 a `<video>` plays, the card's colour
- * with a play mark; a `.jpg`, `.png` or `.webp` picture is that image, which an image pipeline that
- * checks what it fetched accepts (Next.js's optimizer refuses SVG); any other path is the card as
- * SVG. An SVG under a video URL would leave a `<video src>` blank.
+ * The colours a demo clip is made in, each with the ink of its play mark: every named colour and
+ * twelve hues of the colours without a name. scripts/make-demo-clips.mjs makes a clip of each
+ * (src/generated/demoClips.ts); a video entry answers the clip nearest the card's colour.
+ */
+export function clipPalette(): { colour: Rgb; ink: Rgb }[] {
+  const colours = [
+    ...Object.values(NAMED),
+    ...Array.from({ length: CLIP_HUES }, (_, i) => `hsl(${(i * 360) / CLIP_HUES}, 45%, 55%)`),
+  ];
+  return colours.map((colour) => ({ colour: rgbOf(colour), ink: rgbOf(inkFor(colour)) }));
+}
+
+/** The bytes of each clip, decoded once, when first asked for. */
+const clipBytes = new Map<string, Uint8Array>();
+
+/** The clip whose colour is nearest `colour` (by RGB distance). */
+function clipNear(colour: string): Uint8Array {
+  const [r, g, b] = rgbOf(colour);
+  let best = DEMO_CLIPS[0]!;
+  let bestDistance = Infinity;
+  for (const clip of DEMO_CLIPS) {
+    const [cr, cg, cb] = clip.colour;
+    const distance = (r - cr) ** 2 + (g - cg) ** 2 + (b - cb) ** 2;
+    if (distance < bestDistance) [best, bestDistance] = [clip, distance];
+  }
+  let bytes = clipBytes.get(best.mp4);
+  if (!bytes) clipBytes.set(best.mp4, (bytes = Uint8Array.from(atob(best.mp4), (c) => c.charCodeAt(0))));
+  return bytes;
+}
+
+/**
+ * The file of a media path and its card, as the path's extension names it: a video entry (`.mp4`,
+ * video/mp4) is a two-second MP4 a `<video>` plays, a colour near the card's with a play mark; a
+ * picture (`.png`, `.jpg`, `.jpeg`, `.webp`) is the card as a PNG, with Content-Type image/png
+ * whatever the extension (a browser renders by the content, an image pipeline that checks what it
+ * fetched accepts it, and Next.js's optimizer refuses SVG); any other path is the card as SVG.
+ * An SVG under a video URL would leave a `<video src>` blank.
  */
 export function mediaFile(path: string, card: MediaCard): MediaFile {
   const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase();
-  if (extension === 'mp4') {
-    return { contentType: 'video/mp4', body: cardVideo(card.colour, inkFor(card.colour)) };
+  if (extension === 'mp4') return { contentType: 'video/mp4', body: clipNear(card.colour) };
+  if (extension === undefined || !PICTURES.has(extension)) {
+    return { contentType: 'image/svg+xml', body: cardSvg(card) };
   }
-  const picture = extension === undefined ? undefined : own(PICTURES, extension);
-  if (!picture) return { contentType: 'image/svg+xml', body: cardSvg(card) };
-  const body = drawn(`${path}\n${card.title}\n${card.subtitle}\n${card.colour}`, () =>
-    picture.encode(
-      drawCard(titleLines(card.title), card.subtitle),
-      rgbOf(card.colour),
-      rgbOf(inkFor(card.colour)),
-    ),
+  const body = drawn(`${card.title}\n${card.subtitle}\n${card.colour}`, () =>
+    cardPng(drawCard(titleLines(card.title), card.subtitle), rgbOf(card.colour), rgbOf(inkFor(card.colour))),
   );
-  return { contentType: picture.contentType, body };
+  return { contentType: 'image/png', body };
 }

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogProduct } from '../../src/domain/types.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { resolveSeed } from '../../src/seed/resolve.js';
+import { DEMO_CLIPS } from '../../src/generated/demoClips.js';
 import {
   cardSvg,
+  clipPalette,
   mediaCard,
   mediaFile,
   mediaOrigin,
@@ -98,10 +100,16 @@ describe('rebaseMedia', () => {
     expect(new TextDecoder('latin1').decode(bytes)).toContain('avc1');
     expect(mediaFile('/demo/FA-00009/video.mp4', card).body).toEqual(bytes);
     expect(mediaFile('/demo/FA-00009/video.mp4', { ...card, colour: '#6d1a2a' }).body).not.toEqual(bytes);
+    // A colour without a clip of its own gets the nearest: a forest green a shade lighter.
+    expect(mediaFile('/demo/FA-00009/video.mp4', { ...card, colour: '#305e3b' }).body).toBe(bytes);
     expect(mediaFile('/demo/FA-00009/FA-00009-front.svg', card)).toEqual({
       contentType: 'image/svg+xml',
       body: cardSvg(card),
     });
+  });
+
+  it('has a clip for every colour of the palette, in its order: the clips were made from it', () => {
+    expect(DEMO_CLIPS.map((clip) => clip.colour)).toEqual(clipPalette().map((entry) => entry.colour));
   });
 
   it('writes the card in light ink on a dark colour and dark ink on a light one', () => {
@@ -126,12 +134,13 @@ describe('rebaseMedia', () => {
   });
 });
 
-/** The Content-Type a picture URL's extension names, and whether the bytes begin as that format does. */
+/** The Content-Type a picture URL answers, and whether the bytes begin as that format does. */
 function pictureOf(url: string, body: Buffer): [string, boolean] {
   const extension = /\.([a-z]+)$/.exec(url)?.[1];
-  if (extension === 'jpg') return ['image/jpeg', body[0] === 0xff && body[1] === 0xd8];
-  if (extension === 'png') return ['image/png', body.subarray(1, 4).toString() === 'PNG'];
-  if (extension === 'webp') return ['image/webp', body.subarray(8, 16).toString() === 'WEBPVP8L'];
+  // Every picture URL the datasets name (.jpg, .png, .webp) is the card as PNG.
+  if (extension === 'jpg' || extension === 'png' || extension === 'webp') {
+    return ['image/png', body.subarray(1, 4).toString() === 'PNG'];
+  }
   return ['image/svg+xml; charset=utf-8', body.toString().startsWith('<svg')];
 }
 
@@ -142,7 +151,7 @@ describe.each(DATASET_NAMES)('demo media of the %s dataset', (name) => {
   });
   afterAll(() => server?.close());
 
-  it("every media URL answers 200 from the server's own origin, in the format its extension names", async () => {
+  it("every media URL answers 200 from the server's own origin: a video as MP4, a picture as PNG", async () => {
     const res = await fetch(`${server.url}/acme/dev/products?limit=1000`, { headers: { 'x-api-key': 'k' } });
     const { list } = ((await res.json()) as { data: { list: CatalogProduct[] } }).data;
     const urls = [...new Set(list.flatMap(mediaUrls))];

@@ -205,10 +205,10 @@ describe('catalogHandlers', () => {
     // No server runs: the handlers answer the URL the records hold.
     const picture = await fetch(url);
     expect(picture.status).toBe(200);
-    // The format the URL's extension names: a JPEG for .jpg, as the records' catalogType says.
+    // Every picture URL is the card as PNG, named by its Content-Type, a .jpg as a .png.
     expect(url).toMatch(/\.jpg$/);
-    expect(picture.headers.get('content-type')).toBe('image/jpeg');
-    expect([...new Uint8Array(await picture.arrayBuffer()).subarray(0, 2)]).toEqual([0xff, 0xd8]);
+    expect(picture.headers.get('content-type')).toBe('image/png');
+    expect([...new Uint8Array(await picture.arrayBuffer()).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
     // The same card as SVG, whose text shows it is this product's.
     const name = seed.products.find((p) => p.productGroupId === product?.productGroupId)?.productName?.[0];
     const svg = await fetch(url.replace(/\.jpg$/, '.svg'));
@@ -219,7 +219,7 @@ describe('catalogHandlers', () => {
     const head = await fetch(url, { method: 'HEAD' });
     expect([head.status, head.headers.get('content-type'), await head.text()]).toEqual([
       200,
-      'image/jpeg',
+      'image/png',
       '',
     ]);
     const headMissing = await fetch(url.replace(/\/__media\/.*/, '/__media/nothing'), { method: 'HEAD' });

@@ -1,6 +1,6 @@
 // A demo picture as pixels (docs/workbench.md, "Demo media"): the card the SVG draws (a frame, the title in
-// lines, the subtitle below), in two colours, the card's and its ink. Two colours keep every encoder
-// small: the WebP one needs one bit a channel, the PNG one a bit a pixel.
+// lines, the subtitle below), in two colours, the card's and its ink. Two colours keep the PNG
+// small: a bit a pixel.
 import { GLYPH_HEIGHT, GLYPH_WIDTH, glyph } from './font.js';
 
 /** Side of a picture, in pixels: the SVG card's. */
