@@ -257,6 +257,11 @@ interface BuildInput<Leaf> {
   mediaBase: string;
 }
 
+/**
+ * One product: its description drawn, then its variants, its life in each space (status,
+ * promotion, labels), its features, prices, stock and statuses, and the record that holds them.
+ * The steps draw from `faker` in this order, which the same seed's byte-identical output depends on.
+ */
 function buildProduct<Leaf>(
   def: DatasetDefinition<Leaf>,
   describe: Describe<Leaf>,
@@ -270,160 +275,10 @@ function buildProduct<Leaf>(
   const langs = def.languages;
   const spaces = pickSpaces(faker, def.spaces);
   const introduced = -faker.number.int(730);
-
-  // Plain loops over arrays of exactly their final length: this runs for every product of a large
-  // catalog, and an array grown by push or made by flatMap keeps spare capacity, about 100 bytes an
-  // array (docs/performance.md, "Generated catalogs: shared values and flat strings").
-  const drafts = draft.variants;
-  const variants = new Array<Variant>(drafts.length);
-  for (let i = 0; i < drafts.length; i++) {
-    const v = drafts[i]!;
-    variants[i] = {
-      productId: flat(productGroupId, '-', v.suffix),
-      productGroupId,
-      ...barcodes(def, faker, input.serials),
-      ...(v.color ? { color: v.color, colorImageUrl: swatch(shared, v.color, mediaBase) } : {}),
-      ...(v.size ? { size: v.size } : {}),
-      ...(v.style ? { style: v.style } : {}),
-    };
-  }
-  const first = variants[0]!.productId;
-
-  // A product still labelled New is not yet Discontinued anywhere: a shop would call it new and
-  // "last units" at once.
-  const isNew = introduced > -NEW_DAYS;
-  const statuses = new Array<ProductStatusValue>(spaces.length);
-  let discontinued = false;
-  for (let s = 0; s < spaces.length; s++) {
-    const roll = faker.number.float();
-    statuses[s] = roll < 0.92 ? 'Active' : roll < 0.96 ? 'Inactive' : isNew ? 'Active' : 'Discontinued';
-    if (statuses[s] === 'Discontinued') discontinued = true;
-  }
-  const promoted = new Set<Space>();
-  // No promotion, nor its Sale label, where the product is Inactive: a shop would offer a reduction
-  // on what it does not sell. The draw is made all the same, so the rest of the catalog stays as it was.
-  for (let s = 0; s < spaces.length; s++)
-    if (faker.number.float() < 0.2 && statuses[s] !== 'Inactive') promoted.add(spaces[s]!);
-  const discount = faker.helpers.arrayElement(DISCOUNTS);
-  // A promotion runs on the reference day, which its Sale label says, and starts no earlier than the
-  // product itself: at most 14 days back, a week long at least, ending after the reference day.
-  const promoStart = -faker.number.int(Math.min(14, -introduced));
-  const promoEnd = promoStart + faker.number.int({ min: Math.max(7, 1 - promoStart), max: 28 });
-  const onlineOnly = faker.number.float() < 0.05;
-  const abandonedDay = discontinued ? faker.number.int({ min: 30, max: 120 }) : undefined;
-  const abandoned = abandonedDay === undefined ? undefined : isoDate(abandonedDay);
-  // Discontinued some months before it is abandoned, after its time as New and by the reference day
-  // (a product that is not New was introduced NEW_DAYS or more days before it).
-  const discontinuedSince =
-    abandonedDay === undefined ? undefined : isoDate(Math.max(introduced + NEW_DAYS, abandonedDay - 150));
-
-  const labels = labelsFor(isNew, promoted.size > 0, onlineOnly);
-  const labelsIn = (space: Space) => (promoted.has(space) ? labels.promoted : labels.plain);
-  const productLabel = new Array<Label>(spaces.reduce((n, space) => n + labelsIn(space).length, 0));
-  let at = 0;
-  for (const space of spaces) {
-    for (const label of labelsIn(space)) {
-      productLabel[at++] = {
-        isoLanguageId: space.language,
-        spaceId: space.spaceId,
-        productLabel: text(label, space.language),
-      };
-    }
-  }
-
-  const productFeature = new Array<Feature>(
-    drafts.reduce((n, v) => n + (v.features?.length ?? 0), draft.features.length),
-  );
-  at = 0;
-  // Feature values are worded in the first language only, and say so: the published client reads
-  // a product's features by language.
-  const featureLanguage = langs[0]!;
-  for (const f of draft.features) {
-    productFeature[at++] = {
-      productId: first,
-      isoLanguageId: featureLanguage,
-      productFeatureType: f.type,
-      productFeatureValue: f.value,
-    };
-  }
-  for (let i = 0; i < drafts.length; i++) {
-    for (const f of drafts[i]!.features ?? []) {
-      productFeature[at++] = {
-        productId: variants[i]!.productId,
-        isoLanguageId: featureLanguage,
-        productFeatureType: f.type,
-        productFeatureValue: f.value,
-      };
-    }
-  }
-
-  const productPriceList = new Array<Price>((spaces.length + promoted.size) * variants.length);
-  at = 0;
-  for (const space of spaces) {
-    const isPromoted = promoted.has(space);
-    for (let i = 0; i < variants.length; i++) {
-      const productId = variants[i]!.productId;
-      const standard = shelfPrice(draft.basePrice * (drafts[i]!.priceFactor ?? 1), space);
-      productPriceList[at++] = {
-        productId,
-        priceListType: 'Standard',
-        listPrice: standard,
-        spaceId: space.spaceId,
-        isoLanguageId: space.language,
-        isoCurrencyCode: space.currency,
-      };
-      if (!isPromoted) continue;
-      // Written out, not spread from the standard price: V8 gave each spread copy a hidden class of
-      // its own (docs/performance.md, "Generated catalogs: shared values and flat strings").
-      productPriceList[at++] = {
-        productId,
-        priceListType: 'Promotional',
-        listPrice: Math.min(standard, endPrice(standard * (1 - discount), space.ending)),
-        spaceId: space.spaceId,
-        isoLanguageId: space.language,
-        isoCurrencyCode: space.currency,
-        periodStartTimestamp: isoTimestamp(promoStart),
-        periodEndTimestamp: isoTimestamp(promoEnd),
-        suggestedRetailPrice: standard,
-      };
-    }
-  }
-
-  const productItemQuantity = new Array<Quantity>(spaces.length * variants.length);
-  at = 0;
-  for (const space of spaces) {
-    for (const variant of variants) {
-      productItemQuantity[at++] = {
-        productId: variant.productId,
-        spaceId: space.spaceId,
-        productItemQuantity: faker.number.float() < 0.1 ? 0 : faker.number.int({ min: 1, max: def.stockMax }),
-      };
-    }
-  }
-
+  const variants = variantsOf(def, faker, shared, input, draft.variants);
+  const life = lifeOf(faker, spaces, introduced);
   const introductionDate = isoDate(introduced);
-  const productStatus = new Array<Status>(spaces.length);
-  for (let s = 0; s < spaces.length; s++) {
-    const space = spaces[s]!;
-    const status = statuses[s]!;
-    productStatus[s] =
-      status === 'Discontinued'
-        ? {
-            productStatus: status,
-            isoLanguageId: space.language,
-            spaceId: space.spaceId,
-            periodStartDate: discontinuedSince!,
-            productStatusNote: 'Last units: not reordered',
-          }
-        : {
-            productStatus: status,
-            isoLanguageId: space.language,
-            spaceId: space.spaceId,
-            periodStartDate: introductionDate,
-          };
-  }
-
-  const product: CatalogProduct = {
+  return {
     productGroupId,
     // Every space of a product has prices, so these are deriveSpaceIds' answer, in its order.
     spaceIds: shared.from(
@@ -433,7 +288,7 @@ function buildProduct<Leaf>(
       () => spaces.map((s) => s.spaceId),
     ),
     introductionDate,
-    ...(abandoned === undefined ? {} : { plannedAbandonmentDate: abandoned }),
+    ...(life.abandoned === undefined ? {} : { plannedAbandonmentDate: life.abandoned }),
     productName: shared.from(
       'name',
       draft.names,
@@ -466,17 +321,7 @@ function buildProduct<Leaf>(
       leafType,
     ),
     ...draft.extra,
-    brand: shared.from(
-      'brand',
-      plan.brand,
-      () => plan.brand.vendorId,
-      // One element per language, as the published client reads a brand by language; a brand's
-      // name is the same in each. Shared by every product of the brand, so it costs no memory per product.
-      () => {
-        const brandLogo = mediaUrl('brands', plan.brand.vendorId, 'logo', 'png', mediaBase);
-        return langs.map((isoLanguageId) => ({ isoLanguageId, brandName: plan.brand.name, brandLogo }));
-      },
-    ),
+    brand: brandOf(shared, plan.brand, langs, mediaBase),
     productType: shared.from(
       'type',
       leafType,
@@ -489,12 +334,12 @@ function buildProduct<Leaf>(
       () => draft.tags.map(keyOf).join(' '),
       () => langs.map((l) => ({ isoLanguageId: l, productTags: draft.tags.map((t) => text(t, l)) })),
     ),
-    productLabel,
+    productLabel: labelsIn(spaces, life),
     variants,
-    productFeature,
-    productPriceList,
-    productItemQuantity,
-    productStatus,
+    productFeature: featuresOf(draft, variants, langs[0]!),
+    productPriceList: pricesOf(spaces, variants, draft, life),
+    productItemQuantity: quantitiesOf(def, faker, spaces, variants),
+    productStatus: statusesOf(spaces, life, introductionDate),
     catalogPageLocationProduct: media(def.name, faker, productGroupId, variants, mediaBase),
     relatedProductGroups: input.related.map((id) => ({
       relatedProductGroupId: id,
@@ -508,8 +353,240 @@ function buildProduct<Leaf>(
       () => [{ vendorId: plan.brand.vendorId, productVendor: plan.brand.vendor }],
     ),
   };
-  return product;
 }
+
+// The steps below build each list with plain loops over arrays of exactly their final length: they
+// run for every product of a large catalog, and an array grown by push or made by flatMap keeps spare
+// capacity, about 100 bytes an array (docs/performance.md, "Generated catalogs: shared values and
+// flat strings").
+
+/** The variants the draft describes, each with its barcodes and its colour's swatch. */
+function variantsOf<Leaf>(
+  def: DatasetDefinition<Leaf>,
+  faker: Faker,
+  shared: Shared,
+  { productGroupId, serials, mediaBase }: BuildInput<Leaf>,
+  drafts: ProductDraft['variants'],
+): Variant[] {
+  const variants = new Array<Variant>(drafts.length);
+  for (let i = 0; i < drafts.length; i++) {
+    const v = drafts[i]!;
+    variants[i] = {
+      productId: flat(productGroupId, '-', v.suffix),
+      productGroupId,
+      ...barcodes(def, faker, serials),
+      ...(v.color ? { color: v.color, colorImageUrl: swatch(shared, v.color, mediaBase) } : {}),
+      ...(v.size ? { size: v.size } : {}),
+      ...(v.style ? { style: v.style } : {}),
+    };
+  }
+  return variants;
+}
+
+/** A product's life in its spaces: drawn in lifeOf, read by the steps that write its lists. */
+interface Life {
+  /** The status in each space, in the order of the spaces. */
+  statuses: ProductStatusValue[];
+  promoted: Set<Space>;
+  discount: number;
+  promoStart: number;
+  promoEnd: number;
+  labels: { plain: Texts[]; promoted: Texts[] };
+  abandoned?: string;
+  discontinuedSince?: string;
+}
+
+/** The status in each space, the promotions and their days, the labels and the end of its life. */
+function lifeOf(faker: Faker, spaces: readonly Space[], introduced: number): Life {
+  // A product still labelled New is not yet Discontinued anywhere: a shop would call it new and
+  // "last units" at once.
+  const isNew = introduced > -NEW_DAYS;
+  const statuses = new Array<ProductStatusValue>(spaces.length);
+  let discontinued = false;
+  for (let s = 0; s < spaces.length; s++) {
+    const roll = faker.number.float();
+    statuses[s] = roll < 0.92 ? 'Active' : roll < 0.96 ? 'Inactive' : isNew ? 'Active' : 'Discontinued';
+    if (statuses[s] === 'Discontinued') discontinued = true;
+  }
+  const promoted = new Set<Space>();
+  // No promotion, nor its Sale label, where the product is Inactive: a shop would offer a reduction
+  // on what it does not sell. The draw is made all the same, so the rest of the catalog stays as it was.
+  for (let s = 0; s < spaces.length; s++)
+    if (faker.number.float() < 0.2 && statuses[s] !== 'Inactive') promoted.add(spaces[s]!);
+  const discount = faker.helpers.arrayElement(DISCOUNTS);
+  // A promotion runs on the reference day, which its Sale label says, and starts no earlier than the
+  // product itself: at most 14 days back, a week long at least, ending after the reference day.
+  const promoStart = -faker.number.int(Math.min(14, -introduced));
+  const promoEnd = promoStart + faker.number.int({ min: Math.max(7, 1 - promoStart), max: 28 });
+  const onlineOnly = faker.number.float() < 0.05;
+  const abandonedDay = discontinued ? faker.number.int({ min: 30, max: 120 }) : undefined;
+  const life: Life = {
+    statuses,
+    promoted,
+    discount,
+    promoStart,
+    promoEnd,
+    labels: labelsFor(isNew, promoted.size > 0, onlineOnly),
+  };
+  if (abandonedDay !== undefined) {
+    life.abandoned = isoDate(abandonedDay);
+    // Discontinued some months before it is abandoned, after its time as New and by the reference day
+    // (a product that is not New was introduced NEW_DAYS or more days before it).
+    life.discontinuedSince = isoDate(Math.max(introduced + NEW_DAYS, abandonedDay - 150));
+  }
+  return life;
+}
+
+/** The labels of each space: New, Sale where promoted, Online Exclusive. */
+function labelsIn(spaces: readonly Space[], { labels, promoted }: Life): Label[] {
+  const labelsOf = (space: Space) => (promoted.has(space) ? labels.promoted : labels.plain);
+  const productLabel = new Array<Label>(spaces.reduce((n, space) => n + labelsOf(space).length, 0));
+  let at = 0;
+  for (const space of spaces) {
+    for (const label of labelsOf(space)) {
+      productLabel[at++] = {
+        isoLanguageId: space.language,
+        spaceId: space.spaceId,
+        productLabel: text(label, space.language),
+      };
+    }
+  }
+  return productLabel;
+}
+
+/**
+ * The product's features (on its first variant), then each variant's. Feature values are worded in
+ * the first language only, and say so: the published client reads a product's features by language.
+ */
+function featuresOf(draft: ProductDraft, variants: readonly Variant[], featureLanguage: string): Feature[] {
+  const drafts = draft.variants;
+  const productFeature = new Array<Feature>(
+    drafts.reduce((n, v) => n + (v.features?.length ?? 0), draft.features.length),
+  );
+  let at = 0;
+  const first = variants[0]!.productId;
+  for (const f of draft.features) {
+    productFeature[at++] = {
+      productId: first,
+      isoLanguageId: featureLanguage,
+      productFeatureType: f.type,
+      productFeatureValue: f.value,
+    };
+  }
+  for (let i = 0; i < drafts.length; i++) {
+    for (const f of drafts[i]!.features ?? []) {
+      productFeature[at++] = {
+        productId: variants[i]!.productId,
+        isoLanguageId: featureLanguage,
+        productFeatureType: f.type,
+        productFeatureValue: f.value,
+      };
+    }
+  }
+  return productFeature;
+}
+
+/** A standard price for each variant in each space, and a promotional one where the space is promoted. */
+function pricesOf(
+  spaces: readonly Space[],
+  variants: readonly Variant[],
+  draft: ProductDraft,
+  { promoted, discount, promoStart, promoEnd }: Life,
+): Price[] {
+  const productPriceList = new Array<Price>((spaces.length + promoted.size) * variants.length);
+  let at = 0;
+  for (const space of spaces) {
+    const isPromoted = promoted.has(space);
+    for (let i = 0; i < variants.length; i++) {
+      const productId = variants[i]!.productId;
+      const standard = shelfPrice(draft.basePrice * (draft.variants[i]!.priceFactor ?? 1), space);
+      productPriceList[at++] = {
+        productId,
+        priceListType: 'Standard',
+        listPrice: standard,
+        spaceId: space.spaceId,
+        isoLanguageId: space.language,
+        isoCurrencyCode: space.currency,
+      };
+      if (!isPromoted) continue;
+      // Written out, not spread from the standard price: V8 gave each spread copy a hidden class of
+      // its own (docs/performance.md, "Generated catalogs: shared values and flat strings").
+      productPriceList[at++] = {
+        productId,
+        priceListType: 'Promotional',
+        listPrice: Math.min(standard, endPrice(standard * (1 - discount), space.ending)),
+        spaceId: space.spaceId,
+        isoLanguageId: space.language,
+        isoCurrencyCode: space.currency,
+        periodStartTimestamp: isoTimestamp(promoStart),
+        periodEndTimestamp: isoTimestamp(promoEnd),
+        suggestedRetailPrice: standard,
+      };
+    }
+  }
+  return productPriceList;
+}
+
+/** The stock of each variant in each space: none for about one in ten. */
+function quantitiesOf(
+  def: Pick<DatasetDefinition, 'stockMax'>,
+  faker: Faker,
+  spaces: readonly Space[],
+  variants: readonly Variant[],
+): Quantity[] {
+  const productItemQuantity = new Array<Quantity>(spaces.length * variants.length);
+  let at = 0;
+  for (const space of spaces) {
+    for (const variant of variants) {
+      productItemQuantity[at++] = {
+        productId: variant.productId,
+        spaceId: space.spaceId,
+        productItemQuantity: faker.number.float() < 0.1 ? 0 : faker.number.int({ min: 1, max: def.stockMax }),
+      };
+    }
+  }
+  return productItemQuantity;
+}
+
+/** The status of each space, since the product's introduction, or since it was discontinued. */
+function statusesOf(spaces: readonly Space[], life: Life, introductionDate: string): Status[] {
+  const productStatus = new Array<Status>(spaces.length);
+  for (let s = 0; s < spaces.length; s++) {
+    const space = spaces[s]!;
+    const status = life.statuses[s]!;
+    productStatus[s] =
+      status === 'Discontinued'
+        ? {
+            productStatus: status,
+            isoLanguageId: space.language,
+            spaceId: space.spaceId,
+            periodStartDate: life.discontinuedSince!,
+            productStatusNote: 'Last units: not reordered',
+          }
+        : {
+            productStatus: status,
+            isoLanguageId: space.language,
+            spaceId: space.spaceId,
+            periodStartDate: introductionDate,
+          };
+  }
+  return productStatus;
+}
+
+/**
+ * A brand in each language, as the published client reads a brand by language; a brand's name is
+ * the same in each. Shared by every product of the brand, so it costs no memory per product.
+ */
+const brandOf = (shared: Shared, brand: Brand, langs: readonly string[], mediaBase: string) =>
+  shared.from(
+    'brand',
+    brand,
+    () => brand.vendorId,
+    () => {
+      const brandLogo = mediaUrl('brands', brand.vendorId, 'logo', 'png', mediaBase);
+      return langs.map((isoLanguageId) => ({ isoLanguageId, brandName: brand.name, brandLogo }));
+    },
+  );
 
 /**
  * Draws a family member again while it looks like one before it: two products of one
