@@ -20,7 +20,7 @@ const LISTS = {
 /**
  * What is wrong with a journal line's value, in words; undefined when it is a JournalEntry. Only the
  * shape is checked here; the records the line leaves stored are checked against openapi.yaml once it
- * is applied (dataFile.ts), a patched product as the patch leaves it.
+ * is applied (dataReplay.ts), a patched product as the patch leaves it.
  */
 export function journalEntryProblem(value: unknown): string | undefined {
   if (!isObject(value)) return 'it is not an object';
