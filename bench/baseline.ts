@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 /** Exactly 200 bytes of JSON, about the size of a small API answer. */
-export const BASELINE_BODY: Buffer = (() => {
+const BASELINE_BODY: Buffer = (() => {
   const head = '{"data":{"status":"ok","note":"';
   const tail = '"}}';
   return Buffer.from(head + 'x'.repeat(200 - head.length - tail.length) + tail);

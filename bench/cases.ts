@@ -6,7 +6,7 @@ import type { BenchRequest } from './load.js';
  * Throughput as a share of the bare node:http figure, absolute requests per second, or the most a
  * case's p99 latency may be (while its `alongside` requests run).
  */
-export type Target = { ratio: number } | { perSecond: number } | { p99Ms: number };
+type Target = { ratio: number } | { perSecond: number } | { p99Ms: number };
 
 export interface BenchCase {
   name: string;

@@ -25,7 +25,7 @@ export interface RunInfo {
   scopeSnapshots?: ScopeSnapshotFigures;
 }
 
-export interface CaseRow {
+interface CaseRow {
   name: string;
   title: string;
   rps: number;
@@ -75,7 +75,7 @@ export interface Report extends RunInfo {
 }
 
 /** What a run of more than 10,000 products (up to 100,000) is held to, beside start-up and memory. */
-export interface LargeLimits {
+interface LargeLimits {
   fileStartupMs: number;
   firstSearchMs: number;
   /** p99 latency limits by case name (ms). */

@@ -23,7 +23,7 @@ export interface SuiteOptions {
   log?(line: string): void;
 }
 
-export interface CaseResult extends Measurement {
+interface CaseResult extends Measurement {
   name: string;
   title: string;
   server: ServerKind;
@@ -32,7 +32,7 @@ export interface CaseResult extends Measurement {
   alongside?: Measurement;
 }
 
-export interface ServerFacts {
+interface ServerFacts {
   startupMs?: number;
   /** Resident memory after the server's last case. */
   rssMiB?: number;

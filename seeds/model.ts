@@ -58,7 +58,7 @@ export interface Brand {
   vendor: string;
 }
 
-export interface Feature {
+interface Feature {
   type: string;
   value: string;
 }

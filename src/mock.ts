@@ -66,8 +66,6 @@ export interface MockOptions {
   upstream?: MockUpstreamOptions;
 }
 
-export type { MockUpstreamOptions } from './upstream/upstream.js';
-
 /** A mock: its request pipeline and what the adapters around it need. */
 export interface Mock extends MockCore {
   /** Fault rules, the request journal, the request log and the seed's life. */
@@ -93,7 +91,7 @@ function maxStoredBytes(mb: number | undefined): number {
 }
 
 /** The share of the heap left after start-up that writes may fill. */
-export const WRITABLE_HEAP_SHARE = 0.7;
+const WRITABLE_HEAP_SHARE = 0.7;
 
 /**
  * Why a write that keeps more must be refused for memory, or undefined: once the heap in use passes

@@ -4,7 +4,7 @@ import { AnswerBrokeOff, fetchPatiently } from './retry.js';
 import { RedirectRefused } from './sameOriginFetch.js';
 
 /** The prefixes a deployment serves a catalog under (docs/behaviour.md, "Addressing"). */
-export const BASE_URL_SHAPES = [
+const BASE_URL_SHAPES = [
   'https://HOST/{tenantId}/{environment}',
   'https://HOST/api/tenants/{tenantId}/{environment}',
   'https://HOST/regions/{region}/products/v1/tenants/{tenantId}/{environment}',
@@ -38,7 +38,7 @@ const shapes = BASE_URL_SHAPES.map((s) => `    ${s}`).join('\n');
 const shapeAdvice = `The base URL must end in /{tenantId}/{environment}, in one of these shapes:\n${shapes}`;
 
 /** Why the base URL cannot name a catalog, before anything is sent; undefined when it may. */
-export function baseUrlShapeProblem(baseUrl: string): string | undefined {
+function baseUrlShapeProblem(baseUrl: string): string | undefined {
   let url: URL;
   try {
     url = new URL(baseUrl);
@@ -166,7 +166,7 @@ export interface CheckedRun {
   untouched: string;
 }
 
-export const CONTRACT_RUN: CheckedRun = {
+const CONTRACT_RUN: CheckedRun = {
   command: 'contract',
   purpose: 'a contract run',
   untouched: 'no test was run and nothing was written',

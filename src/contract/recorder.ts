@@ -4,7 +4,7 @@ import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
 import { fetchPatiently, type PatienceOptions } from './retry.js';
 import { RedirectRefused } from './sameOriginFetch.js';
 
-export const PAGE_SIZE = 100;
+const PAGE_SIZE = 100;
 
 export interface RecordTarget {
   baseUrl: string;
@@ -68,7 +68,7 @@ async function getJson(target: RecordTarget, path: string, opts: PatienceOptions
 }
 
 /** The pages a partial file already holds; none when it is absent. */
-export async function readPartial(file: string, baseUrl: string): Promise<PartialPage[]> {
+async function readPartial(file: string, baseUrl: string): Promise<PartialPage[]> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');

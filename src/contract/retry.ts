@@ -5,7 +5,7 @@
 import { sameOriginFetch } from './sameOriginFetch.js';
 
 /** Tries of one request after its first: five in all. */
-export const RETRIES = 4;
+const RETRIES = 4;
 
 /** The longest wait accepted, from Retry-After or the doubling wait. */
 export const MAX_WAIT_MS = 60_000;

@@ -5,7 +5,7 @@
 // (docs/security.md, "Commands that call a deployment").
 
 /** Redirects followed in a row before giving up, as a loop would otherwise never end. */
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 
 const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 

@@ -33,13 +33,13 @@ const splitSet = (raw: string | undefined): string[] => [...new Set(splitList(ra
 
 /** Reads facets, includeAttributeFilters and attributeFilters; a facet that is no field path is a 400. */
 /** Facet paths in one request: each is counted over every match. */
-export const MAX_FACETS = 20;
+const MAX_FACETS = 20;
 /**
  * Values one facet may answer: a facet is for a field of few values (a brand, a type). Twenty facets
  * of a value per product made an 8 MB answer at 10,000 products, sorted and written in one go while
  * every other request waited for seconds (docs/behaviour.md, "Facets and attribute filters").
  */
-export const MAX_FACET_VALUES = 1000;
+const MAX_FACET_VALUES = 1000;
 
 export function parseSummaryRequest(
   facets: string | undefined,

@@ -26,7 +26,7 @@ const COMPARISONS = {
 } as const;
 type Comparison = keyof typeof COMPARISONS;
 
-export const FILTER_OPERATORS = [
+const FILTER_OPERATORS = [
   ...(Object.keys(COMPARISONS) as Comparison[]),
   'in',
   'contains',
@@ -40,13 +40,13 @@ type Operator = (typeof FILTER_OPERATORS)[number];
 /** Deeper than any sensible filter; keeps a hostile one from exhausting the stack. */
 const MAX_DEPTH = 32;
 /** Operators in one filter, and values in one `in` list: bounds the work one request asks for. */
-export const MAX_OPERATORS = 256;
-export const MAX_IN_VALUES = 1000;
+const MAX_OPERATORS = 256;
+const MAX_IN_VALUES = 1000;
 /**
  * Values in all the `in` lists of one filter. 256 lists of 1000 made a 3 MB body whose parsing alone
  * held the server for a second (docs/behaviour.md, "Parameters").
  */
-export const MAX_FILTER_VALUES = 10_000;
+const MAX_FILTER_VALUES = 10_000;
 const EXAMPLE = '{"gt":["productPriceList/listPrice",100]}';
 
 /** A parsed filter, and its compact JSON: equal filters, however spaced, share one key. */

@@ -46,7 +46,6 @@ export const MERGE_FIELDS = {
 } as const satisfies Record<string, MergeKey>;
 
 export type MergeField = keyof typeof MERGE_FIELDS;
-export type ReplaceField = (typeof REPLACE_FIELDS)[number];
 
 /** The merge fields a variant update touches; all are keyed by the variant's productId first. */
 export const VARIANT_ELEMENT_FIELDS = [

@@ -24,7 +24,7 @@ export function selectProductTypes(
 }
 
 /** The bulk-operation answer of an upsert: 201 for a new document, 200 for a replaced one. */
-export function upsertResponse(doc: ProductType, existed: boolean): OperationResponse {
+function upsertResponse(doc: ProductType, existed: boolean): OperationResponse {
   return {
     statusCode: existed ? 200 : 201,
     requestCharge: 1,

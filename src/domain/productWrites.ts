@@ -71,7 +71,7 @@ function withRecordDefaults(record: CatalogProduct): CatalogProduct {
  * Overwrite push (docs/behaviour.md, "POST /products/push (overwrite push)"): the record replaces the
  * stored one whole; spaceIds derived when absent.
  */
-export function overwrite(record: CatalogProduct): CatalogProduct {
+function overwrite(record: CatalogProduct): CatalogProduct {
   const product = withRecordDefaults(record);
   return { ...product, spaceIds: record.spaceIds ?? deriveSpaceIds(product) };
 }
@@ -88,7 +88,7 @@ export function shallowUpdate(stored: CatalogProduct, record: CatalogProduct): C
  * Detach (docs/behaviour.md, "DELETE /products and detach"): the space leaves spaceIds, and every
  * element carrying it leaves DETACH_FIELDS.
  */
-export function detach(stored: CatalogProduct, spaceId: string): CatalogProduct {
+function detach(stored: CatalogProduct, spaceId: string): CatalogProduct {
   const next: Fields = { ...stored };
   for (const field of DETACH_FIELDS) {
     const elements = stored[field];
@@ -99,7 +99,7 @@ export function detach(stored: CatalogProduct, spaceId: string): CatalogProduct 
 }
 
 /** One step of a batch: the new record to store (none when nothing changes) and the item's status. */
-export interface Step {
+interface Step {
   product?: CatalogProduct;
   /** A batch item's status, one of those openapi.yaml's ProductItemResult lists. */
   status: ProductItemResult['status'];
@@ -117,7 +117,7 @@ export type Lookup = (productGroupId: string) => CatalogProduct | undefined;
  * Applies `step` to each item in order; an item naming a productGroupId seen earlier in the batch
  * sees the record that earlier item produced.
  */
-export function planBatch<T>(
+function planBatch<T>(
   lookup: Lookup,
   items: readonly T[],
   idOf: (item: T) => string,

@@ -35,13 +35,13 @@ export interface SearchRanker {
 export const ALL_FIELDS = '';
 
 /** Words one search may hold. */
-export const MAX_SEARCH_WORDS = 32;
+const MAX_SEARCH_WORDS = 32;
 /**
  * Characters one word may hold: as long as the longest productGroupId. Searches are cached by their
  * words, and 120 searches for distinct words of a million characters (a POST body holds five) kept
  * 150 MB alive (docs/behaviour.md, "Parameters").
  */
-export const MAX_WORD_LENGTH = 256;
+const MAX_WORD_LENGTH = 256;
 
 /**
  * One part of a product's search text: the values at some paths under one top-level field. Parts are

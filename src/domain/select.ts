@@ -3,7 +3,7 @@ import { splitList } from './lists.js';
 import type { CatalogProduct } from './types.js';
 
 /** Names in one select: far more than a product has fields, and each is looked up in every answer. */
-export const MAX_SELECT_NAMES = 100;
+const MAX_SELECT_NAMES = 100;
 
 /** The fields named by `select` ("a,b,c"); undefined (whole records) when none is named. */
 export function parseSelect(raw: string | undefined): string[] | undefined {

@@ -40,7 +40,7 @@ export function sortableFields(productSchema: {
 }
 
 /** Sort keys in one request: more never changes an order, and each costs every comparison. */
-export const MAX_SORT_KEYS = 10;
+const MAX_SORT_KEYS = 10;
 
 /** Parses `sort`; an empty one is no sort. Throws a 400 naming the part or field at fault. */
 export function parseSort(raw: string | undefined, sortable: ReadonlySet<string>): SortKey[] {
@@ -69,7 +69,7 @@ export function parseSort(raw: string | undefined, sortable: ReadonlySet<string>
 }
 
 /** Compares two values of one sort key: missing values last whatever the direction. */
-export function compareSortValues(a: Scalar | undefined, b: Scalar | undefined, descending: boolean): number {
+function compareSortValues(a: Scalar | undefined, b: Scalar | undefined, descending: boolean): number {
   if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? 1 : -1;
   const order = compareScalars(a, b);
   return descending ? -order : order;

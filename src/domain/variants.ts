@@ -70,7 +70,7 @@ function checkItem(item: VariantUpdateFields, index: number): void {
  * productItemQuantity and productFeature merge by their keys; with upsertSpaceIds, the spaceIds
  * of the sent prices and quantities join the product's spaceIds (otherwise spaceIds is kept).
  */
-export function updateVariant(
+function updateVariant(
   product: CatalogProduct,
   item: VariantUpdateFields,
   upsertSpaceIds: boolean,

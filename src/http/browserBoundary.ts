@@ -8,8 +8,6 @@ import { CatalogError } from '../domain/errors.js';
 import { corsMiddleware } from './cors.js';
 import { ALL_HOSTS, allowedHostProblem, corsOriginProblem, hostnameOf, isLoopback } from './loopback.js';
 
-export { ALL_HOSTS, allowedHostProblem, corsOriginProblem } from './loopback.js';
-
 /** What draws the boundary: createApp's options, the command line's --host, --allowed-host and --cors-origin. */
 export interface BoundaryOptions {
   /** The address the server listens on: a `Host` naming it is answered. */
@@ -39,7 +37,7 @@ export interface Boundary {
 const WILDCARD = new Set(['0.0.0.0', '::', '']);
 
 /** Refuses options a request would never match, at start-up (the CLI refuses them as it parses). */
-export function checkBoundaryOptions(options: BoundaryOptions): void {
+function checkBoundaryOptions(options: BoundaryOptions): void {
   const { allowedHosts, corsOrigins } = options;
   if (allowedHosts !== undefined && allowedHosts !== ALL_HOSTS) {
     if (!Array.isArray(allowedHosts)) {
@@ -123,7 +121,7 @@ function remembered(decide: (value: string) => boolean): (value: string) => bool
  * Whether a request comes from a page on another site: an `Origin` that names neither the request's
  * own origin nor one the boundary allows, or, without one, `Sec-Fetch-Site: cross-site`.
  */
-export function crossSiteRefused(
+function crossSiteRefused(
   boundary: Boundary,
   origin: string | undefined,
   fetchSite: string | undefined,

@@ -14,8 +14,8 @@ import { authenticateAdmin } from './adminRoutes.js';
 import { sendData } from './respond.js';
 
 /** Where `npm run build` writes the page, its script and its style. */
-export const DASHBOARD_DIR = join(packageRoot, 'dist', 'dashboard');
-export const DASHBOARD_PATH = '/__admin/ui';
+const DASHBOARD_DIR = join(packageRoot, 'dist', 'dashboard');
+const DASHBOARD_PATH = '/__admin/ui';
 
 /**
  * What one stream may hold unsent: a client that reads slower than requests come is dropped
@@ -39,7 +39,7 @@ const FLUSH_MS = 100;
  * `data:` URLs (its icon) and, as a catalog's pictures may be hosted anywhere, from http(s) URLs. No
  * other page may frame it.
  */
-export const DASHBOARD_POLICY = [
+const DASHBOARD_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",

@@ -83,7 +83,7 @@ const UNIT_BYTES: Record<string, number> = {
  * when it is neither, or below a byte. Read here, not by body-parser: its reading took "-1kb" as
  * -1024 and "1.5.5mb" as 1, and every body was then refused with a 413.
  */
-export function bodyLimitBytes(limit: string | number): number | undefined {
+function bodyLimitBytes(limit: string | number): number | undefined {
   const match = typeof limit === 'string' ? /^\s*(\d+(?:\.\d+)?)\s*([kmgtp]?b)?\s*$/i.exec(limit) : null;
   const bytes =
     typeof limit === 'number'

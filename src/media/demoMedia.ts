@@ -152,7 +152,7 @@ function hash(text: string): number {
 }
 
 /** The colour a colour's name (or slug) stands for; other text gets a colour of its own. */
-export function colourOf(name: string): string {
+function colourOf(name: string): string {
   const key = name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')

@@ -7,7 +7,7 @@ import { foreignCharset } from '../pipeline/bodyCharset.js';
 import { scalarJsonBody } from '../pipeline/scalarBody.js';
 
 /** The express adapter's default limit (5mb), in bytes. */
-export const BODY_LIMIT = 5 * 1024 * 1024;
+const BODY_LIMIT = 5 * 1024 * 1024;
 
 /** As express.json() reads a body: only a JSON content type; an object or array; a 400 when malformed. */
 async function readJsonBody(request: Request, limit: number, read: MockRequest): Promise<unknown> {

@@ -16,7 +16,7 @@ let validator: SchemaValidator | undefined;
 export type CatalogSeed = DatasetName | 'none' | number | `${number}` | Partial<SeedData>;
 
 /** Beyond this a catalog held in a browser tab is of no use (the CLI allows more). */
-export const MAX_BROWSER_SEED_COUNT = 100_000;
+const MAX_BROWSER_SEED_COUNT = 100_000;
 
 export function seedOf(given: CatalogSeed = DEFAULT_SEED as DatasetName): SeedData {
   // Decimal digits only, as `--seed COUNT` takes them: '1e3' or ' 10' is not read as a count.

@@ -22,7 +22,7 @@ export interface CatalogMockHandlers extends CatalogMock {
   readonly handlers: HttpHandler[];
 }
 
-export const DEFAULT_MSW_URL = 'http://catalog.mock.test';
+const DEFAULT_MSW_URL = 'http://catalog.mock.test';
 
 export function createCatalogMockHandlers(options: CatalogMockHandlersOptions = {}): CatalogMockHandlers {
   const { url: given, token = 'test-token', ...rest } = options;

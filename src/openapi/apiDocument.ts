@@ -25,5 +25,3 @@ export async function parseApiDocument(): Promise<OpenAPIV3.Document> {
   const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
   return (await SwaggerParser.dereference(apiDocumentPath)) as OpenAPIV3.Document;
 }
-
-export { regionsOf } from './regions.js';

@@ -18,7 +18,7 @@ import { JSON_TYPE, unsupportedFeatures } from './supported.js';
  * compiling all of them took about 200 ms of every start, most of them for operations a session
  * never calls (docs/performance.md, "Request validation compiled from openapi.yaml").
  */
-export interface CompiledOperation {
+interface CompiledOperation {
   operationId: string;
   pathParams: string[];
   queryNames: ReadonlySet<string>;
@@ -77,7 +77,7 @@ function locationSchema(params: OpenAPIV3.ParameterObject[]): object {
  * Problems listed in one answer. A body can break one rule in each of a million elements: listed
  * whole, 3 MB of them made an answer longer than a string can hold, and the server died writing it.
  */
-export const MAX_PROBLEMS = 20;
+const MAX_PROBLEMS = 20;
 
 /**
  * Ajv errors as items a person can act on ("body.data[0].productName", "must be an array"), at most
@@ -356,7 +356,7 @@ function jsonQueryProblems(
 }
 
 /** What the validator checks of a request beyond its path: query, body and the body's type. */
-export interface RequestParts {
+interface RequestParts {
   query: Record<string, unknown>;
   /** The parsed JSON body; undefined when none was sent or it was not JSON. */
   body: unknown;
@@ -370,7 +370,7 @@ export interface RequestParts {
  * request once; a larger one answers with its first problem. Finding every problem of a 3 MB body
  * with a million bad elements took 8 s and 800 MB, with every other request waiting.
  */
-export const LIST_EVERY_PROBLEM_UP_TO = 64 * 1024;
+const LIST_EVERY_PROBLEM_UP_TO = 64 * 1024;
 
 function checkBody(
   { body: value, contentType: type, bodyBytes }: RequestParts,

@@ -29,7 +29,7 @@ const STATUS: Readonly<Record<ErrorKind, number>> = {
   'storage-unavailable': 503,
 };
 
-export const statusOf = (kind: ErrorKind): number => STATUS[kind];
+const statusOf = (kind: ErrorKind): number => STATUS[kind];
 
 /** Every 2xx body is wrapped as { data } (docs/behaviour.md, "Response envelope"). */
 export function dataAnswer(payload: unknown, records?: RecordSource, status = 200): MockAnswer {

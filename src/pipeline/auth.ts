@@ -48,7 +48,7 @@ const first = (value: string | readonly string[] | undefined): string | undefine
   typeof value === 'string' ? value : value?.[0];
 
 /** The token from x-api-key, or from Authorization as `Bearer <token>` or bare. */
-export function tokenOf(headers: Headers): string {
+function tokenOf(headers: Headers): string {
   const fromKey = first(headers['x-api-key'])?.trim();
   if (fromKey) return fromKey;
   const raw = first(headers['authorization'])?.trim() ?? '';
@@ -56,11 +56,7 @@ export function tokenOf(headers: Headers): string {
 }
 
 /** Checks the token against the key ring; `tenantId` is undefined for admin operations. */
-export function checkToken(
-  ring: KeyRing,
-  token: string,
-  tenantId: string | undefined,
-): CatalogError | undefined {
+function checkToken(ring: KeyRing, token: string, tenantId: string | undefined): CatalogError | undefined {
   if (!token)
     return new CatalogError('unauthenticated', 'Missing access token: send it in the x-api-key header');
   if (ring.size === 0) return undefined;
@@ -100,7 +96,7 @@ function forbiddenTenant(tenants: ReadonlySet<string>, tenantId: string): string
 const READS_WITH_A_BODY: ReadonlySet<string> = new Set(['queryProducts']);
 
 /** Whether a request only reads: every GET (and HEAD), and the list query sent as POST. */
-export function isRead(method: string, operationId: string): boolean {
+function isRead(method: string, operationId: string): boolean {
   return method === 'GET' || method === 'HEAD' || READS_WITH_A_BODY.has(operationId);
 }
 

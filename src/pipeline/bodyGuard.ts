@@ -2,7 +2,7 @@ import { MAX_JSON_DEPTH as FILTER_JSON_DEPTH } from '../domain/filter.js';
 import { bytesNestDeeper } from '../domain/jsonDepth.js';
 
 /** Deeper than any real record nests (a product is about 4 levels deep). */
-export const MAX_DEPTH = 32;
+const MAX_DEPTH = 32;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /**
  * The list query's filters, which a POST /products body may carry as objects. A filter takes two
@@ -14,7 +14,7 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const FILTER_KEYS = new Set(['filter', 'additionalRawFilter']);
 
 /** The deepest an accepted body nests: an object whose filter takes FILTER_JSON_DEPTH levels. */
-export const MAX_BODY_TEXT_DEPTH = 1 + FILTER_JSON_DEPTH;
+const MAX_BODY_TEXT_DEPTH = 1 + FILTER_JSON_DEPTH;
 
 /**
  * Why a JSON body's bytes are refused before they are parsed, if they are: nested deeper than any

@@ -34,7 +34,7 @@ export type OperationHandlers = Record<string, OperationHandler>;
  * Checks a request's token for the tenant its path names, knowing the operation it reaches (reads
  * may be public); an error to answer, or undefined.
  */
-export type Authorizer = (
+type Authorizer = (
   headers: Headers,
   tenantId: string | undefined,
   operationId: string,
@@ -42,7 +42,7 @@ export type Authorizer = (
 ) => Error | undefined;
 
 /** A request that reached its operation, its token checked and its body read, before validation. */
-export interface SimulationRequest {
+interface SimulationRequest {
   method: string;
   /** The path as requested, prefix included, without the query. */
   path: string;

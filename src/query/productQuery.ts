@@ -17,7 +17,7 @@ import { carryOver } from './carryOver.js';
 import type { CatalogProduct, ProductListResult, ProductQuery } from '../domain/types.js';
 import type { ScopeFields } from '../domain/fieldPath.js';
 
-export const DEFAULT_LIMIT = 50;
+const DEFAULT_LIMIT = 50;
 
 /** The parameters of a list query, as GET's query string or POST's body carries them. */
 export type ListParameters = Partial<ProductQuery>;
@@ -106,7 +106,7 @@ const orderedMatches = (products: Snapshot, query: ListQuery): readonly CatalogP
  * 256 operators, or 20 facets, over 10,000 products took seconds, and held every other request as
  * long (docs/behaviour.md, "Parameters").
  */
-export const TURN_MS = 10;
+const TURN_MS = 10;
 
 /** A turn of the event loop for everyone else: setImmediate under node, a timer in a browser. */
 const nextTurn = (): Promise<void> =>

@@ -7,7 +7,7 @@ import { snapshotCache, type Snapshot } from './snapshotCache.js';
  * each. Products share most parts (names, descriptions, tags), so a search word is looked for in each
  * distinct text once instead of in every product's text (docs/performance.md, "Search index").
  */
-export interface PartIndex {
+interface PartIndex {
   parts: readonly string[];
   /**
    * Per part, ascending positions in the snapshot of the products holding it: part id's holders are

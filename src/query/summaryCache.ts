@@ -38,7 +38,7 @@ const summaryCacheKey = (filter: Pick<ParsedFilter, 'key'> | undefined, request:
   `${filter?.key ?? ''}\n${summaryKey(request)}`;
 
 /** Whether the request asks for facets or attribute filters at all. */
-export const asksSummary = (request: SummaryRequest): boolean =>
+const asksSummary = (request: SummaryRequest): boolean =>
   request.facets.length > 0 || request.attributeTypes !== undefined;
 
 /**

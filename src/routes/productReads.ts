@@ -24,7 +24,7 @@ import {
 import { shown } from '../domain/given.js';
 
 /** GET /search answers at most this many products. */
-export const SEARCH_LIMIT = 50;
+const SEARCH_LIMIT = 50;
 
 type ProductSchema = Parameters<typeof sortableFields>[0];
 
@@ -40,7 +40,7 @@ export interface OneProductQuery {
  * the filter, else the product with its variants group merged in (when asked), then selected.
  * The query's filter and select are parsed once per request.
  */
-export function presenter(
+function presenter(
   scope: Scope,
   query: OneProductQuery,
   fields: ScopeFields,

@@ -184,7 +184,7 @@ function refuseInfiniteNumbers(
  * seconds to read before its check began): below it, about 8,000 products, reading takes a second
  * or two, and a bar would only flash.
  */
-export const READ_PROGRESS_FROM = 64 * 1024 * 1024;
+const READ_PROGRESS_FROM = 64 * 1024 * 1024;
 
 /**
  * The parsed content of a dataset file. A file with the layout writeDatasetFile produces (one

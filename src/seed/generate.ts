@@ -25,7 +25,7 @@ import { flattenTree, type LeafType } from './productTypes.js';
 
 /** "Today" for every generated date: fixed, so output never depends on the clock. */
 export const REFERENCE_DATE = '2025-06-01T00:00:00.000Z';
-export const DEFAULT_RANDOM_SEED = 20250601;
+const DEFAULT_RANDOM_SEED = 20250601;
 
 export interface GenerateOptions {
   /** Number of products; the dataset's own size when absent. */
@@ -41,7 +41,7 @@ export interface GenerateOptions {
   mediaOrigin?: string;
 }
 
-export const PROGRESS_STEP = 1000;
+const PROGRESS_STEP = 1000;
 const DAY_MS = 86_400_000;
 /** A product introduced fewer days than this before the reference day is New (and labelled so). */
 const NEW_DAYS = 45;

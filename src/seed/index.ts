@@ -8,7 +8,7 @@ import type { DatasetDefinition } from '../../seeds/model.js';
 import { DATASET_NAMES, isDatasetName, type DatasetName } from './defaults.js';
 import { conformingSeed } from './records.js';
 
-export { DEFAULT_RANDOM_SEED, REFERENCE_DATE, type GenerateOptions } from './generate.js';
+export { REFERENCE_DATE, type GenerateOptions } from './generate.js';
 
 export { DATASET_NAMES, isDatasetName, type DatasetName };
 

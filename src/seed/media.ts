@@ -27,5 +27,3 @@ export function mediaUrl(
 export function swatchUrl(color: string, base = MEDIA_BASE): string {
   return `${base}/swatches/${slug(color)}.png`;
 }
-
-export { slug };

@@ -17,7 +17,6 @@ import type { CatalogProduct } from '../domain/types.js';
 import { useIndex } from '../query/searchIndex.js';
 
 export { DEFAULT_SEED };
-export { MAX_SEED_COUNT };
 
 /**
  * What a seed is doing while it loads: a dataset being generated (in products), a file being read

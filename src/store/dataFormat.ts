@@ -9,7 +9,7 @@ import { isObject } from './lineShapes.js';
 import type { ScopeRecord } from './scope.js';
 
 export const FORMAT = 'product-catalog-mock';
-export const VERSION = 2;
+const VERSION = 2;
 /** Lines written per call while a snapshot is written: the server answers requests in between. */
 const SNAPSHOT_CHUNK_CHARS = 4 * 1024 * 1024;
 

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../domain/errors.js';
 import type { ScopeKey, ScopeState, Store } from './store.js';
 
 /** How many snapshots one scope keeps; saving another name beyond is refused. */
-export const MAX_SNAPSHOTS_PER_SCOPE = 100;
+const MAX_SNAPSHOTS_PER_SCOPE = 100;
 
 /** A snapshot as listed: its name and when it was saved. */
 export interface SnapshotInfo {

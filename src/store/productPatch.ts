@@ -5,7 +5,7 @@
 import type { CatalogProduct } from '../domain/types.js';
 
 /** A run of the stored array's elements [from, to), or an element of the new array's own. */
-export type ArrayPart = [number, number] | { e: unknown };
+type ArrayPart = [number, number] | { e: unknown };
 
 export interface ProductPatch {
   productGroupId: string;

@@ -33,7 +33,7 @@ function holds(actual: unknown, expected: unknown): boolean {
 }
 
 /** Why an entry does not match the filter, field by field; empty when it does. */
-export function mismatches(entry: JournalEntry, filter: RequestFilter): string[] {
+function mismatches(entry: JournalEntry, filter: RequestFilter): string[] {
   const why: string[] = [];
   const differs = (name: string, expected: unknown, actual: unknown) =>
     why.push(`${name}: expected ${JSON.stringify(expected)}, was ${JSON.stringify(actual)}`);
@@ -175,7 +175,7 @@ const scopeNamePattern = (): RegExp =>
 
 /** A tenant no other scope of this process, nor likely of another worker, has. */
 let made = 0;
-export function freshTenant(): string {
+function freshTenant(): string {
   made += 1;
   return `t${made}-${Math.random().toString(36).slice(2, 8)}`;
 }

@@ -20,7 +20,7 @@ export interface UpstreamServeOptions {
 }
 
 /** Where the key comes from, for the banner: never the key itself. */
-export function upstreamKeySource(opts: UpstreamServeOptions, env: NodeJS.ProcessEnv = process.env): string {
+function upstreamKeySource(opts: UpstreamServeOptions, env: NodeJS.ProcessEnv = process.env): string {
   if (opts.upstreamApiKeyFile !== undefined) return `the key of ${opts.upstreamApiKeyFile}`;
   if ((env[UPSTREAM_KEY_VARIABLE] ?? '').trim() !== '') return `the key of ${UPSTREAM_KEY_VARIABLE}`;
   return 'no key';

@@ -16,7 +16,7 @@ import type { ScopeKey, Store } from '../store/store.js';
 import { upstreamFetch, UpstreamFailure } from './upstreamFetch.js';
 
 /** The header every API answer carries while an upstream is set: where the answer came from. */
-export const SOURCE_HEADER = 'x-mock-source';
+const SOURCE_HEADER = 'x-mock-source';
 
 /** What `startServer({ upstream })` and `serve --upstream` take. */
 export interface UpstreamOptions {
@@ -146,7 +146,7 @@ function sourced(answer: MockAnswer, source: 'upstream' | 'mock'): MockAnswer {
 }
 
 /** The 502 or 504 of a deployment that gave no usable answer, in the error format. */
-export function failureAnswer(failure: UpstreamFailure): MockAnswer {
+function failureAnswer(failure: UpstreamFailure): MockAnswer {
   const what = failure.status === 504 ? 'Gateway timeout' : 'Bad gateway';
   return sourced(problemAnswer(failure.status, `${what}: ${failure.message}`), 'upstream');
 }

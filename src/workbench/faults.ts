@@ -69,7 +69,7 @@ export function ruleMatches(rule: FaultRuleInput, facts: FaultFacts): boolean {
  * Rules kept at once, by default. Every API request is matched against them in turn: 20,000 rules
  * made every read 17 times slower (docs/behaviour.md, "Admin endpoints").
  */
-export const MAX_FAULT_RULES = 100;
+const MAX_FAULT_RULES = 100;
 
 /**
  * The rules in the order they were added: the first one that matches, is not spent and wins its

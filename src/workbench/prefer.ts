@@ -26,7 +26,7 @@ export interface Preference {
  * status and headers whole, so that reading the body fails (docs/behaviour.md, "Simulated failures
  * and latency").
  */
-export const NETWORK_FAILURES = ['reset', 'lost', 'cut'] as const;
+const NETWORK_FAILURES = ['reset', 'lost', 'cut'] as const;
 export type NetworkFailure = (typeof NETWORK_FAILURES)[number];
 
 /**
@@ -36,7 +36,7 @@ export type NetworkFailure = (typeof NETWORK_FAILURES)[number];
 export const CLOSED_WITHOUT_ANSWER = 444;
 
 /** A delay in ms, as a request or a rule gives it: a whole number, 0 to MAX_DELAY_MS. */
-export function checkDelay(value: unknown, what: string): number {
+function checkDelay(value: unknown, what: string): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_DELAY_MS) {
     throw badRequest(`${what} must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}`);
   }
@@ -109,7 +109,7 @@ export function parsePrefer(header: string | readonly string[] | undefined): Pre
 }
 
 /** Seconds for a Retry-After, as a request or a rule gives them: a whole number, 0 to MAX_RETRY_AFTER_S. */
-export function checkRetryAfter(value: unknown, what: string): number {
+function checkRetryAfter(value: unknown, what: string): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_RETRY_AFTER_S) {
     throw badRequest(`${what} must be a whole number of seconds from 0 to ${MAX_RETRY_AFTER_S}`);
   }

@@ -5,7 +5,7 @@ import { given, givenText } from '../domain/given.js';
 import { parseQuery } from '../pipeline/query.js';
 import { pathHolds } from './pathPart.js';
 
-export const JOURNAL_SIZE = 1000;
+const JOURNAL_SIZE = 1000;
 /** A body whose JSON is longer than this is left out of its entry (bodyOmitted says so). */
 export const JOURNAL_BODY_BYTES = 16 * 1024;
 
@@ -70,7 +70,7 @@ const pathOf = (url: string): string => {
   return q < 0 ? url : url.slice(0, q);
 };
 
-export function journalEntry(record: JournalRecord): JournalEntry {
+function journalEntry(record: JournalRecord): JournalEntry {
   const q = record.url.indexOf('?');
   return {
     at: new Date(record.at).toISOString(),

@@ -2,7 +2,6 @@
 import type { Logger } from 'pino';
 
 export type LogFormat = 'pretty' | 'json';
-export const LOG_FORMATS: readonly LogFormat[] = ['pretty', 'json'];
 
 /** What the log says about one answered request. */
 export interface LoggedRequest {

@@ -87,17 +87,3 @@ export function decideSimulation(
     preference.delayMs !== undefined ? 'Prefer: delay' : fault ? `fault rule ${fault.ruleId}` : '--latency';
   return { delayMs, source };
 }
-
-/** Only the Prefer header: no fault rules, no --latency (the msw adapter has neither). */
-export function preferSimulator(statuses: ReadonlyMap<string, readonly number[]>): Simulator {
-  return {
-    idle: true,
-    simulate: (request) =>
-      decideSimulation(
-        request,
-        statuses,
-        () => undefined,
-        () => 0,
-      ),
-  };
-}

@@ -19,7 +19,7 @@ export interface StubRule extends StubRuleInput {
 }
 
 /** How many stub rules the mock keeps, every scope's together. */
-export const MAX_STUB_RULES = 1000;
+const MAX_STUB_RULES = 1000;
 
 export interface StubScope {
   region: string;

@@ -34,7 +34,7 @@ export interface RecordedCatalog {
 export const UNKNOWN_ID = 'zz-drift-unknown-0';
 
 /** A barcode no catalog holds (GS1 restricted circulation, a valid check digit). */
-export const UNKNOWN_BARCODE = '2999999999993';
+const UNKNOWN_BARCODE = '2999999999993';
 
 const BARCODE_FIELDS = ['globalTradeItemNumber', 'europeanArticleNumber', 'universalProductCode'] as const;
 
@@ -58,7 +58,7 @@ const strings = (value: unknown): string[] =>
 const idOf = (p: Json): string => String(p.productGroupId);
 
 /** A query string from pairs, each value URL-encoded; undefined values are left out. */
-export function query(params: Record<string, string | number | boolean | undefined>): string {
+function query(params: Record<string, string | number | boolean | undefined>): string {
   const parts = Object.entries(params)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`);

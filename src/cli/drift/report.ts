@@ -89,7 +89,7 @@ export const differenceOf = (
 });
 
 /** The differences per operation, most first. */
-export function byOperation(differences: readonly Difference[]): [string, number][] {
+function byOperation(differences: readonly Difference[]): [string, number][] {
   const counts = new Map<string, number>();
   for (const d of differences) counts.set(d.operationId, (counts.get(d.operationId) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
@@ -173,7 +173,7 @@ function steps(path: string): (string | number | [string, string])[] {
 }
 
 /** The value at a path of the differences, or undefined when the body has none there. */
-export function valueAt(body: unknown, path: string): unknown {
+function valueAt(body: unknown, path: string): unknown {
   let at: unknown = body;
   for (const step of steps(path)) {
     if (Array.isArray(step)) {
@@ -190,9 +190,7 @@ export function valueAt(body: unknown, path: string): unknown {
  * Where the first difference is, and what to show of each body there: a list compared by a key as
  * its keys, anything else as the object that holds it.
  */
-export function focusOf(
-  what: readonly string[],
-): { path: string; show: (body: unknown) => unknown } | undefined {
+function focusOf(what: readonly string[]): { path: string; show: (body: unknown) => unknown } | undefined {
   const m = /^[a-z ]+ at (\$[^\s:]*)(?: \(by (\w+)\))?/.exec(what[0] ?? '');
   if (!m) return undefined;
   const [, path = '$', key] = m;

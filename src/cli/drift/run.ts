@@ -47,14 +47,14 @@ export interface DriftOptions {
   write?: boolean;
 }
 
-export const DRIFT_RUN: CheckedRun = {
+const DRIFT_RUN: CheckedRun = {
   command: 'drift',
   purpose: 'a drift report',
   untouched: 'nothing was sent to it beyond that read, and no report was written',
 };
 
 /** The base URL of the same scope on the mock: the deployment's tenant and environment (and region). */
-export function mockBase(mockUrl: string, deploymentBase: string): string {
+function mockBase(mockUrl: string, deploymentBase: string): string {
   const path = new URL(deploymentBase).pathname;
   const [tenant, environment] = path.split('/').filter(Boolean).slice(-2) as [string, string];
   const region = /\/regions\/([^/]+)\/products\/v1\/tenants\/[^/]+\/[^/]+$/.exec(path)?.[1];
@@ -64,7 +64,7 @@ export function mockBase(mockUrl: string, deploymentBase: string): string {
 }
 
 /** The tenant a base URL names: the second-last segment of its path. */
-export const tenantOf = (baseUrl: string): string =>
+const tenantOf = (baseUrl: string): string =>
   new URL(baseUrl).pathname.split('/').filter(Boolean).at(-2) ?? '';
 
 /** The number of products the deployment holds, as its list counts them. */
@@ -141,7 +141,7 @@ async function recordDeployment(
  * The recorded records the mock's schemas take, and those they refuse with why: one record the mock
  * refuses must not keep every other from being compared (docs/drift.md, "Records the mock refuses").
  */
-export function servable(
+function servable(
   recording: RecordedCatalog,
   document: OpenAPIV3.Document,
 ): { kept: RecordedCatalog; refused: Refused[] } {

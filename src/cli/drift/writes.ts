@@ -12,7 +12,7 @@ import { answerOf } from './send.js';
 type Json = Record<string, unknown>;
 
 /** A dataset under one run prefix: two product types, six products with ties, barcodes, groups and relations. */
-export function kitDataset(prefix: string): RecordedCatalog {
+function kitDataset(prefix: string): RecordedCatalog {
   const id = (n: string) => `${prefix}drift-${n}`;
   const [shoes, bags] = [id('shoes'), id('bags')];
   const [gtin, ean] = [testBarcode(), testBarcode()];

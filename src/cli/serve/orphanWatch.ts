@@ -8,14 +8,13 @@
 const CHECK_MS = 1000;
 
 /** Whether npm started this process: npm sets npm_lifecycle_event for the scripts it runs and for npx. */
-export const startedByNpm = (env: NodeJS.ProcessEnv = process.env): boolean =>
-  env.npm_lifecycle_event !== undefined;
+const startedByNpm = (env: NodeJS.ProcessEnv = process.env): boolean => env.npm_lifecycle_event !== undefined;
 
 /**
  * Calls `stop` once, when this process's parent has ended (the process is then given another
  * parent); returns what stops the watching. The timer keeps nothing alive.
  */
-export function whenOrphaned(stop: () => void, checkMs = CHECK_MS): () => void {
+function whenOrphaned(stop: () => void, checkMs = CHECK_MS): () => void {
   const parent = process.ppid;
   const timer = setInterval(() => {
     if (process.ppid === parent) return;

@@ -12,7 +12,7 @@ export const API_KEYS_VARIABLE = 'PRODUCT_CATALOG_MOCK_API_KEYS';
  * them; blank lines and lines starting with `#` are skipped. A line that is no key is refused with
  * the file's name and its line number, never its text: it may be a key with a typo.
  */
-export async function keysOfFile(file: string): Promise<string[]> {
+async function keysOfFile(file: string): Promise<string[]> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -40,7 +40,7 @@ export async function keysOfFile(file: string): Promise<string[]> {
 }
 
 /** The keys of PRODUCT_CATALOG_MOCK_API_KEYS, each checked as --api-key is; none when it is unset or blank. */
-export function keysOfEnvironment(env: NodeJS.ProcessEnv): string[] {
+function keysOfEnvironment(env: NodeJS.ProcessEnv): string[] {
   const keys = (env[API_KEYS_VARIABLE] ?? '').split(/\s+/).filter(Boolean);
   keys.forEach((value, i) => {
     if (apiKeyProblem(value)) {

@@ -50,7 +50,7 @@ export function pretenuringFlag(execArgv: readonly string[]): string | undefined
  * A catalog of up to this much heap is collected once it is loaded: about 85 ms for 70 MiB, 0.8 s for
  * 600 MiB (docs/performance.md, "Heap growth").
  */
-export const COLLECT_AFTER_LOAD_UP_TO_MIB = 256;
+const COLLECT_AFTER_LOAD_UP_TO_MIB = 256;
 
 /**
  * Applies the heap policy to this process once the catalog is loaded, sized by the heap then in
@@ -113,7 +113,7 @@ export const YOUNG_GENERATION_MIB = 12;
  * little (docs/performance.md, "Seed files").
  */
 export const LARGE_SEED_YOUNG_GENERATION_MIB = 48;
-export const LARGE_SEED_PRODUCTS = 100_000;
+const LARGE_SEED_PRODUCTS = 100_000;
 
 /** What is known of the seed before the server's thread starts. */
 export interface SeedSize {

@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** How long a group has to end after a signal before it is killed. */
-export const GRACE_MS = 5_000;
+const GRACE_MS = 5_000;
 
 const groupAlive = (pgid: number): boolean => {
   try {

@@ -38,7 +38,7 @@ export interface GeneratedOptions {
   report?: string;
 }
 
-export const DEFAULT_EXAMPLES = 25;
+const DEFAULT_EXAMPLES = 25;
 /** Products the in-process mock starts with, so reads have something to answer. */
 const IN_PROCESS_PRODUCTS = '60';
 const IN_PROCESS_SCOPE = '/generated-tenant/checks';

@@ -145,7 +145,7 @@ export class Reply {
   }
 }
 
-export class ContractViolation extends Error {
+class ContractViolation extends Error {
   override name = 'ContractViolation';
 }
 

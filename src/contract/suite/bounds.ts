@@ -181,7 +181,7 @@ const SORTABLE = [
  * A value of `name` that reaches `count` of the bound's kind and is otherwise harmless: it matches,
  * names and sorts by nothing the deployment's data depends on. For a number, the number itself.
  */
-export function valueFor(kind: BoundKind, name: string, count: number): string | number {
+function valueFor(kind: BoundKind, name: string, count: number): string | number {
   switch (kind) {
     case 'minimum':
     case 'maximum':

@@ -7,7 +7,7 @@ import { loadSchemaValidator, type SchemaValidator } from '../../openapi/schemas
 /** Every documented path starts with this; the target's base URL stands for it. */
 export const SCOPE_TEMPLATE = '/{tenantId}/{environment}';
 
-export interface Exchange {
+interface Exchange {
   method: string;
   /** Relative to the base URL; a query string is ignored. */
   path: string;

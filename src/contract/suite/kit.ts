@@ -187,7 +187,7 @@ const selected = (test: Task, checker: Checker, target: Target): boolean =>
   test.mode !== 'skip' && test.mode !== 'todo' && !excludedBecause(identify(namesOf(test), checker), target);
 
 /** The test's name, then its describe blocks' names, innermost first. */
-export function namesOf(task: Task): string[] {
+function namesOf(task: Task): string[] {
   const names: string[] = [];
   for (let t: Task | undefined = task; t && t.type !== undefined && t !== t.file; t = t.suite)
     names.push(t.name);

@@ -58,8 +58,8 @@ function settleMs(raw: string | undefined, fallback: number): number {
 }
 
 /** What a yes/no variable may be set to, in any case. */
-export const YES = ['1', 'true', 'yes'] as const;
-export const NO = ['0', 'false', 'no'] as const;
+const YES = ['1', 'true', 'yes'] as const;
+const NO = ['0', 'false', 'no'] as const;
 
 /**
  * A yes/no variable: unset is no. Any other value is refused rather than read as no: a CONTRACT_READONLY
