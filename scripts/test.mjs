@@ -116,6 +116,8 @@ if (quick) {
       [
         () => run('eslint .', bin('eslint'), ['.']),
         () => run('prettier --check .', bin('prettier'), ['--check', '--log-level', 'warn', '.']),
+        // unused files, dependencies and exports (knip.json names the entry points)
+        () => run('knip', bin('knip'), []),
         () => run('tsc --noEmit', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
         // the package the e2e tests run, built once here
         () => run('build', node, [join(root, 'scripts', 'build-if-stale.mjs'), '--always']),
