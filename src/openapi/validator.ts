@@ -270,36 +270,54 @@ export function undocumentedQuery(
   names: readonly string[],
   inBody: ReadonlySet<string> = new Set(),
 ): CatalogError | undefined {
-  const unknown = names.filter((name) => !documented.has(name));
-  if (unknown.length === 0) return undefined;
-  const listed = [...documented].join(', ') || 'none';
-  return invalid(
-    unknown.map((name): Problem => {
-      if (name === '')
-        return {
-          path: 'query',
-          message: `has a parameter without a name (?=value); ${operationId} takes: ${listed}`,
-        };
-      if (!PARAMETER_NAME.test(name))
-        // The rest of a value cut at an & sent as it is (?search=Hollis & Finch), as a URL built by
-        // joining strings sends it.
-        return {
-          path: 'query',
-          message:
-            `has a parameter named ${JSON.stringify(name)}, which looks like the rest of a value: an & ` +
-            `inside a value must be sent as %26 (encodeURIComponent and URLSearchParams encode it); ` +
-            `${operationId} takes: ${listed}`,
-        };
-      return {
-        path: `query.${name}`,
-        message: inBody.has(name)
-          ? // POST /products: the list query's parameters travel in its body.
-            `is not a query parameter of ${operationId}: send ${name} as a property of the JSON body`
-          : `is not a query parameter of ${operationId} (documented: ${listed})`,
-      };
-    }),
-  );
+  const problems = undocumentedProblems(operationId, documented, names, inBody);
+  return problems.length === 0 ? undefined : invalid(problems);
 }
+
+/**
+ * What is wrong with each query parameter an operation does not document: a 400 on the mock's own
+ * endpoints, a note in the request log on the API's (docs/behaviour.md, "Parameters").
+ */
+function undocumentedProblems(
+  operationId: string,
+  documented: ReadonlySet<string>,
+  names: readonly string[],
+  inBody: ReadonlySet<string> = new Set(),
+): Problem[] {
+  const unknown = names.filter((name) => !documented.has(name));
+  if (unknown.length === 0) return [];
+  const listed = [...documented].join(', ') || 'none';
+  return unknown.map((name): Problem => {
+    if (name === '')
+      return {
+        path: 'query',
+        message: `has a parameter without a name (?=value); ${operationId} takes: ${listed}`,
+      };
+    if (!PARAMETER_NAME.test(name))
+      // The rest of a value cut at an & sent as it is (?search=Hollis & Finch), as a URL built by
+      // joining strings sends it.
+      return {
+        path: 'query',
+        message:
+          `has a parameter named ${JSON.stringify(name)}, which looks like the rest of a value: an & ` +
+          `inside a value must be sent as %26 (encodeURIComponent and URLSearchParams encode it); ` +
+          `${operationId} takes: ${listed}`,
+      };
+    return {
+      path: `query.${name}`,
+      message: inBody.has(name)
+        ? // POST /products: the list query's parameters travel in its body.
+          `is not a query parameter of ${operationId}: send ${name} as a property of the JSON body`
+        : `is not a query parameter of ${operationId} (documented: ${listed})`,
+    };
+  });
+}
+
+/**
+ * How a flag's text is read when it is not `true` or `false`: these words (in any case) as true,
+ * any other text, an empty one included, as false (docs/behaviour.md, "Parameters").
+ */
+export const TRUE_WORDS: readonly string[] = ['true', '1', 'yes', 'on'];
 
 /**
  * A problem for each query parameter given more than once that is not documented as a list: only
@@ -428,7 +446,7 @@ export interface RequestValidator {
   check(
     resolved: ResolvedRequest,
     parts: RequestParts,
-  ): { params: Record<string, string>; query: Record<string, unknown> };
+  ): { params: Record<string, string>; query: Record<string, unknown>; notes: string[] };
 }
 
 /**
@@ -464,13 +482,19 @@ export function requestValidator(table: OperationTable): RequestValidator {
 
     check({ op, params }, parts) {
       const query: Record<string, unknown> = { ...parts.query };
-      const undocumented = undocumentedQuery(
+      // What the mock ignores of a request or how it reads it, for the request log.
+      const notes: string[] = [];
+      // A parameter the operation does not document is ignored, as a service may ignore it: said
+      // in the request log (docs/behaviour.md, "Parameters").
+      for (const problem of undocumentedProblems(
         op.operationId,
         op.queryNames,
         Object.keys(query),
         op.bodyProperties,
-      );
-      if (undocumented) throw undocumented;
+      )) {
+        notes.push(`${problem.path} ${problem.message}; ignored`);
+      }
+      for (const name of Object.keys(query)) if (!op.queryNames.has(name)) delete query[name];
       // Refused before Ajv sees them: Ajv turns "Infinity" into a number that passes integer and
       // range checks, reads numbers as Number() does (0x10, 1e2 and " 3 " pass), and calls a
       // parameter given twice (a list) only the wrong type.
@@ -487,11 +511,14 @@ export function requestValidator(table: OperationTable): RequestValidator {
           });
         }
       }
-      // Ajv takes only "true" and "false" here, and would say "must be boolean" of "TRUE", "1" or "".
+      // Ajv takes only "true" and "false" here: any other text ("TRUE", "1", "") is read as a flag,
+      // as a service may read it, and the request log says how (docs/behaviour.md, "Parameters").
       for (const name of op.booleanQuery) {
         const value = query[name];
         if (typeof value === 'string' && value !== 'true' && value !== 'false') {
-          early.push({ path: `query.${name}`, message: `must be true or false (got "${value}")` });
+          const read = TRUE_WORDS.includes(value.trim().toLowerCase());
+          query[name] = String(read);
+          notes.push(`query.${name}=${JSON.stringify(value)} read as ${read}`);
         }
       }
       early.push(...repeatedQuery(query, op.listQuery));
@@ -515,7 +542,7 @@ export function requestValidator(table: OperationTable): RequestValidator {
         throw invalid(problems, ajv.unlisted);
       }
       if (op.body) checkBody(parts, op.body, op.operationId);
-      return data;
+      return { ...data, notes };
     },
   };
 }
