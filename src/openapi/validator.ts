@@ -112,10 +112,12 @@ function problemsOf(
 
 /**
  * null or a scalar sent where a list belongs: the way to empty a list is [], where the list may be
- * empty (a batch's data may not).
+ * empty (a batch's data is not one to empty).
  */
 function clearHint(error: ErrorObject): boolean {
   if (error.keyword !== 'type' || (error.params as { type?: string }).type !== 'array') return false;
+  // A batch's data is no list a write clears, though it may be empty.
+  if (error.instancePath === '/data') return false;
   return ((error.parentSchema as { minItems?: number } | undefined)?.minItems ?? 0) === 0;
 }
 
