@@ -53,6 +53,53 @@ describe('reads on whatever the deployment holds', () => {
     reply.expect(reply.data.list.length, '$.data.list (length)').toBe(Math.min(reply.data.count, MAX_LIMIT));
   });
 
+  it('[mock choice] GET /products?limit= past 1000 is taken: the specification sets no maximum', async () => {
+    const reply = await api.get(`/products?limit=${MAX_LIMIT + 1}&select=productGroupId`);
+    reply.expectStatus(200);
+    reply
+      .expect(reply.data.list.length, '$.data.list (length)')
+      .toBe(Math.min(reply.data.count, MAX_LIMIT + 1));
+  });
+
+  it('[mock choice] a query parameter GET /products does not document is ignored, not refused', async () => {
+    const sort = `sort=${encodeURIComponent('productGroupId asc')}`;
+    await settled(async () => {
+      const plain = await api.get(`/products?limit=3&select=productGroupId&${sort}`);
+      const extra = await api.get(`/products?limit=3&select=productGroupId&${sort}&noSuchParameter=1`);
+      extra.expectStatus(200);
+      extra.expect(listed(extra), IDS).toEqual(listed(plain));
+    });
+  });
+
+  it('[mock choice] a flag written 1 or TRUE reads as true, and 0 as false', async () => {
+    const flags = async (written: string) => {
+      const reply = await api.get(
+        `/products?limit=1&select=productGroupId&includeAttributeFilters=${written}`,
+      );
+      reply.expectStatus(200);
+      return reply.data.attributeFilters as Record<string, unknown>;
+    };
+    await settled(async () => {
+      const asTrue = await flags('true');
+      for (const written of ['1', 'TRUE']) expect(await flags(written), written).toEqual(asTrue);
+      expect(await flags('0')).toEqual({});
+    });
+  });
+
+  it('[mock choice] a select name holding `/` names no field: the records come without it', async () => {
+    const reply = await api.get('/products?limit=5&select=brand/brandName');
+    reply.expectStatus(200);
+    (reply.data.list as Listed[]).forEach((item, i) =>
+      reply.expect(Object.keys(item), `$.data.list[${i}] (fields)`).toEqual(['productGroupId']),
+    );
+  });
+
+  it('[mock choice] GET /search with a blank term is taken, as an empty search is no search', async () => {
+    const reply = await api.get('/search?term=%20&select=productGroupId');
+    reply.expectStatus(200);
+    reply.expect(reply.data.products.length, '$.data.products (length)').toBeLessThanOrEqual(50);
+  });
+
   it('GET /products?select=productGroupId answers records with no other field', async () => {
     const reply = await api.get('/products?select=productGroupId&limit=20');
     (reply.data.list as Listed[]).forEach((item, i) =>
