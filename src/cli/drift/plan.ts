@@ -377,7 +377,7 @@ const search: Builder = (p) => {
       'filter',
     ),
     named('/search', 'error: no term'),
-    named(`/search${query({ term: '  ' })}`, 'error: blank term'),
+    named(`/search${query({ term: '  ' })}`, 'a blank term'),
   ];
 };
 
