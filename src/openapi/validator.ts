@@ -12,6 +12,8 @@ import { nullFieldHint } from './nullHint.js';
 import { openApiAjv } from './ajv.js';
 import type { DocumentedOperation, OperationTable } from './operations.js';
 import { JSON_TYPE, unsupportedFeatures } from './supported.js';
+import { parseFilterWithKey } from '../domain/filter.js';
+import { own } from '../domain/own.js';
 
 /**
  * What one operation checks. Its Ajv functions are compiled on the operation's first request, once:
@@ -41,7 +43,9 @@ export interface CompiledOperation {
    * Query parameters whose value is JSON text (`content: application/json`), each with the check
    * of the parsed value against its schema (supported.ts, contentRefusals).
    */
-  jsonQuery: { name: string; maxDepth?: number; validate(): ValidateFunction }[];
+  jsonQuery: { name: string; maxDepth?: number; parser?: string; validate(): ValidateFunction }[];
+  /** Properties of the JSON body whose schema (or one of its forms) names an `x-parser`, with it. */
+  bodyParsers: [property: string, parser: string][];
   body?: {
     required: boolean;
     /** The body's required fields sketched, `{ "data": [...] }`, for the 400 of a request without one. */
@@ -57,6 +61,45 @@ export interface CompiledOperation {
 function takesList(schema: unknown): boolean {
   const { type, oneOf } = (schema ?? {}) as { type?: unknown; oneOf?: unknown };
   return type === 'array' || (Array.isArray(oneOf) && oneOf.some(takesList));
+}
+
+/**
+ * The parsers a schema may name in `x-parser`: each words what that schema refuses as a person can
+ * act on it, throwing a CatalogError whose message starts with the place (`filter.and[1].eq ...`).
+ */
+const PARSERS: Readonly<Record<string, (value: unknown, name: string) => void>> = {
+  // docs/behaviour.md, "Filter": which operator, what it takes, and an example.
+  filter: (value, name) => void parseFilterWithKey(value, name),
+};
+
+/** The `x-parser` a schema names, itself or in one of its forms (`oneOf`). */
+function parserOf(schema: unknown): string | undefined {
+  const { oneOf } = (schema ?? {}) as { oneOf?: unknown[] };
+  const named = (schema as { 'x-parser'?: unknown } | undefined)?.['x-parser'];
+  if (typeof named === 'string') return named;
+  return Array.isArray(oneOf) ? oneOf.map(parserOf).find((p) => p !== undefined) : undefined;
+}
+
+/**
+ * The problem a schema's parser finds in a value the schema refused, at `location.place`; undefined
+ * when there is no parser or it takes the value (the schema's own words then stand).
+ */
+function parserProblem(
+  parser: string | undefined,
+  location: 'query' | 'body',
+  name: string,
+  value: unknown,
+): Problem | undefined {
+  const parse = parser === undefined ? undefined : own(PARSERS, parser);
+  if (!parse) return undefined;
+  try {
+    parse(value, name);
+  } catch (err) {
+    if (!(err instanceof CatalogError)) throw err;
+    const place = err.message.split(' ', 1)[0] ?? name;
+    return { path: `${location}.${place.replace(/:$/, '')}`, message: err.message.slice(place.length + 1) };
+  }
+  return undefined;
 }
 
 /** The value make() gives, made on the first call only. */
@@ -211,11 +254,18 @@ function compileOperations(table: OperationTable): Map<DocumentedOperation, Comp
       withoutBody: query
         .filter((p) => (p as { 'x-without-body'?: unknown })['x-without-body'] === true)
         .map((p) => p.name),
+      bodyParsers: Object.entries(
+        (bodySchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {},
+      ).flatMap(([property, schema]): [string, string][] => {
+        const parser = parserOf(schema);
+        return parser === undefined ? [] : [[property, parser]];
+      }),
       jsonQuery: query
         .filter((p) => p.content?.[JSON_TYPE]?.schema !== undefined)
         .map((p) => ({
           name: p.name,
           maxDepth: (p as { 'x-max-depth'?: number })['x-max-depth'],
+          parser: parserOf(p.content?.[JSON_TYPE]?.schema),
           validate: once(() => jsonQueryAjv.compile(p.content?.[JSON_TYPE]?.schema as object)),
         })),
       parameters: once(() =>
@@ -358,7 +408,7 @@ function jsonQueryProblems(
   params: CompiledOperation['jsonQuery'],
 ): Problem[] {
   const problems: Problem[] = [];
-  for (const { name, maxDepth, validate } of params) {
+  for (const { name, maxDepth, parser, validate } of params) {
     const text = query[name];
     if (typeof text !== 'string') continue;
     // Deeper than the parameter's own limit (x-max-depth): the operation refuses it, naming that limit.
@@ -370,7 +420,10 @@ function jsonQueryProblems(
       continue;
     }
     const check = validate();
-    if (!check(value)) problems.push(...problemsOf(check.errors, `/query/${name}`).problems);
+    if (check(value)) continue;
+    // The schema decides; its parser, when it names one, says what is wrong in its own words.
+    const worded = parserProblem(parser, 'query', name, value);
+    problems.push(...(worded ? [worded] : problemsOf(check.errors, `/query/${name}`).problems));
   }
   return problems;
 }
@@ -392,10 +445,35 @@ export interface RequestParts {
  */
 export const LIST_EVERY_PROBLEM_UP_TO = 64 * 1024;
 
+/**
+ * The problems of a refused body, those of a property whose schema names a parser (a POST /products
+ * filter) replaced by the one its parser words, as for the same parameter in a query.
+ */
+function withParsedProblems(
+  problems: Problem[],
+  value: unknown,
+  parsers: CompiledOperation['bodyParsers'],
+): Problem[] {
+  let out = problems;
+  for (const [property, parser] of parsers) {
+    const at = `body.${property}`;
+    const of = (p: Problem) => p.path === at || p.path.startsWith(`${at}.`) || p.path.startsWith(`${at}[`);
+    const sent = (value as Record<string, unknown>)[property];
+    // Of a value of another form (a list, a number) the schema says which forms it takes.
+    if (!out.some(of) || typeof sent !== 'object' || sent === null || Array.isArray(sent)) continue;
+    const worded = parserProblem(parser, 'body', property, sent);
+    if (!worded) continue;
+    const first = out.findIndex(of);
+    out = [...out.slice(0, first).filter((p) => !of(p)), worded, ...out.slice(first).filter((p) => !of(p))];
+  }
+  return out;
+}
+
 function checkBody(
   { body: value, contentType: type, bodyBytes }: RequestParts,
   body: NonNullable<CompiledOperation['body']>,
   operationId: string,
+  parsers: CompiledOperation['bodyParsers'] = [],
 ): void {
   if (type && mediaType(type) !== JSON_TYPE) {
     throw new CatalogError(
@@ -417,11 +495,15 @@ function checkBody(
     const every = body.everyProblem();
     if (!every(value)) {
       const { problems, unlisted } = problemsOf(every.errors, '/body', operationId, every.schema);
-      throw invalid(problems, unlisted);
+      throw invalid(withParsedProblems(problems, value, parsers), unlisted);
     }
   }
   throw invalid(
-    problemsOf(validate.errors, '/body', operationId, validate.schema).problems,
+    withParsedProblems(
+      problemsOf(validate.errors, '/body', operationId, validate.schema).problems,
+      value,
+      parsers,
+    ),
     undefined,
     `the first problem found; a body over ${LIST_EVERY_PROBLEM_UP_TO / 1024} KB is not searched for more`,
   );
@@ -543,7 +625,7 @@ export function requestValidator(table: OperationTable): RequestValidator {
         const problems = [...early, ...others].sort((a, b) => rank(a) - rank(b));
         throw invalid(problems, ajv.unlisted);
       }
-      if (op.body) checkBody(parts, op.body, op.operationId);
+      if (op.body) checkBody(parts, op.body, op.operationId, op.bodyParsers);
       return { ...data, notes };
     },
   };

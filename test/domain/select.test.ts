@@ -27,7 +27,11 @@ describe('select', () => {
 
   it('takes a path as a name that matches no field, with a note naming the field to select instead', () => {
     expect(parseSelect('productName,brand/brandName')).toEqual(['productName', 'brand/brandName']);
-    expect(applySelect({ productGroupId: 'p', brand: [{ isoLanguageId: 'en', brandName: 'b' }] }, ['brand/brandName'])).toEqual({
+    expect(
+      applySelect({ productGroupId: 'p', brand: [{ isoLanguageId: 'en', brandName: 'b' }] }, [
+        'brand/brandName',
+      ]),
+    ).toEqual({
       productGroupId: 'p',
     });
     expect(selectNotes('productName,brand/brandName')).toEqual([

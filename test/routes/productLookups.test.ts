@@ -67,14 +67,18 @@ describe('GET /products/{productGroupId}', () => {
     expect(miss.body.message).toContain('filter');
     const bad = await c.get(`${BASE}/products/p2?filter=${enc({ gt: ['shellLifeDays'] })}`);
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toMatch(/query\.filter\.gt must hold at least 2 items/);
+    expect(bad.body.message).toMatch(
+      /query\.filter\.gt takes 2 operands \(a field path and a value\), got 1, e\.g\. /,
+    );
   });
 
   it('answers 400 for a bad filter whatever the id, as the barcode lookup does; a select path names no field', async () => {
     for (const path of ['/products/p2', '/products/unknown', '/products-barcode/999']) {
       const filter = await c.get(`${BASE}${path}?filter=${enc({ gt: ['shellLifeDays'] })}`);
       expect(filter.status, path).toBe(400);
-      expect(filter.body.message, path).toMatch(/query\.filter\.gt must hold at least 2 items/);
+      expect(filter.body.message, path).toMatch(
+        /query\.filter\.gt takes 2 operands \(a field path and a value\), got 1, e\.g\. /,
+      );
     }
     // A path in select names no field (docs/behaviour.md, "Select"): the answer lacks it.
     const select = await c.get(`${BASE}/products/p2?select=brand/brandName`);
