@@ -17,7 +17,10 @@ import {
 } from '../src/contract/suite/records.js';
 
 const { api, elsewhere, ids, settled, writing, setup, target } = await contractKit('reads');
-/** The largest page openapi.yaml allows (the limit parameter's maximum); 1000 when it states none. */
+/**
+ * A large page: the limit parameter's maximum, when openapi.yaml states one; else 1000, which the
+ * mock takes as it takes any limit (docs/behaviour.md, "Parameters").
+ */
 const MAX_LIMIT =
   documentedBounds(
     new OperationTable((await loadSchemaValidator()).document, SCOPE_TEMPLATE).operations,
@@ -47,7 +50,7 @@ describe('reads on whatever the deployment holds', () => {
     });
   });
 
-  it('[mock choice] GET /products?limit= at its documented maximum answers every match up to it: no page size is capped', async () => {
+  it('[mock choice] GET /products?limit= of 1000 (or the documented maximum) answers every match up to it: no page size is capped', async () => {
     const reply = await api.get(`/products?limit=${MAX_LIMIT}&select=productGroupId`);
     reply.expectStatus(200);
     reply.expect(reply.data.list.length, '$.data.list (length)').toBe(Math.min(reply.data.count, MAX_LIMIT));
