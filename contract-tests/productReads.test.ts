@@ -27,6 +27,13 @@ const MAX_LIMIT =
   ).find((b) => b.operationId === 'listProducts' && b.name === 'limit' && b.kind === 'maximum')?.limit ??
   1000;
 
+/** The text openapi.yaml says includeAttributeFilters reads as true (its x-true-words). */
+const TRUE_WORDS = (
+  new OperationTable((await loadSchemaValidator()).document, SCOPE_TEMPLATE).operations
+    .find((op) => op.operationId === 'listProducts')!
+    .parameters.find((p) => p.name === 'includeAttributeFilters') as { 'x-true-words'?: string[] }
+)['x-true-words'] ?? ['true'];
+
 type Listed = { productGroupId: string } & Record<string, unknown>;
 const listed = (reply: Reply): string[] => idsOf(reply.data.list as Listed[]);
 /** Where listed() reads its ids: a difference in them is named so, not `$`. */
@@ -74,7 +81,7 @@ describe('reads on whatever the deployment holds', () => {
     });
   });
 
-  it('[mock choice] a flag written 1 or TRUE reads as true, and 0 as false', async () => {
+  it('[mock choice] a flag written as one of its x-true-words, in any case, reads as true, and other text as false', async () => {
     const flags = async (written: string) => {
       const reply = await api.get(
         `/products?limit=1&select=productGroupId&includeAttributeFilters=${written}`,
@@ -84,8 +91,9 @@ describe('reads on whatever the deployment holds', () => {
     };
     await settled(async () => {
       const asTrue = await flags('true');
-      for (const written of ['1', 'TRUE']) expect(await flags(written), written).toEqual(asTrue);
-      expect(await flags('0')).toEqual({});
+      for (const word of TRUE_WORDS)
+        expect(await flags(encodeURIComponent(word.toUpperCase())), word).toEqual(asTrue);
+      for (const written of ['0', 'no', '']) expect(await flags(written), written).toEqual({});
     });
   });
 

@@ -2389,7 +2389,7 @@ export interface components {
          *     (more is a 400 that names the path).
          */
         facets: string;
-        /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value; the attributeFilters parameter narrows it to the types it lists. Otherwise the response's attributeFilters is `{}`, whatever the attributeFilters parameter lists. Written otherwise than `true` or `false`, read as a flag (see Lenient reading above). */
+        /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value; the attributeFilters parameter narrows it to the types it lists. Otherwise the response's attributeFilters is `{}`, whatever the attributeFilters parameter lists. Written otherwise than `true` or `false`, it is read as a flag, true for the words of x-true-words in any case (`1`, `yes`, `on`, `TRUE`) and false for any other text. */
         includeAttributeFilters: boolean;
         /**
          * @description Comma-separated productFeatureType values (for example `color,size`) that narrow the
@@ -2399,7 +2399,7 @@ export interface components {
          *     while it turns the flag off).
          */
         attributeFilters: string;
-        /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. Written otherwise than `true` or `false`, read as a flag (see Lenient reading above). */
+        /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. Written otherwise than `true` or `false`, it is read as a flag, true for the words of x-true-words in any case (`1`, `yes`, `on`, `TRUE`) and false for any other text. */
         includeProductsByVariantsByGroupId: boolean;
     };
     requestBodies: never;
@@ -2507,7 +2507,7 @@ export interface operations {
                  *     (more is a 400 that names the path).
                  */
                 facets?: components["parameters"]["facets"];
-                /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value; the attributeFilters parameter narrows it to the types it lists. Otherwise the response's attributeFilters is `{}`, whatever the attributeFilters parameter lists. Written otherwise than `true` or `false`, read as a flag (see Lenient reading above). */
+                /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value; the attributeFilters parameter narrows it to the types it lists. Otherwise the response's attributeFilters is `{}`, whatever the attributeFilters parameter lists. Written otherwise than `true` or `false`, it is read as a flag, true for the words of x-true-words in any case (`1`, `yes`, `on`, `TRUE`) and false for any other text. */
                 includeAttributeFilters?: components["parameters"]["includeAttributeFilters"];
                 /**
                  * @description Comma-separated productFeatureType values (for example `color,size`) that narrow the
@@ -2798,7 +2798,7 @@ export interface operations {
                  *     Blank text (nothing but spaces) is no filter.
                  */
                 filter?: components["parameters"]["filter"];
-                /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. Written otherwise than `true` or `false`, read as a flag (see Lenient reading above). */
+                /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. Written otherwise than `true` or `false`, it is read as a flag, true for the words of x-true-words in any case (`1`, `yes`, `on`, `TRUE`) and false for any other text. */
                 includeProductsByVariantsByGroupId?: components["parameters"]["includeProductsByVariantsByGroupId"];
             };
             header?: {
@@ -2893,7 +2893,7 @@ export interface operations {
                  *     Blank text (nothing but spaces) is no filter.
                  */
                 filter?: components["parameters"]["filter"];
-                /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. Written otherwise than `true` or `false`, read as a flag (see Lenient reading above). */
+                /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. Written otherwise than `true` or `false`, it is read as a flag, true for the words of x-true-words in any case (`1`, `yes`, `on`, `TRUE`) and false for any other text. */
                 includeProductsByVariantsByGroupId?: components["parameters"]["includeProductsByVariantsByGroupId"];
             };
             header?: {
@@ -3368,7 +3368,7 @@ export interface operations {
     updateVariants: {
         parameters: {
             query?: {
-                /** @description The body's upsertSpaceIds, given in the URL instead. When both are given, the body's is used and this one is not read. Written otherwise than `true` or `false`, read as a flag (see Lenient reading above). */
+                /** @description The body's upsertSpaceIds, given in the URL instead. When both are given, the body's is used and this one is not read. Written otherwise than `true` or `false`, it is read as a flag, true for the words of x-true-words in any case (`1`, `yes`, `on`, `TRUE`) and false for any other text. */
                 upsertSpaceIds?: boolean;
             };
             header?: {
@@ -4034,7 +4034,7 @@ export interface operations {
                  *     Blank text (nothing but spaces) is no filter.
                  */
                 filter?: components["parameters"]["filter"];
-                /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. Written otherwise than `true` or `false`, read as a flag (see Lenient reading above). */
+                /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. Written otherwise than `true` or `false`, it is read as a flag, true for the words of x-true-words in any case (`1`, `yes`, `on`, `TRUE`) and false for any other text. */
                 includeProductsByVariantsByGroupId?: components["parameters"]["includeProductsByVariantsByGroupId"];
             };
             header?: {

@@ -28,8 +28,11 @@ export interface CompiledOperation {
   bodyProperties: ReadonlySet<string>;
   /** Query parameters documented as numbers or integers. */
   numericQuery: string[];
-  /** Query parameters documented as booleans. */
-  booleanQuery: string[];
+  /**
+   * Query parameters documented as booleans, each with the text read as true (`x-true-words`, in
+   * any case); any other text is read as false (docs/behaviour.md, "Parameters").
+   */
+  booleanQuery: { name: string; trueWords: readonly string[] }[];
   /** Query parameters documented as lists: only these may be given more than once. */
   listQuery: ReadonlySet<string>;
   /**
@@ -249,7 +252,7 @@ function compileOperations(table: OperationTable): Map<DocumentedOperation, Comp
         .map((p) => p.name),
       booleanQuery: query
         .filter((p) => (p.schema as { type?: unknown })?.type === 'boolean')
-        .map((p) => p.name),
+        .map((p) => ({ name: p.name, trueWords: trueWordsOf(p) })),
       listQuery: new Set(query.filter((p) => takesList(p.schema)).map((p) => p.name)),
       withoutBody: query
         .filter((p) => (p as { 'x-without-body'?: unknown })['x-without-body'] === true)
@@ -366,10 +369,17 @@ function undocumentedProblems(
 }
 
 /**
- * How a flag's text is read when it is not `true` or `false`: these words (in any case) as true,
- * any other text, an empty one included, as false (docs/behaviour.md, "Parameters").
+ * The text a flag reads as true (a boolean query parameter's `x-true-words`, lower case); any other
+ * text, an empty one included, reads as false (docs/behaviour.md, "Parameters"). A flag without the
+ * extension reads only `true` as true.
  */
-export const TRUE_WORDS: readonly string[] = ['true', '1', 'yes', 'on'];
+function trueWordsOf(parameter: object): readonly string[] {
+  const words = (parameter as { 'x-true-words'?: unknown })['x-true-words'];
+  if (words === undefined) return ['true'];
+  if (!Array.isArray(words) || !words.every((w) => typeof w === 'string'))
+    throw new Error(`openapi.yaml: x-true-words must be a list of words (got ${JSON.stringify(words)})`);
+  return words.map((w: string) => w.toLowerCase());
+}
 
 /**
  * A problem for each query parameter given more than once that is not documented as a list: only
@@ -597,10 +607,10 @@ export function requestValidator(table: OperationTable): RequestValidator {
       }
       // Ajv takes only "true" and "false" here: any other text ("TRUE", "1", "") is read as a flag,
       // as a service may read it, and the request log says how (docs/behaviour.md, "Parameters").
-      for (const name of op.booleanQuery) {
+      for (const { name, trueWords } of op.booleanQuery) {
         const value = query[name];
         if (typeof value === 'string' && value !== 'true' && value !== 'false') {
-          const read = TRUE_WORDS.includes(value.trim().toLowerCase());
+          const read = trueWords.includes(value.trim().toLowerCase());
           query[name] = String(read);
           notes.push(`query.${name}=${JSON.stringify(value)} read as ${read}`);
         }

@@ -113,6 +113,20 @@ describe('request validation from openapi.yaml', () => {
     ]);
   });
 
+  it('documents the words every flag of the API reads as true (x-true-words)', () => {
+    const flags = table.operations
+      .filter((op) => !op.template.startsWith('/__admin'))
+      .flatMap((op) =>
+        op.parameters
+          .filter((p) => p.in === 'query' && (p.schema as { type?: string } | undefined)?.type === 'boolean')
+          .map((p) => [`${op.operationId} ${p.name}`, (p as { 'x-true-words'?: unknown })['x-true-words']]),
+      );
+    expect(flags.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['listProducts includeAttributeFilters', 'updateVariants upsertSpaceIds']),
+    );
+    for (const [name, words] of flags) expect(words, String(name)).toEqual(['true', '1', 'yes', 'on']);
+  });
+
   it('coerces query values to their documented types and fills in defaults', async () => {
     const c = client(await makeApp());
     const products = Array.from({ length: 60 }, (_, i) => ({
