@@ -77,10 +77,10 @@ describe('[mock choice] bounds of read parameters, at and just past each', () =>
   it('openapi.yaml states bounds of the list parameters (read from it, not listed here)', () => {
     expect(reads.map((b) => `${b.operationId} ${b.name} ${b.kind}`)).toEqual(
       expect.arrayContaining([
-        'listProducts limit maximum',
+        'listProducts limit minimum',
         'listProducts sort listNames',
         'listProducts filter filterDepth',
-        'queryProducts limit maximum',
+        'queryProducts sort listNames',
       ]),
     );
   });

@@ -17,12 +17,22 @@ import {
 } from '../src/contract/suite/records.js';
 
 const { api, elsewhere, ids, settled, writing, setup, target } = await contractKit('reads');
-/** The largest page openapi.yaml allows (the limit parameter's maximum); 1000 when it states none. */
+/**
+ * A large page: the limit parameter's maximum, when openapi.yaml states one; else 1000, which the
+ * mock takes as it takes any limit (docs/behaviour.md, "Parameters").
+ */
 const MAX_LIMIT =
   documentedBounds(
     new OperationTable((await loadSchemaValidator()).document, SCOPE_TEMPLATE).operations,
   ).find((b) => b.operationId === 'listProducts' && b.name === 'limit' && b.kind === 'maximum')?.limit ??
   1000;
+
+/** The text openapi.yaml says includeAttributeFilters reads as true (its x-true-words). */
+const TRUE_WORDS = (
+  new OperationTable((await loadSchemaValidator()).document, SCOPE_TEMPLATE).operations
+    .find((op) => op.operationId === 'listProducts')!
+    .parameters.find((p) => p.name === 'includeAttributeFilters') as { 'x-true-words'?: string[] }
+)['x-true-words'] ?? ['true'];
 
 type Listed = { productGroupId: string } & Record<string, unknown>;
 const listed = (reply: Reply): string[] => idsOf(reply.data.list as Listed[]);
@@ -47,10 +57,58 @@ describe('reads on whatever the deployment holds', () => {
     });
   });
 
-  it('[mock choice] GET /products?limit= at its documented maximum answers every match up to it: no page size is capped', async () => {
+  it('[mock choice] GET /products?limit= of 1000 (or the documented maximum) answers every match up to it: no page size is capped', async () => {
     const reply = await api.get(`/products?limit=${MAX_LIMIT}&select=productGroupId`);
     reply.expectStatus(200);
     reply.expect(reply.data.list.length, '$.data.list (length)').toBe(Math.min(reply.data.count, MAX_LIMIT));
+  });
+
+  it('[mock choice] GET /products?limit= past 1000 is taken: the specification sets no maximum', async () => {
+    const reply = await api.get(`/products?limit=${MAX_LIMIT + 1}&select=productGroupId`);
+    reply.expectStatus(200);
+    reply
+      .expect(reply.data.list.length, '$.data.list (length)')
+      .toBe(Math.min(reply.data.count, MAX_LIMIT + 1));
+  });
+
+  it('[mock choice] a query parameter GET /products does not document is ignored, not refused', async () => {
+    const sort = `sort=${encodeURIComponent('productGroupId asc')}`;
+    await settled(async () => {
+      const plain = await api.get(`/products?limit=3&select=productGroupId&${sort}`);
+      const extra = await api.get(`/products?limit=3&select=productGroupId&${sort}&noSuchParameter=1`);
+      extra.expectStatus(200);
+      extra.expect(listed(extra), IDS).toEqual(listed(plain));
+    });
+  });
+
+  it('[mock choice] a flag written as one of its x-true-words, in any case, reads as true, and other text as false', async () => {
+    const flags = async (written: string) => {
+      const reply = await api.get(
+        `/products?limit=1&select=productGroupId&includeAttributeFilters=${written}`,
+      );
+      reply.expectStatus(200);
+      return reply.data.attributeFilters as Record<string, unknown>;
+    };
+    await settled(async () => {
+      const asTrue = await flags('true');
+      for (const word of TRUE_WORDS)
+        expect(await flags(encodeURIComponent(word.toUpperCase())), word).toEqual(asTrue);
+      for (const written of ['0', 'no', '']) expect(await flags(written), written).toEqual({});
+    });
+  });
+
+  it('[mock choice] a select name holding `/` names no field: the records come without it', async () => {
+    const reply = await api.get('/products?limit=5&select=brand/brandName');
+    reply.expectStatus(200);
+    (reply.data.list as Listed[]).forEach((item, i) =>
+      reply.expect(Object.keys(item), `$.data.list[${i}] (fields)`).toEqual(['productGroupId']),
+    );
+  });
+
+  it('[mock choice] GET /search with a blank term is taken, as an empty search is no search', async () => {
+    const reply = await api.get('/search?term=%20&select=productGroupId');
+    reply.expectStatus(200);
+    reply.expect(reply.data.products.length, '$.data.products (length)').toBeLessThanOrEqual(50);
   });
 
   it('GET /products?select=productGroupId answers records with no other field', async () => {

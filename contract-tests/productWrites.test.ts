@@ -322,6 +322,22 @@ writing('POST /products-push (merge push)', () => {
     );
   });
 
+  it('[mock choice] takes a batch of no records, answering none: the specification sets a maximum, not a minimum', async () => {
+    for (const [method, path] of [
+      ['post', '/products-push'],
+      ['post', '/products/push'],
+      ['patch', '/products'],
+      ['patch', '/variants'],
+      ['delete', '/products'],
+      ['post', '/product-types'],
+      ['delete', '/product-types'],
+    ] as const) {
+      const reply = await api[method](path, { data: [] });
+      reply.expectSuccess();
+      reply.expect(reply.data, `$.data (${method.toUpperCase()} ${path})`).toEqual([]);
+    }
+  });
+
   it('takes 100 records in one batch', async () => {
     const data = Array.from({ length: 100 }, (_, i) => ({ productGroupId: ids.product(`batch-${i}`) }));
     await push('/products-push', data);
@@ -430,6 +446,15 @@ writing('PATCH /products (shallow update)', () => {
 writing('DELETE /products', () => {
   // what a delete answers, and the status of a read of a deleted product, are the mock's choices,
   // checked by the [mock choice] tests
+  it('[mock choice] deletes more than 100 ids in one request: the specification limits pushes and updates, not deletes', async () => {
+    const id = ids.product('delete-many');
+    await push('/products-push', [{ productGroupId: id }]);
+    await stored(id);
+    const data = [id, ...Array.from({ length: 150 }, (_, i) => ids.unknown(`delete-many-${i}`))];
+    (await api.delete('/products', { data })).expectSuccess();
+    await settled(async () => (await api.get(`/products/${id}`)).expectRefused());
+  });
+
   it('deletes the products named, and they are gone', async () => {
     const id = ids.product('delete');
     const unknown = ids.unknown('delete');

@@ -20,6 +20,8 @@ interface JournalEntry {
   body?: unknown;
   bodyOmitted?: string;
   message?: string;
+  /** What the mock ignored of the request or how it read it (docs/behaviour.md, "Request log"). */
+  notes?: string[];
 }
 
 interface FaultRule {
@@ -264,6 +266,7 @@ function openRequest(e: JournalEntry): void {
         h('dt', {}, 'Message'),
         h('dd', { class: 'message', id: 'request-message' }, e.message),
       ],
+      e.notes !== undefined && [h('dt', {}, 'Notes'), h('dd', { id: 'request-notes' }, e.notes.join('; '))],
       h('dt', {}, 'Operation'),
       h('dd', {}, e.operationId ?? 'none (no operation of openapi.yaml matched)'),
       h('dt', {}, 'Scope'),

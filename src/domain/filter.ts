@@ -49,6 +49,22 @@ const MAX_IN_VALUES = 1000;
 const MAX_FILTER_VALUES = 10_000;
 const EXAMPLE = '{"gt":["productPriceList/listPrice",100]}';
 
+/** A filter of each operator, for the message that refuses one: what to send instead. */
+const EXAMPLES: Readonly<Record<Operator, string>> = {
+  eq: '{"eq":["productType","shoes"]}',
+  ne: '{"ne":["productStatus","Discontinued"]}',
+  gt: EXAMPLE,
+  ge: '{"ge":["shellLifeDays",7]}',
+  lt: '{"lt":["productPriceList/listPrice",20]}',
+  le: '{"le":["shellLifeDays",30]}',
+  in: '{"in":["productType",["shoes","bags"]]}',
+  contains: '{"contains":["brand/brandName","acme"]}',
+  startsWith: '{"startsWith":["productGroupId","FA-"]}',
+  and: '{"and":[{"eq":["productType","shoes"]},{"lt":["productPriceList/listPrice",20]}]}',
+  or: '{"or":[{"eq":["productType","shoes"]},{"eq":["productType","bags"]}]}',
+  not: '{"not":[{"eq":["productType","shoes"]}]}',
+};
+
 /** A parsed filter, and its compact JSON: equal filters, however spaced, share one key. */
 export interface ParsedFilter {
   predicate: ProductPredicate;
@@ -133,16 +149,24 @@ function compile(node: unknown, at: string, depth: number, budget: Budget): Prod
   const keys = Object.keys(node);
   if (keys.length !== 1) {
     throw badRequest(
-      `${at} must hold exactly one operator, found ${keys.length}: ${keys.join(', ') || 'none'}`,
+      `${at} must hold exactly one operator, found ${keys.length}: ${keys.join(', ') || 'none'}; ` +
+        `the operators are ${FILTER_OPERATORS.join(', ')}, e.g. ${EXAMPLE}` +
+        (keys.length > 1 ? `; combine several with and, e.g. ${EXAMPLES.and}` : ''),
     );
   }
   const op = keys[0] as string;
   if (!(FILTER_OPERATORS as readonly string[]).includes(op)) {
-    throw badRequest(`${at}: unknown operator ${shown(op)}; operators: ${FILTER_OPERATORS.join(', ')}`);
+    throw badRequest(
+      `${at}: unknown operator ${shown(op)}; operators: ${FILTER_OPERATORS.join(', ')}, e.g. ${EXAMPLE}`,
+    );
   }
   const operands = (node as Record<string, unknown>)[op];
   const where = `${at}.${op}`;
-  if (!Array.isArray(operands)) throw badRequest(`${where} takes an array of operands${given(operands)}`);
+  if (!Array.isArray(operands)) {
+    throw badRequest(
+      `${where} takes an array of operands, e.g. ${EXAMPLES[op as Operator]}${given(operands)}`,
+    );
+  }
   return compileOperator(op as Operator, operands, where, depth, budget);
 }
 
@@ -156,17 +180,18 @@ function compileOperator(
   switch (op) {
     case 'and':
     case 'or': {
-      if (operands.length === 0) throw badRequest(`${where} takes one or more filters, got 0`);
+      if (operands.length === 0)
+        throw badRequest(`${where} takes one or more filters, got 0, e.g. ${EXAMPLES[op]}`);
       const parts = operands.map((o, i) => compile(o, `${where}[${i}]`, depth + 1, budget));
       return op === 'and' ? (p) => parts.every((f) => f(p)) : (p) => parts.some((f) => f(p));
     }
     case 'not': {
-      count(operands, 1, where, 'one filter');
+      count(operands, 1, where, 'one filter', op);
       const inner = compile(operands[0], `${where}[0]`, depth + 1, budget);
       return (p) => !inner(p);
     }
     case 'in': {
-      count(operands, 2, where, 'a field path and an array of values');
+      count(operands, 2, where, 'a field path and an array of values', op);
       const read = pathOperand(operands[0], where, budget);
       const list = operands[1];
       if (!Array.isArray(list)) {
@@ -196,7 +221,7 @@ function compileOperator(
     }
     case 'contains':
     case 'startsWith': {
-      count(operands, 2, where, 'a field path and a string');
+      count(operands, 2, where, 'a field path and a string', op);
       const read = pathOperand(operands[0], where, budget);
       if (typeof operands[1] !== 'string') {
         throw badRequest(`${where}: the second operand must be a string${given(operands[1])}`);
@@ -219,7 +244,7 @@ function compileComparison(
   where: string,
   budget: Budget,
 ): ProductPredicate {
-  count(operands, 2, where, 'a field path and a value');
+  count(operands, 2, where, 'a field path and a value', op);
   const read = pathOperand(operands[0], where, budget);
   const value = operands[1];
   const present = (p: CatalogProduct) => read(p, () => true);
@@ -253,10 +278,10 @@ function finite(value: Scalar, what: string): void {
   }
 }
 
-function count(operands: unknown[], expected: number, where: string, what: string): void {
+function count(operands: unknown[], expected: number, where: string, what: string, op: Operator): void {
   if (operands.length !== expected) {
     throw badRequest(
-      `${where} takes ${expected} operand${expected === 1 ? '' : 's'} (${what}), got ${operands.length}`,
+      `${where} takes ${expected} operand${expected === 1 ? '' : 's'} (${what}), got ${operands.length}, e.g. ${EXAMPLES[op]}`,
     );
   }
 }

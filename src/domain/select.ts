@@ -11,16 +11,20 @@ export function parseSelect(raw: string | undefined): string[] | undefined {
   if (fields.length > MAX_SELECT_NAMES) {
     throw badRequest(`select names ${fields.length} fields; the limit is ${MAX_SELECT_NAMES}`);
   }
-  // A path as filters write them (brand/brandName) would match no field and answer nothing of it,
-  // silently: select takes whole fields (docs/behaviour.md, "Select").
-  const nested = fields.find((field) => field.includes('/'));
-  if (nested !== undefined) {
-    const top = nested.slice(0, nested.indexOf('/')) || nested;
-    throw badRequest(
-      `select takes top-level field names, not paths: ${nested} names a part of a field; select ${top} for the whole of it`,
-    );
-  }
   return fields.length > 0 ? fields : undefined;
+}
+
+/**
+ * A note for each name of a select that is a path as filters write them (`brand/brandName`): it
+ * names no field, so the answer lacks it, which the request log says (docs/behaviour.md, "Select").
+ */
+export function selectNotes(raw: string | undefined): string[] {
+  return splitList(raw)
+    .filter((field) => field.includes('/'))
+    .map((nested) => {
+      const top = nested.slice(0, nested.indexOf('/')) || nested;
+      return `select name ${JSON.stringify(nested)} is a path, and select takes top-level field names: it names no field and answers nothing (select ${top} for the whole of it)`;
+    });
 }
 
 /** A new shallow object with productGroupId and the selected fields the product has; unknown names are absent. */

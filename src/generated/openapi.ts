@@ -1616,6 +1616,8 @@ export interface components {
             source?: "upstream";
             /** @description The `message` of a 4xx or 5xx answer, as the client received it. */
             message?: string;
+            /** @description What the mock ignored of the request or how it read it (an undocumented query parameter, a flag written `1`, an empty batch), as the request log says it; absent when nothing. */
+            notes?: string[];
         };
         Error: {
             /** @description Written for a person; names the field or parameter at fault. */
@@ -1819,6 +1821,7 @@ export interface components {
             data: components["schemas"]["CatalogProduct"][];
         };
         IdBatch: {
+            /** @description Any number of ids, none included; the specification sets no limit on a delete. */
             data: string[];
         };
         ProductItemResult: {
@@ -2314,11 +2317,11 @@ export interface components {
          *     Any other name is a 400. With searchField every match is equally relevant (ordered by productGroupId).
          */
         searchField: components["schemas"]["SearchField"];
-        /** @description Page size, a finite integer (`Infinity` is a 400). */
+        /** @description Page size, a finite integer from 1 (`Infinity` is a 400). No maximum, as the specification sets none; a page holds at most the matches. */
         limit: number;
         /** @description Page number, from 1; a finite integer (`Infinity` is a 400). */
         page: number;
-        /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
+        /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent, and so is a path such as `brand/brandName` (it names no field; the request log says so). Empty means whole records. At most 100 names (more is a 400). */
         select: string;
         /**
          * @description A JSON filter (URL-encode it in a query string): `{ "<op>": [operands] }`, one operator per object.
@@ -2386,7 +2389,7 @@ export interface components {
          *     (more is a 400 that names the path).
          */
         facets: string;
-        /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value; the attributeFilters parameter narrows it to the types it lists. Otherwise the response's attributeFilters is `{}`, whatever the attributeFilters parameter lists. */
+        /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value; the attributeFilters parameter narrows it to the types it lists. Otherwise the response's attributeFilters is `{}`, whatever the attributeFilters parameter lists. Written otherwise than `true` or `false`, it is read as a flag, true for the words of x-true-words in any case (`1`, `yes`, `on`, `TRUE`) and false for any other text. */
         includeAttributeFilters: boolean;
         /**
          * @description Comma-separated productFeatureType values (for example `color,size`) that narrow the
@@ -2396,7 +2399,7 @@ export interface components {
          *     while it turns the flag off).
          */
         attributeFilters: string;
-        /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. */
+        /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. Written otherwise than `true` or `false`, it is read as a flag, true for the words of x-true-words in any case (`1`, `yes`, `on`, `TRUE`) and false for any other text. */
         includeProductsByVariantsByGroupId: boolean;
     };
     requestBodies: never;
@@ -2432,11 +2435,11 @@ export interface operations {
                  *     Any other name is a 400. With searchField every match is equally relevant (ordered by productGroupId).
                  */
                 searchField?: components["parameters"]["searchField"];
-                /** @description Page size, a finite integer (`Infinity` is a 400). */
+                /** @description Page size, a finite integer from 1 (`Infinity` is a 400). No maximum, as the specification sets none; a page holds at most the matches. */
                 limit?: components["parameters"]["limit"];
                 /** @description Page number, from 1; a finite integer (`Infinity` is a 400). */
                 page?: components["parameters"]["page"];
-                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
+                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent, and so is a path such as `brand/brandName` (it names no field; the request log says so). Empty means whole records. At most 100 names (more is a 400). */
                 select?: components["parameters"]["select"];
                 /**
                  * @description A JSON filter (URL-encode it in a query string): `{ "<op>": [operands] }`, one operator per object.
@@ -2504,7 +2507,7 @@ export interface operations {
                  *     (more is a 400 that names the path).
                  */
                 facets?: components["parameters"]["facets"];
-                /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value; the attributeFilters parameter narrows it to the types it lists. Otherwise the response's attributeFilters is `{}`, whatever the attributeFilters parameter lists. */
+                /** @description When true, the response's attributeFilters maps each productFeatureType found in productFeature of the matches (all of them, not one page) to its distinct productFeatureValue values, ordered by value; the attributeFilters parameter narrows it to the types it lists. Otherwise the response's attributeFilters is `{}`, whatever the attributeFilters parameter lists. Written otherwise than `true` or `false`, it is read as a flag, true for the words of x-true-words in any case (`1`, `yes`, `on`, `TRUE`) and false for any other text. */
                 includeAttributeFilters?: components["parameters"]["includeAttributeFilters"];
                 /**
                  * @description Comma-separated productFeatureType values (for example `color,size`) that narrow the
@@ -2753,7 +2756,7 @@ export interface operations {
     getProduct: {
         parameters: {
             query?: {
-                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
+                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent, and so is a path such as `brand/brandName` (it names no field; the request log says so). Empty means whole records. At most 100 names (more is a 400). */
                 select?: components["parameters"]["select"];
                 /**
                  * @description A JSON filter (URL-encode it in a query string): `{ "<op>": [operands] }`, one operator per object.
@@ -2795,7 +2798,7 @@ export interface operations {
                  *     Blank text (nothing but spaces) is no filter.
                  */
                 filter?: components["parameters"]["filter"];
-                /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. */
+                /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. Written otherwise than `true` or `false`, it is read as a flag, true for the words of x-true-words in any case (`1`, `yes`, `on`, `TRUE`) and false for any other text. */
                 includeProductsByVariantsByGroupId?: components["parameters"]["includeProductsByVariantsByGroupId"];
             };
             header?: {
@@ -2848,7 +2851,7 @@ export interface operations {
     getProductByBarcode: {
         parameters: {
             query?: {
-                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
+                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent, and so is a path such as `brand/brandName` (it names no field; the request log says so). Empty means whole records. At most 100 names (more is a 400). */
                 select?: components["parameters"]["select"];
                 /**
                  * @description A JSON filter (URL-encode it in a query string): `{ "<op>": [operands] }`, one operator per object.
@@ -2890,7 +2893,7 @@ export interface operations {
                  *     Blank text (nothing but spaces) is no filter.
                  */
                 filter?: components["parameters"]["filter"];
-                /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. */
+                /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. Written otherwise than `true` or `false`, it is read as a flag, true for the words of x-true-words in any case (`1`, `yes`, `on`, `TRUE`) and false for any other text. */
                 includeProductsByVariantsByGroupId?: components["parameters"]["includeProductsByVariantsByGroupId"];
             };
             header?: {
@@ -2957,11 +2960,11 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Every word must occur in the product (as the list search does, at most 50 products; at most 32 words of at most 256 characters each, more is a 400); product types match the same way, word by word (every word occurs, case-insensitive, in the productTypeId or a title label), and come ordered by productTypeId.
+                 * @description Every word must occur in the product (as the list search does, at most 50 products; at most 32 words of at most 256 characters each, more is a 400); product types match the same way, word by word (every word occurs, case-insensitive, in the productTypeId or a title label), and come ordered by productTypeId. A blank term (empty, or only spaces) searches for nothing, answering the first 50 products by productGroupId and every product type, as an empty `search` of GET /products is no search.
                  * @example scarf
                  */
                 term: string;
-                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
+                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent, and so is a path such as `brand/brandName` (it names no field; the request log says so). Empty means whole records. At most 100 names (more is a 400). */
                 select?: components["parameters"]["select"];
                 /**
                  * @description Beyond the specification (the published client sends it): a filter in the language of
@@ -3365,7 +3368,7 @@ export interface operations {
     updateVariants: {
         parameters: {
             query?: {
-                /** @description The body's upsertSpaceIds, given in the URL instead. When both are given, the body's is used and this one is not read. */
+                /** @description The body's upsertSpaceIds, given in the URL instead. When both are given, the body's is used and this one is not read. Written otherwise than `true` or `false`, it is read as a flag, true for the words of x-true-words in any case (`1`, `yes`, `on`, `TRUE`) and false for any other text. */
                 upsertSpaceIds?: boolean;
             };
             header?: {
@@ -3589,7 +3592,7 @@ export interface operations {
     deleteProductTypes: {
         parameters: {
             query?: {
-                /** @description Product type ids separated by `,` or `;`, or the parameter given once per id (`?data=a&data=b`, the form an array query parameter is sent in by default), when no body is sent; at most 100, as in the body. Given with a body, the request is a 400 (`x-without-body`). */
+                /** @description Product type ids separated by `,` or `;`, or the parameter given once per id (`?data=a&data=b`, the form an array query parameter is sent in by default), when no body is sent; any number of them, none included (`?data=` deletes nothing and answers `[]`). Given with a body, the request is a 400 (`x-without-body`). */
                 data?: string | string[];
             };
             header?: {
@@ -3853,7 +3856,7 @@ export interface operations {
             query?: {
                 source?: "default" | "streamoid" | "unbxd";
                 recommendationInclusion?: "default" | "all" | "similarItems" | "completeTheLook";
-                /** @description Bounds each list. */
+                /** @description Bounds each list; no maximum. */
                 limit?: number;
                 /** @description Accepted and ignored. */
                 storeId?: string;
@@ -3989,7 +3992,7 @@ export interface operations {
     getProductByEpc: {
         parameters: {
             query?: {
-                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent. Empty means whole records. At most 100 names (more is a 400). */
+                /** @description Comma-separated top-level fields to return, e.g. `productName,productPriceList`; productGroupId is always returned; unknown names are simply absent, and so is a path such as `brand/brandName` (it names no field; the request log says so). Empty means whole records. At most 100 names (more is a 400). */
                 select?: components["parameters"]["select"];
                 /**
                  * @description A JSON filter (URL-encode it in a query string): `{ "<op>": [operands] }`, one operator per object.
@@ -4031,7 +4034,7 @@ export interface operations {
                  *     Blank text (nothing but spaces) is no filter.
                  */
                 filter?: components["parameters"]["filter"];
-                /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. */
+                /** @description When true, the variants of the other products sharing this product's variantsGroupId (variantsByGroupId counts as the same field) are appended to its variants, those products ordered by productGroupId; a variant whose productId is already there is not repeated. The filter applies to the stored product before the merge, select after it. Written otherwise than `true` or `false`, it is read as a flag, true for the words of x-true-words in any case (`1`, `yes`, `on`, `TRUE`) and false for any other text. */
                 includeProductsByVariantsByGroupId?: components["parameters"]["includeProductsByVariantsByGroupId"];
             };
             header?: {

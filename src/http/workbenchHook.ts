@@ -39,6 +39,7 @@ export function exchangeRecorder(workbench: Workbench): RequestHandler {
         region: operation?.region,
         tenantId: operation?.params.tenantId,
         stubbed: operation?.stubbed,
+        notes: operation?.notes,
         environment: operation?.params.environment,
         body: operation ? operation.body : (req.body as unknown),
         bodyBytes:

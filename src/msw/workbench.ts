@@ -60,6 +60,7 @@ export class MswWorkbench implements Simulator {
       stubbed: operation?.stubbed,
       body: operation?.body,
       bodyBytes: request.bodyBytes,
+      notes: operation?.notes,
     });
   }
 

@@ -12,6 +12,8 @@ import { nullFieldHint } from './nullHint.js';
 import { openApiAjv } from './ajv.js';
 import type { DocumentedOperation, OperationTable } from './operations.js';
 import { JSON_TYPE, unsupportedFeatures } from './supported.js';
+import { parseFilterWithKey } from '../domain/filter.js';
+import { own } from '../domain/own.js';
 
 /**
  * What one operation checks. Its Ajv functions are compiled on the operation's first request, once:
@@ -26,8 +28,11 @@ interface CompiledOperation {
   bodyProperties: ReadonlySet<string>;
   /** Query parameters documented as numbers or integers. */
   numericQuery: string[];
-  /** Query parameters documented as booleans. */
-  booleanQuery: string[];
+  /**
+   * Query parameters documented as booleans, each with the text read as true (`x-true-words`, in
+   * any case); any other text is read as false (docs/behaviour.md, "Parameters").
+   */
+  booleanQuery: { name: string; trueWords: readonly string[] }[];
   /** Query parameters documented as lists: only these may be given more than once. */
   listQuery: ReadonlySet<string>;
   /**
@@ -41,7 +46,9 @@ interface CompiledOperation {
    * Query parameters whose value is JSON text (`content: application/json`), each with the check
    * of the parsed value against its schema (supported.ts, contentRefusals).
    */
-  jsonQuery: { name: string; maxDepth?: number; validate(): ValidateFunction }[];
+  jsonQuery: { name: string; maxDepth?: number; parser?: string; validate(): ValidateFunction }[];
+  /** Properties of the JSON body whose schema (or one of its forms) names an `x-parser`, with it. */
+  bodyParsers: [property: string, parser: string][];
   body?: {
     required: boolean;
     /** The body's required fields sketched, `{ "data": [...] }`, for the 400 of a request without one. */
@@ -57,6 +64,45 @@ interface CompiledOperation {
 function takesList(schema: unknown): boolean {
   const { type, oneOf } = (schema ?? {}) as { type?: unknown; oneOf?: unknown };
   return type === 'array' || (Array.isArray(oneOf) && oneOf.some(takesList));
+}
+
+/**
+ * The parsers a schema may name in `x-parser`: each words what that schema refuses as a person can
+ * act on it, throwing a CatalogError whose message starts with the place (`filter.and[1].eq ...`).
+ */
+const PARSERS: Readonly<Record<string, (value: unknown, name: string) => void>> = {
+  // docs/behaviour.md, "Filter": which operator, what it takes, and an example.
+  filter: (value, name) => void parseFilterWithKey(value, name),
+};
+
+/** The `x-parser` a schema names, itself or in one of its forms (`oneOf`). */
+function parserOf(schema: unknown): string | undefined {
+  const { oneOf } = (schema ?? {}) as { oneOf?: unknown[] };
+  const named = (schema as { 'x-parser'?: unknown } | undefined)?.['x-parser'];
+  if (typeof named === 'string') return named;
+  return Array.isArray(oneOf) ? oneOf.map(parserOf).find((p) => p !== undefined) : undefined;
+}
+
+/**
+ * The problem a schema's parser finds in a value the schema refused, at `location.place`; undefined
+ * when there is no parser or it takes the value (the schema's own words then stand).
+ */
+function parserProblem(
+  parser: string | undefined,
+  location: 'query' | 'body',
+  name: string,
+  value: unknown,
+): Problem | undefined {
+  const parse = parser === undefined ? undefined : own(PARSERS, parser);
+  if (!parse) return undefined;
+  try {
+    parse(value, name);
+  } catch (err) {
+    if (!(err instanceof CatalogError)) throw err;
+    const place = err.message.split(' ', 1)[0] ?? name;
+    return { path: `${location}.${place.replace(/:$/, '')}`, message: err.message.slice(place.length + 1) };
+  }
+  return undefined;
 }
 
 /** The value make() gives, made on the first call only. */
@@ -112,10 +158,12 @@ function problemsOf(
 
 /**
  * null or a scalar sent where a list belongs: the way to empty a list is [], where the list may be
- * empty (a batch's data may not).
+ * empty (a batch's data is not one to empty).
  */
 function clearHint(error: ErrorObject): boolean {
   if (error.keyword !== 'type' || (error.params as { type?: string }).type !== 'array') return false;
+  // A batch's data is no list a write clears, though it may be empty.
+  if (error.instancePath === '/data') return false;
   return ((error.parentSchema as { minItems?: number } | undefined)?.minItems ?? 0) === 0;
 }
 
@@ -204,16 +252,23 @@ function compileOperations(table: OperationTable): Map<DocumentedOperation, Comp
         .map((p) => p.name),
       booleanQuery: query
         .filter((p) => (p.schema as { type?: unknown })?.type === 'boolean')
-        .map((p) => p.name),
+        .map((p) => ({ name: p.name, trueWords: trueWordsOf(p) })),
       listQuery: new Set(query.filter((p) => takesList(p.schema)).map((p) => p.name)),
       withoutBody: query
         .filter((p) => (p as { 'x-without-body'?: unknown })['x-without-body'] === true)
         .map((p) => p.name),
+      bodyParsers: Object.entries(
+        (bodySchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {},
+      ).flatMap(([property, schema]): [string, string][] => {
+        const parser = parserOf(schema);
+        return parser === undefined ? [] : [[property, parser]];
+      }),
       jsonQuery: query
         .filter((p) => p.content?.[JSON_TYPE]?.schema !== undefined)
         .map((p) => ({
           name: p.name,
           maxDepth: (p as { 'x-max-depth'?: number })['x-max-depth'],
+          parser: parserOf(p.content?.[JSON_TYPE]?.schema),
           validate: once(() => jsonQueryAjv.compile(p.content?.[JSON_TYPE]?.schema as object)),
         })),
       parameters: once(() =>
@@ -270,35 +325,60 @@ export function undocumentedQuery(
   names: readonly string[],
   inBody: ReadonlySet<string> = new Set(),
 ): CatalogError | undefined {
+  const problems = undocumentedProblems(operationId, documented, names, inBody);
+  return problems.length === 0 ? undefined : invalid(problems);
+}
+
+/**
+ * What is wrong with each query parameter an operation does not document: a 400 on the mock's own
+ * endpoints, a note in the request log on the API's (docs/behaviour.md, "Parameters").
+ */
+function undocumentedProblems(
+  operationId: string,
+  documented: ReadonlySet<string>,
+  names: readonly string[],
+  inBody: ReadonlySet<string> = new Set(),
+): Problem[] {
   const unknown = names.filter((name) => !documented.has(name));
-  if (unknown.length === 0) return undefined;
+  if (unknown.length === 0) return [];
   const listed = [...documented].join(', ') || 'none';
-  return invalid(
-    unknown.map((name): Problem => {
-      if (name === '')
-        return {
-          path: 'query',
-          message: `has a parameter without a name (?=value); ${operationId} takes: ${listed}`,
-        };
-      if (!PARAMETER_NAME.test(name))
-        // The rest of a value cut at an & sent as it is (?search=Hollis & Finch), as a URL built by
-        // joining strings sends it.
-        return {
-          path: 'query',
-          message:
-            `has a parameter named ${JSON.stringify(name)}, which looks like the rest of a value: an & ` +
-            `inside a value must be sent as %26 (encodeURIComponent and URLSearchParams encode it); ` +
-            `${operationId} takes: ${listed}`,
-        };
+  return unknown.map((name): Problem => {
+    if (name === '')
       return {
-        path: `query.${name}`,
-        message: inBody.has(name)
-          ? // POST /products: the list query's parameters travel in its body.
-            `is not a query parameter of ${operationId}: send ${name} as a property of the JSON body`
-          : `is not a query parameter of ${operationId} (documented: ${listed})`,
+        path: 'query',
+        message: `has a parameter without a name (?=value); ${operationId} takes: ${listed}`,
       };
-    }),
-  );
+    if (!PARAMETER_NAME.test(name))
+      // The rest of a value cut at an & sent as it is (?search=Hollis & Finch), as a URL built by
+      // joining strings sends it.
+      return {
+        path: 'query',
+        message:
+          `has a parameter named ${JSON.stringify(name)}, which looks like the rest of a value: an & ` +
+          `inside a value must be sent as %26 (encodeURIComponent and URLSearchParams encode it); ` +
+          `${operationId} takes: ${listed}`,
+      };
+    return {
+      path: `query.${name}`,
+      message: inBody.has(name)
+        ? // POST /products: the list query's parameters travel in its body.
+          `is not a query parameter of ${operationId}: send ${name} as a property of the JSON body`
+        : `is not a query parameter of ${operationId} (documented: ${listed})`,
+    };
+  });
+}
+
+/**
+ * The text a flag reads as true (a boolean query parameter's `x-true-words`, lower case); any other
+ * text, an empty one included, reads as false (docs/behaviour.md, "Parameters"). A flag without the
+ * extension reads only `true` as true.
+ */
+function trueWordsOf(parameter: object): readonly string[] {
+  const words = (parameter as { 'x-true-words'?: unknown })['x-true-words'];
+  if (words === undefined) return ['true'];
+  if (!Array.isArray(words) || !words.every((w) => typeof w === 'string'))
+    throw new Error(`openapi.yaml: x-true-words must be a list of words (got ${JSON.stringify(words)})`);
+  return words.map((w: string) => w.toLowerCase());
 }
 
 /**
@@ -338,7 +418,7 @@ function jsonQueryProblems(
   params: CompiledOperation['jsonQuery'],
 ): Problem[] {
   const problems: Problem[] = [];
-  for (const { name, maxDepth, validate } of params) {
+  for (const { name, maxDepth, parser, validate } of params) {
     const text = query[name];
     if (typeof text !== 'string') continue;
     // Deeper than the parameter's own limit (x-max-depth): the operation refuses it, naming that limit.
@@ -350,7 +430,10 @@ function jsonQueryProblems(
       continue;
     }
     const check = validate();
-    if (!check(value)) problems.push(...problemsOf(check.errors, `/query/${name}`).problems);
+    if (check(value)) continue;
+    // The schema decides; its parser, when it names one, says what is wrong in its own words.
+    const worded = parserProblem(parser, 'query', name, value);
+    problems.push(...(worded ? [worded] : problemsOf(check.errors, `/query/${name}`).problems));
   }
   return problems;
 }
@@ -372,10 +455,35 @@ interface RequestParts {
  */
 const LIST_EVERY_PROBLEM_UP_TO = 64 * 1024;
 
+/**
+ * The problems of a refused body, those of a property whose schema names a parser (a POST /products
+ * filter) replaced by the one its parser words, as for the same parameter in a query.
+ */
+function withParsedProblems(
+  problems: Problem[],
+  value: unknown,
+  parsers: CompiledOperation['bodyParsers'],
+): Problem[] {
+  let out = problems;
+  for (const [property, parser] of parsers) {
+    const at = `body.${property}`;
+    const of = (p: Problem) => p.path === at || p.path.startsWith(`${at}.`) || p.path.startsWith(`${at}[`);
+    const sent = (value as Record<string, unknown>)[property];
+    // Of a value of another form (a list, a number) the schema says which forms it takes.
+    if (!out.some(of) || typeof sent !== 'object' || sent === null || Array.isArray(sent)) continue;
+    const worded = parserProblem(parser, 'body', property, sent);
+    if (!worded) continue;
+    const first = out.findIndex(of);
+    out = [...out.slice(0, first).filter((p) => !of(p)), worded, ...out.slice(first).filter((p) => !of(p))];
+  }
+  return out;
+}
+
 function checkBody(
   { body: value, contentType: type, bodyBytes }: RequestParts,
   body: NonNullable<CompiledOperation['body']>,
   operationId: string,
+  parsers: CompiledOperation['bodyParsers'] = [],
 ): void {
   if (type && mediaType(type) !== JSON_TYPE) {
     throw new CatalogError(
@@ -397,11 +505,15 @@ function checkBody(
     const every = body.everyProblem();
     if (!every(value)) {
       const { problems, unlisted } = problemsOf(every.errors, '/body', operationId, every.schema);
-      throw invalid(problems, unlisted);
+      throw invalid(withParsedProblems(problems, value, parsers), unlisted);
     }
   }
   throw invalid(
-    problemsOf(validate.errors, '/body', operationId, validate.schema).problems,
+    withParsedProblems(
+      problemsOf(validate.errors, '/body', operationId, validate.schema).problems,
+      value,
+      parsers,
+    ),
     undefined,
     `the first problem found; a body over ${LIST_EVERY_PROBLEM_UP_TO / 1024} KB is not searched for more`,
   );
@@ -428,7 +540,7 @@ export interface RequestValidator {
   check(
     resolved: ResolvedRequest,
     parts: RequestParts,
-  ): { params: Record<string, string>; query: Record<string, unknown> };
+  ): { params: Record<string, string>; query: Record<string, unknown>; notes: string[] };
 }
 
 /**
@@ -464,13 +576,19 @@ export function requestValidator(table: OperationTable): RequestValidator {
 
     check({ op, params }, parts) {
       const query: Record<string, unknown> = { ...parts.query };
-      const undocumented = undocumentedQuery(
+      // What the mock ignores of a request or how it reads it, for the request log.
+      const notes: string[] = [];
+      // A parameter the operation does not document is ignored, as a service may ignore it: said
+      // in the request log (docs/behaviour.md, "Parameters").
+      for (const problem of undocumentedProblems(
         op.operationId,
         op.queryNames,
         Object.keys(query),
         op.bodyProperties,
-      );
-      if (undocumented) throw undocumented;
+      )) {
+        notes.push(`${problem.path} ${problem.message}; ignored`);
+      }
+      for (const name of Object.keys(query)) if (!op.queryNames.has(name)) delete query[name];
       // Refused before Ajv sees them: Ajv turns "Infinity" into a number that passes integer and
       // range checks, reads numbers as Number() does (0x10, 1e2 and " 3 " pass), and calls a
       // parameter given twice (a list) only the wrong type.
@@ -487,11 +605,14 @@ export function requestValidator(table: OperationTable): RequestValidator {
           });
         }
       }
-      // Ajv takes only "true" and "false" here, and would say "must be boolean" of "TRUE", "1" or "".
-      for (const name of op.booleanQuery) {
+      // Ajv takes only "true" and "false" here: any other text ("TRUE", "1", "") is read as a flag,
+      // as a service may read it, and the request log says how (docs/behaviour.md, "Parameters").
+      for (const { name, trueWords } of op.booleanQuery) {
         const value = query[name];
         if (typeof value === 'string' && value !== 'true' && value !== 'false') {
-          early.push({ path: `query.${name}`, message: `must be true or false (got "${value}")` });
+          const read = trueWords.includes(value.trim().toLowerCase());
+          query[name] = String(read);
+          notes.push(`query.${name}=${JSON.stringify(value)} read as ${read}`);
         }
       }
       early.push(...repeatedQuery(query, op.listQuery));
@@ -514,8 +635,8 @@ export function requestValidator(table: OperationTable): RequestValidator {
         const problems = [...early, ...others].sort((a, b) => rank(a) - rank(b));
         throw invalid(problems, ajv.unlisted);
       }
-      if (op.body) checkBody(parts, op.body, op.operationId);
-      return data;
+      if (op.body) checkBody(parts, op.body, op.operationId, op.bodyParsers);
+      return { ...data, notes };
     },
   };
 }

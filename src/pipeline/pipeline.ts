@@ -22,6 +22,8 @@ export interface OperationCall {
   headers: Headers;
   /** The path and query as sent, prefix included (what an upstream deployment is asked: docs/upstream.md). */
   url?: string;
+  /** Says in the request log what the operation ignored of the request or how it read it. */
+  note?: (text: string) => void;
 }
 
 /** What answers one documented operation. */
@@ -214,6 +216,11 @@ export function createPipeline(options: PipelineOptions): Handle {
       contentType: Array.isArray(contentType) ? contentType[0] : (contentType as string | undefined),
       bodyBytes: request.bodyBytes,
     });
+    const operation = request.operation;
+    const note = (text: string): void => {
+      if (operation) (operation.notes ??= []).push(text);
+    };
+    checked.notes.forEach(note);
     const handler = handlers[resolved.op.operationId] as OperationHandler;
     return handler({
       operationId: resolved.op.operationId,
@@ -223,6 +230,7 @@ export function createPipeline(options: PipelineOptions): Handle {
       body,
       headers: request.headers,
       url: request.url,
+      note,
     });
   };
 

@@ -72,6 +72,11 @@ export interface AnsweredOperation {
   stubbed?: string;
   /** The parsed JSON body, when the operation takes one and it was read. */
   body?: unknown;
+  /**
+   * What the mock ignored of the request or how it read it (an undocumented query parameter, a
+   * flag written `1`): said in the request log, not in the answer (docs/behaviour.md, "Parameters").
+   */
+  notes?: string[];
 }
 
 /** The pipeline, or any stage of it: a request in, an answer out. */

@@ -6,7 +6,7 @@ import { parseListQuery, runListQueryInTurns, type ListParameters } from '../que
 import { compareIds, productTypeMatches } from '../domain/productTypes.js';
 import { recommendations } from '../domain/recommendations.js';
 import { searchWords } from '../domain/search.js';
-import { applySelect, parseSelect } from '../domain/select.js';
+import { applySelect, parseSelect, selectNotes } from '../domain/select.js';
 import { sortableFields } from '../domain/sort.js';
 import type { CatalogProduct } from '../domain/types.js';
 import type { ScopeFields } from '../domain/fieldPath.js';
@@ -77,6 +77,11 @@ export function barcodeLookup(
   );
 }
 
+/** Says in the request log which names of a select are paths, which it does not answer. */
+export function noteSelect(call: OperationCall, select: unknown): void {
+  if (typeof select === 'string') for (const text of selectNotes(select)) call.note?.(text);
+}
+
 /** Sortable fields come from openapi.yaml's CatalogProduct: one source of truth. */
 export const sortableOf = (document: OpenAPIV3.Document): ReadonlySet<string> =>
   sortableFields((document.components?.schemas?.CatalogProduct ?? {}) as ProductSchema);
@@ -86,6 +91,7 @@ export function productReadOperations(ctx: RouteContext): OperationHandlers {
   const sortable = sortableOf(ctx.document);
   const list = async (call: OperationCall, params: ListParameters) => {
     const query = parseListQuery(params, sortable, scopeKeyOf(call));
+    noteSelect(call, params.select);
     const scope = scopeOf(ctx, call);
     // In turns: a costly filter or facets must not hold every other request (docs/behaviour.md, "Parameters").
     return dataAnswer(await runListQueryInTurns(scope.products(), query), scope);
@@ -100,6 +106,7 @@ export function productReadOperations(ctx: RouteContext): OperationHandlers {
       // Made first: a malformed filter or select is a 400 whether or not the id names a product,
       // as in the barcode lookup, not a 404 that hides it.
       const present = presenter(scope, call.query as OneProductQuery, scopeKeyOf(call));
+      noteSelect(call, call.query.select);
       const stored = scope.product(id);
       const product = stored && present(stored);
       if (!product) {
@@ -111,6 +118,7 @@ export function productReadOperations(ctx: RouteContext): OperationHandlers {
     getProductByBarcode: (call) => {
       const code = call.params.barcode as string;
       const scope = scopeOf(ctx, call);
+      noteSelect(call, call.query.select);
       return dataAnswer(
         barcodeLookup(scope, scopeKeyOf(call), code, call.query as OneProductQuery, `barcode ${shown(code)}`),
         scope,
@@ -127,6 +135,7 @@ export function productReadOperations(ctx: RouteContext): OperationHandlers {
         scopeKeyOf(call),
         'term',
       );
+      noteSelect(call, select);
       const products = (await runListQueryInTurns(scope.products(), query)).list;
       // The term's words, checked against their limits by parseListQuery above: one term, one meaning.
       const words = searchWords(term);

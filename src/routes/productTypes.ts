@@ -1,14 +1,12 @@
-import type { OpenAPIV3 } from 'openapi-types';
 import { existing, parseIdList } from '../domain/lists.js';
 import { badRequest, notFound } from '../domain/errors.js';
-import { given, shown } from '../domain/given.js';
+import { shown } from '../domain/given.js';
 import { deleteResult, selectProductTypes, upsertResponses } from '../domain/productTypes.js';
 import type { ProductType } from '../domain/types.js';
 import { dataAnswer } from '../pipeline/answers.js';
-import { scopeKeyOf, scopeOf, type OperationHandlers, type RouteContext } from './context.js';
+import { emptyBatch, scopeKeyOf, scopeOf, type OperationHandlers, type RouteContext } from './context.js';
 
 export function productTypeOperations(ctx: RouteContext): OperationHandlers {
-  const idBatchLimit = maxItemsOfIdBatch(ctx.document);
   return {
     listProductTypes: (call) => {
       const scope = scopeOf(ctx, call);
@@ -33,6 +31,8 @@ export function productTypeOperations(ctx: RouteContext): OperationHandlers {
 
     upsertProductTypes: async (call) => {
       const docs = (call.body as { data: ProductType[] }).data;
+      const empty = emptyBatch(call, docs);
+      if (empty) return empty;
       // Stored as documents, the tree unchecked (docs/behaviour.md, "Product types").
       const answers = await ctx.store.write(scopeKeyOf(call), (scope) => ({
         change: { productTypes: docs },
@@ -49,20 +49,13 @@ export function productTypeOperations(ctx: RouteContext): OperationHandlers {
       const queried = call.query.data;
       const lists =
         typeof queried === 'string' ? [queried] : Array.isArray(queried) ? (queried as string[]) : [];
+      if (body?.data === undefined && queried === undefined) {
+        throw badRequest('Name the product types to delete: body { "data": [id, ...] } or query ?data=a,b');
+      }
       const ids = body?.data ?? lists.flatMap((list) => parseIdList(list, known));
-      if (ids.length === 0) {
-        // ?data= holding only separators or spaces names none: said with what it held.
-        const sent = body?.data === undefined ? call.query.data : undefined;
-        throw badRequest(
-          `${sent === undefined ? 'Name the product types to delete' : `query.data names no product type${given(sent)}`}: body { "data": [id, ...] } or query ?data=a,b`,
-        );
-      }
-      // The body is held to IdBatch's limit by the validator; the query's list is held to it here.
-      if (body?.data === undefined && ids.length > idBatchLimit) {
-        throw badRequest(
-          `query.data names ${ids.length} product types; at most ${idBatchLimit} can be deleted in one request`,
-        );
-      }
+      // A body of no ids, or ?data= holding only separators or spaces: an empty batch.
+      const empty = emptyBatch(call, ids);
+      if (empty) return empty;
       const existed = await ctx.store.write(scopeKeyOf(call), (scope) => {
         const existed = existing(ids, (id) => scope.productType(id) !== undefined);
         return { change: { deletedProductTypes: ids.filter((_, i) => existed[i]) }, result: existed };
@@ -70,12 +63,4 @@ export function productTypeOperations(ctx: RouteContext): OperationHandlers {
       return dataAnswer(ids.map((id, i) => deleteResult(id, existed[i] === true)));
     },
   };
-}
-
-/** How many ids one request may name: openapi.yaml's IdBatch, whose `data` has the limit. */
-function maxItemsOfIdBatch(document: OpenAPIV3.Document): number {
-  const batch = document.components?.schemas?.IdBatch as OpenAPIV3.SchemaObject | undefined;
-  const data = batch?.properties?.data as OpenAPIV3.ArraySchemaObject | undefined;
-  if (data?.maxItems === undefined) throw new Error('openapi.yaml: IdBatch.data has no maxItems');
-  return data.maxItems;
 }

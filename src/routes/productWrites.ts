@@ -10,7 +10,13 @@ import {
 import type { CatalogProduct } from '../domain/types.js';
 import { existing } from '../domain/lists.js';
 import { dataAnswer } from '../pipeline/answers.js';
-import { scopeKeyOf, type OperationCall, type OperationHandlers, type RouteContext } from './context.js';
+import {
+  emptyBatch,
+  scopeKeyOf,
+  type OperationCall,
+  type OperationHandlers,
+  type RouteContext,
+} from './context.js';
 
 /**
  * Product writes: merge push, overwrite push, update, delete, detach (docs/behaviour.md,
@@ -23,6 +29,8 @@ export function productWriteOperations(ctx: RouteContext): OperationHandlers {
     <T>(plan: (lookup: Lookup, data: T[], call: OperationCall) => BatchPlan) =>
     async (call: OperationCall) => {
       const { data } = call.body as { data: T[] };
+      const empty = emptyBatch(call, data);
+      if (empty) return empty;
       const results = await ctx.store.write(scopeKeyOf(call), (scope) => {
         const { writes, results } = plan((id) => scope.product(id), data, call);
         return { change: { products: writes }, result: results };
@@ -40,6 +48,8 @@ export function productWriteOperations(ctx: RouteContext): OperationHandlers {
 
     deleteProducts: async (call) => {
       const ids = (call.body as { data: string[] }).data;
+      const empty = emptyBatch(call, ids);
+      if (empty) return empty;
       const existed = await ctx.store.write(scopeKeyOf(call), (scope) => {
         const existed = existing(ids, (id) => scope.product(id) !== undefined);
         return { change: { deletedProducts: ids.filter((_, i) => existed[i]) }, result: existed };

@@ -19,7 +19,7 @@ import {
   type OperationHandlers,
   type RouteContext,
 } from './context.js';
-import { barcodeLookup, sortableOf, type OneProductQuery } from './productReads.js';
+import { barcodeLookup, noteSelect, sortableOf, type OneProductQuery } from './productReads.js';
 import { shown } from '../domain/given.js';
 
 /** The languages of a catalog: those of its product names, sorted; kept per snapshot. */
@@ -105,6 +105,7 @@ export function publishedClientOperations(ctx: RouteContext, decodeEpc: GtinDeco
       const code = call.params.code as string;
       const gtin = decodeEpc(code);
       const scope = scopeOf(ctx, call);
+      noteSelect(call, call.query.select);
       const found = barcodeLookup(
         scope,
         scopeKeyOf(call),

@@ -2,7 +2,7 @@ import { notFound } from '../domain/errors.js';
 import { holderOf, planVariantUpdates, variantInfo } from '../domain/variants.js';
 import type { VariantUpdateFields } from '../domain/types.js';
 import { dataAnswer } from '../pipeline/answers.js';
-import { scopeKeyOf, scopeOf, type OperationHandlers, type RouteContext } from './context.js';
+import { emptyBatch, scopeKeyOf, scopeOf, type OperationHandlers, type RouteContext } from './context.js';
 import { shown } from '../domain/given.js';
 
 /** Variant lookup and variant-level update (docs/behaviour.md, "Variants"). */
@@ -20,6 +20,8 @@ export function variantOperations(ctx: RouteContext): OperationHandlers {
       const body = call.body as { data: VariantUpdateFields[]; upsertSpaceIds?: boolean };
       // The body's flag wins over the query's (a boolean once validated).
       const upsert = body.upsertSpaceIds ?? (call.query.upsertSpaceIds as unknown) === true;
+      const empty = emptyBatch(call, body.data);
+      if (empty) return empty;
       const results = await ctx.store.write(scopeKeyOf(call), (scope) => {
         const { writes, results } = planVariantUpdates(
           (productId) => scope.productsByVariant(productId),

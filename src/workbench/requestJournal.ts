@@ -53,6 +53,8 @@ export interface JournalRecord {
   source?: 'upstream';
   /** The error's message of a 4xx or 5xx answer (what a person reads to fix the request). */
   message?: string;
+  /** What the mock ignored of the request or how it read it (docs/behaviour.md, "Parameters"). */
+  notes?: readonly string[];
 }
 
 /** The body as it goes into an entry: small ones as they are, larger ones named by their size. */
@@ -87,6 +89,7 @@ function journalEntry(record: JournalRecord): JournalEntry {
     ...(record.bodyOmitted !== undefined && { bodyOmitted: record.bodyOmitted }),
     ...(record.source !== undefined && { source: record.source }),
     ...(record.message !== undefined && record.status >= 400 && { message: record.message }),
+    ...(record.notes?.length && { notes: [...record.notes] }),
   };
 }
 
@@ -170,6 +173,7 @@ export class RequestJournal {
   readonly #bodyOmitted: (string | undefined)[];
   readonly #source: ('upstream' | undefined)[];
   readonly #message: (string | undefined)[];
+  readonly #notes: (readonly string[] | undefined)[];
   /** Who follows the entries as they come (the dashboard's stream); none most of the time. */
   readonly #watchers = new Set<(entry: JournalEntry) => void>();
   #next = 0;
@@ -191,6 +195,7 @@ export class RequestJournal {
     this.#bodyOmitted = column();
     this.#source = new Array<'upstream' | undefined>(size).fill(undefined);
     this.#message = column();
+    this.#notes = new Array<readonly string[] | undefined>(size).fill(undefined);
   }
 
   record(record: JournalRecord): void {
@@ -210,6 +215,7 @@ export class RequestJournal {
     this.#bodyOmitted[i] = bodyOmitted;
     this.#source[i] = record.source;
     this.#message[i] = record.status >= 400 ? record.message : undefined;
+    this.#notes[i] = record.notes?.length ? record.notes : undefined;
     this.#next = (i + 1) % this.size;
     this.#count = Math.min(this.#count + 1, this.size);
     // Without a watcher nothing more is done: no entry is built (docs/behaviour.md, "Dashboard").
@@ -273,6 +279,7 @@ export class RequestJournal {
       bodyOmitted: this.#bodyOmitted[i],
       source: this.#source[i],
       message: this.#message[i],
+      notes: this.#notes[i],
     };
   }
 
@@ -322,6 +329,7 @@ export class RequestJournal {
     this.#body.fill(undefined);
     this.#bodyOmitted.fill(undefined);
     this.#source.fill(undefined);
+    this.#notes.fill(undefined);
     this.#next = 0;
     this.#count = 0;
   }

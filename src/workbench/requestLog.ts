@@ -14,6 +14,8 @@ export interface LoggedRequest {
   message?: string;
   /** `upstream` when the answer came from the upstream deployment (docs/upstream.md). */
   source?: 'upstream';
+  /** What the mock ignored of the request or how it read it (an undocumented query parameter). */
+  notes?: readonly string[];
 }
 
 export interface LogEntry {
@@ -25,6 +27,7 @@ export interface LogEntry {
     durationMs: number;
     error?: string;
     source?: 'upstream';
+    notes?: readonly string[];
   };
   msg: string;
 }
@@ -35,6 +38,7 @@ const tenth = (ms: number): number => Math.round(ms * 10) / 10;
 export function logEntry(request: LoggedRequest): LogEntry {
   const durationMs = tenth(request.durationMs);
   const failed = request.status >= 400 && request.message !== undefined;
+  const notes = request.notes?.length ? request.notes : undefined;
   return {
     level: request.status >= 500 ? 'error' : request.status >= 400 ? 'warn' : 'info',
     fields: {
@@ -44,11 +48,13 @@ export function logEntry(request: LoggedRequest): LogEntry {
       durationMs,
       ...(failed && { error: request.message }),
       ...(request.source !== undefined && { source: request.source }),
+      ...(notes && { notes }),
     },
     msg:
       `${request.method} ${request.url} ${request.status} ${durationMs} ms` +
       (request.source === 'upstream' ? ' (from upstream)' : '') +
-      (failed ? ` - ${request.message}` : ''),
+      (failed ? ` - ${request.message}` : '') +
+      (notes ? ` (note: ${notes.join('; ')})` : ''),
   };
 }
 

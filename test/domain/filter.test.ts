@@ -214,7 +214,7 @@ describe('filter: errors name the problem', () => {
         { contains: [`${'x'.repeat(98)}//`, 'x'] },
         `filter.contains: the first operand must be a field path such as "productPriceList/listPrice" (got "${'x'.repeat(80)}…", 100 characters)`,
       ],
-      [{ eq: 'a' }, 'filter.eq takes an array of operands (got "a")'],
+      [{ eq: 'a' }, 'filter.eq takes an array of operands, e.g. {"eq":["productType","shoes"]} (got "a")'],
       [
         { not: [5] },
         'filter.not[0] must be an object {"<op>": [operands]}, e.g. {"gt":["productPriceList/listPrice",100]} (got 5)',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applySelect, parseSelect } from '../../src/domain/select.js';
+import { applySelect, parseSelect, selectNotes } from '../../src/domain/select.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
 
 const product: CatalogProduct = { productGroupId: 'p', shellLifeDays: 3, productType: ['t'], extra: 'kept' };
@@ -25,11 +25,22 @@ describe('select', () => {
     expect(() => parseSelect(names(101))).toThrow('select names 101 fields; the limit is 100');
   });
 
-  it('refuses a path, naming the field to select instead', () => {
-    expect(() => parseSelect('productName,brand/brandName')).toThrow(
-      'select takes top-level field names, not paths: brand/brandName names a part of a field; select brand for the whole of it',
-    );
-    expect(() => parseSelect('/x')).toThrow(/^select takes top-level field names, not paths: \/x /);
+  it('takes a path as a name that matches no field, with a note naming the field to select instead', () => {
+    expect(parseSelect('productName,brand/brandName')).toEqual(['productName', 'brand/brandName']);
+    expect(
+      applySelect({ productGroupId: 'p', brand: [{ isoLanguageId: 'en', brandName: 'b' }] }, [
+        'brand/brandName',
+      ]),
+    ).toEqual({
+      productGroupId: 'p',
+    });
+    expect(selectNotes('productName,brand/brandName')).toEqual([
+      'select name "brand/brandName" is a path, and select takes top-level field names: it names no field and answers nothing (select brand for the whole of it)',
+    ]);
+    expect(selectNotes('/x')).toEqual([
+      expect.stringMatching(/^select name "\/x" is a path, .*\(select \/x for/),
+    ]);
+    expect(selectNotes('productName')).toEqual([]);
   });
 
   it('does not copy inherited properties', () => {

@@ -86,7 +86,7 @@ describe('the contract suite fails against a subtly wrong service', () => {
     expect(code).toBe(1);
   }, 240_000);
 
-  it('a largest page smaller than documented (limit 1000 refused) and a sort of 11 keys accepted', async () => {
+  it('a large page refused (limit 1000, which the mock takes) and a sort of 11 keys accepted', async () => {
     const { code, output } = await against(
       'bounds',
       'listProducts',
@@ -107,7 +107,10 @@ describe('the contract suite fails against a subtly wrong service', () => {
           : undefined,
     );
     expect(output).toMatch(
-      /FAIL listProducts \[mock choice\] bounds\.test\.ts > .*GET \/products: query limit at most 1000/,
+      /FAIL listProducts \[mock choice\] productReads\.test\.ts > .*GET \/products\?limit= of 1000 \(or the documented maximum\)/,
+    );
+    expect(output).toMatch(
+      /FAIL listProducts \[mock choice\] productReads\.test\.ts > .*GET \/products\?limit= past 1000 is taken/,
     );
     expect(output).toMatch(
       /FAIL listProducts \[mock choice\] bounds\.test\.ts > .*GET \/products: query sort at most 10/,

@@ -63,6 +63,17 @@ describe.skipIf(missing !== undefined)(
       expect(curl).toBe(`curl -H 'x-api-key: dev' '${demo.server.url}/acme/dev/products/NO-SUCH-PRODUCT'`);
       await tab.screenshot({ path: shot('requests') });
 
+      // What the mock ignored of a request is shown with it (docs/behaviour.md, "Request log").
+      await tab.fill('#filter-status', '');
+      await fetch(`${demo.server.url}/acme/dev/products/FA-00001?colour=red`, { headers: TOKEN });
+      const noted = tab.locator('#request-rows tr', { hasText: '/acme/dev/products/FA-00001?...' });
+      await noted.waitFor();
+      await noted.first().getByRole('button').click();
+      await expect(tab.locator('#request-notes').textContent()).resolves.toMatch(
+        /^query\.colour is not a query parameter of getProduct \(documented: .*\); ignored$/,
+      );
+      await tab.screenshot({ path: shot('request-notes') });
+
       // Paused, a request waits; resumed, it is listed.
       await tab.fill('#filter-status', '');
       await tab.click('#pause');

@@ -70,46 +70,61 @@ describe('request validation from openapi.yaml', () => {
     expect(res.body.data.productGroupId).toBe('push');
   });
 
-  it('names an unknown query parameter and the documented ones', async () => {
-    const res = await client(await makeApp()).get(`${BASE}/products?limit=2&colour=red`);
-    expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([
-      { path: 'query.colour', message: expect.stringContaining('is not a query parameter of listProducts') },
-    ]);
-    expect(res.body.message).toContain('limit');
+  /** The notes the request journal keeps of the last request (docs/behaviour.md, "Parameters"). */
+  const lastNotes = async (c: ReturnType<typeof client>): Promise<string[] | undefined> =>
+    ((await c.raw.get('/__admin/requests?limit=1')).body.data[0] as { notes?: string[] }).notes;
+
+  it('ignores an unknown query parameter, the request log naming it and the documented ones', async () => {
+    const c = client(await makeApp());
+    const res = await c.get(`${BASE}/products?limit=2&colour=red`);
+    expect(res.status).toBe(200);
+    const [note] = (await lastNotes(c)) ?? [];
+    expect(note).toMatch(
+      /^query\.colour is not a query parameter of listProducts \(documented: search, .*limit.*\); ignored$/,
+    );
   });
 
   it('says where a parameter goes that POST /products takes in its body, and names a nameless one', async () => {
     const c = client(await makeApp());
     const inQuery = await c.post(`${BASE}/products?limit=2&colour=red`, {});
-    expect(inQuery.status).toBe(400);
-    expect(inQuery.body.errors).toEqual([
-      {
-        path: 'query.limit',
-        message: 'is not a query parameter of queryProducts: send limit as a property of the JSON body',
-      },
-      { path: 'query.colour', message: 'is not a query parameter of queryProducts (documented: none)' },
+    expect(inQuery.status).toBe(200);
+    expect(await lastNotes(c)).toEqual([
+      'query.limit is not a query parameter of queryProducts: send limit as a property of the JSON body; ignored',
+      'query.colour is not a query parameter of queryProducts (documented: none); ignored',
     ]);
-    const nameless = await c.get(`${BASE}/products?=x`);
-    expect(nameless.status).toBe(400);
-    expect(nameless.body.message).toMatch(
+    expect((await c.get(`${BASE}/products?=x`)).status).toBe(200);
+    expect((await lastNotes(c))?.[0]).toMatch(
       /^query has a parameter without a name \(\?=value\); listProducts takes: search, searchField, limit, /,
     );
   });
 
   it('says that an & inside a value was sent as it is, when the rest of the value arrives as a name', async () => {
+    const c = client(await makeApp());
     // A URL built by joining strings: `?search=${brand}` for the demo brand "Hollis & Finch".
-    const res = await client(await makeApp()).get(`${BASE}/products?search=Hollis%20&%20Finch`);
-    expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(
-      /^query has a parameter named " Finch", which looks like the rest of a value: an & inside a value must be sent as %26 .*; listProducts takes: search, /,
+    const res = await c.get(`${BASE}/products?search=Hollis%20&%20Finch`);
+    expect(res.status).toBe(200);
+    expect((await lastNotes(c))?.[0]).toMatch(
+      /^query has a parameter named " Finch", which looks like the rest of a value: an & inside a value must be sent as %26 .*; listProducts takes: search, .*; ignored$/,
     );
-    expect(res.body.errors).toEqual([{ path: 'query', message: expect.stringContaining('" Finch"') }]);
     // A name as a library writes it is one: an array in axios's form is not taken for a value.
-    const brackets = await client(await makeApp()).get(`${BASE}/product-types?ids[]=a`);
-    expect(brackets.body.errors).toEqual([
-      { path: 'query.ids[]', message: 'is not a query parameter of listProductTypes (documented: ids)' },
+    expect((await c.get(`${BASE}/product-types?ids[]=a`)).status).toBe(200);
+    expect(await lastNotes(c)).toEqual([
+      'query.ids[] is not a query parameter of listProductTypes (documented: ids); ignored',
     ]);
+  });
+
+  it('documents the words every flag of the API reads as true (x-true-words)', () => {
+    const flags = table.operations
+      .filter((op) => !op.template.startsWith('/__admin'))
+      .flatMap((op) =>
+        op.parameters
+          .filter((p) => p.in === 'query' && (p.schema as { type?: string } | undefined)?.type === 'boolean')
+          .map((p) => [`${op.operationId} ${p.name}`, (p as { 'x-true-words'?: unknown })['x-true-words']]),
+      );
+    expect(flags.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['listProducts includeAttributeFilters', 'updateVariants upsertSpaceIds']),
+    );
+    for (const [name, words] of flags) expect(words, String(name)).toEqual(['true', '1', 'yes', 'on']);
   });
 
   it('coerces query values to their documented types and fills in defaults', async () => {
@@ -123,15 +138,30 @@ describe('request validation from openapi.yaml', () => {
     expect((await c.get(`${BASE}/products?limit=7&page=2`)).body.data.list[0].productGroupId).toBe('p07');
     const flagged = await c.get(`${BASE}/products?limit=1&includeAttributeFilters=true`);
     expect(flagged.status).toBe(200);
-    for (const written of ['yes', 'TRUE', '1', '']) {
-      const notBoolean = await c.get(`${BASE}/products?includeAttributeFilters=${written}`);
-      expect(notBoolean.status).toBe(400);
-      expect(notBoolean.body.message).toBe(
-        `query.includeAttributeFilters must be true or false (got "${written}")`,
+    expect(await lastNotes(c)).toBeUndefined();
+    // A flag written otherwise is read as one, and the request log says how.
+    const read = {
+      yes: true,
+      TRUE: true,
+      '1': true,
+      ' On ': true,
+      '': false,
+      '0': false,
+      no: false,
+      maybe: false,
+    };
+    for (const [written, flag] of Object.entries(read)) {
+      const res = await c.get(
+        `${BASE}/products?limit=1&includeAttributeFilters=${encodeURIComponent(written)}`,
       );
+      expect(res.status).toBe(200);
+      expect(await lastNotes(c)).toEqual([
+        `query.includeAttributeFilters=${JSON.stringify(written)} read as ${flag}`,
+      ]);
     }
     const upsert = await c.patch(`${BASE}/variants?upsertSpaceIds=True`, { data: [{ productId: 'v' }] });
-    expect(upsert.body.message).toBe('query.upsertSpaceIds must be true or false (got "True")');
+    expect(upsert.status).toBe(200);
+    expect(await lastNotes(c)).toEqual(['query.upsertSpaceIds="True" read as true']);
   });
 
   it('rejects a path segment that is not valid percent-encoding, naming the parameter', async () => {

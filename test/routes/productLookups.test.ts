@@ -67,18 +67,28 @@ describe('GET /products/{productGroupId}', () => {
     expect(miss.body.message).toContain('filter');
     const bad = await c.get(`${BASE}/products/p2?filter=${enc({ gt: ['shellLifeDays'] })}`);
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toMatch(/query\.filter\.gt must hold at least 2 items/);
+    expect(bad.body.message).toMatch(
+      /query\.filter\.gt takes 2 operands \(a field path and a value\), got 1, e\.g\. /,
+    );
   });
 
-  it('answers 400 for a bad filter or select whatever the id, as the barcode lookup does', async () => {
+  it('answers 400 for a bad filter whatever the id, as the barcode lookup does; a select path names no field', async () => {
     for (const path of ['/products/p2', '/products/unknown', '/products-barcode/999']) {
       const filter = await c.get(`${BASE}${path}?filter=${enc({ gt: ['shellLifeDays'] })}`);
       expect(filter.status, path).toBe(400);
-      expect(filter.body.message, path).toMatch(/query\.filter\.gt must hold at least 2 items/);
-      const select = await c.get(`${BASE}${path}?select=brand/brandName`);
-      expect(select.status, path).toBe(400);
-      expect(select.body.message, path).toMatch(/^select takes top-level field names/);
+      expect(filter.body.message, path).toMatch(
+        /query\.filter\.gt takes 2 operands \(a field path and a value\), got 1, e\.g\. /,
+      );
     }
+    // A path in select names no field (docs/behaviour.md, "Select"): the answer lacks it.
+    const select = await c.get(`${BASE}/products/p2?select=brand/brandName`);
+    expect(select.status).toBe(200);
+    expect(select.body.data).toEqual({ productGroupId: 'p2' });
+    const journal = await c.raw.get('/__admin/requests?limit=1');
+    expect(journal.body.data[0].notes).toEqual([
+      expect.stringMatching(/^select name "brand\/brandName" is a path/),
+    ]);
+    expect((await c.get(`${BASE}/products/unknown?select=brand/brandName`)).status).toBe(404);
   });
 
   it('appends the variants of the other products of its variants group, once each, by productGroupId', async () => {
@@ -333,12 +343,20 @@ describe('GET /search', () => {
     expect(res.body.data.products).toEqual([{ productGroupId: 'p4', shellLifeDays: 5 }]);
   });
 
-  it('rejects a missing or blank term, naming it', async () => {
-    for (const q of ['', '?term=', '?term=%20%20']) {
-      const res = await c.get(`${BASE}/search${q}`);
-      expect(res.status, q).toBe(400);
-      expect(res.body.message, q).toContain('term');
+  it('rejects a missing term, naming it; a blank one searches for nothing', async () => {
+    const missing = await c.get(`${BASE}/search`);
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toContain('term');
+    // As an empty search of the list: the products by productGroupId, and every product type.
+    const all = await c.get(`${BASE}/products?select=productGroupId`);
+    const types = await c.get(`${BASE}/product-types`);
+    for (const q of ['?term=', '?term=%20%20']) {
+      const res = await c.get(`${BASE}/search${q}&select=productGroupId`);
+      expect(res.status, q).toBe(200);
+      expect(res.body.data.products, q).toEqual(all.body.data.list);
+      expect(res.body.data.productTypes, q).toEqual(types.body.data);
     }
+    expect(all.body.data.list.length).toBeGreaterThan(0);
   });
 
   it('answers at most 50 products', async () => {

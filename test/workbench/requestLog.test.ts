@@ -41,6 +41,27 @@ describe('request log', () => {
     expect(logEntry({ method: 'GET', url: '/x', status: 399, durationMs: 1 }).level).toBe('info');
   });
 
+  it('says what the mock ignored of a request or how it read it', () => {
+    const entry = logEntry({
+      method: 'GET',
+      url: '/acme/dev/products?colour=red&includeAttributeFilters=1',
+      status: 200,
+      durationMs: 1,
+      notes: [
+        'query.colour is not a query parameter of listProducts (documented: search); ignored',
+        'query.includeAttributeFilters="1" read as true',
+      ],
+    });
+    expect(entry.level).toBe('info');
+    expect(entry.msg).toBe(
+      'GET /acme/dev/products?colour=red&includeAttributeFilters=1 200 1 ms (note: query.colour is not a query parameter of listProducts (documented: search); ignored; query.includeAttributeFilters="1" read as true)',
+    );
+    expect(entry.fields.notes).toHaveLength(2);
+    expect(
+      logEntry({ method: 'GET', url: '/x', status: 200, durationMs: 1, notes: [] }).fields,
+    ).not.toHaveProperty('notes');
+  });
+
   it('writes one JSON object per request in the json form', () => {
     const { lines, logger } = capture('json');
     logRequest(logger, {

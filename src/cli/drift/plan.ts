@@ -289,7 +289,17 @@ const products: Builder = (p, ctx) => {
       'recorded products only: search and select',
     ),
     named(`/products${query({ limit: 0 })}`, 'error: limit 0'),
-    named(`/products${query({ limit: 1001 })}`, 'error: limit past its maximum'),
+    // Taken by the mock as the service may take them (docs/behaviour.md, "Parameters" and "Select").
+    whole(`/products${query({ limit: 1001, select: 'productGroupId' })}`, 'a page past 1000'),
+    whole(
+      `/products${query({ limit: 5, select: 'productGroupId', noSuchParameter: 1 })}`,
+      'an undocumented parameter',
+    ),
+    whole(
+      `/products${query({ limit: 5, select: 'productGroupId', includeAttributeFilters: 1 })}`,
+      'a flag written 1',
+    ),
+    whole(`/products${query({ limit: 5, select: 'brand/brandName' })}`, 'a select path'),
     named(`/products${query({ page: 0 })}`, 'error: page 0'),
     named(`/products${query({ sort: 'noSuchField' })}`, 'error: unknown sort field'),
     named(`/products${query({ filter: '{"eq":["productType"' })}`, 'error: malformed filter'),
@@ -298,7 +308,6 @@ const products: Builder = (p, ctx) => {
       'error: unknown filter operator',
     ),
     named(`/products${query({ search: word, searchField: 'noSuchField' })}`, 'error: unknown searchField'),
-    named(`/products${query({ noSuchParameter: 1 })}`, 'error: undocumented parameter'),
     named('/products?limit=5', 'error: no token', { token: 'none' }),
   ];
   return reads;
@@ -377,7 +386,7 @@ const search: Builder = (p) => {
       'filter',
     ),
     named('/search', 'error: no term'),
-    named(`/search${query({ term: '  ' })}`, 'error: blank term'),
+    whole(`/search${query({ term: '  ', select: 'productGroupId' })}`, 'a blank term'),
   ];
 };
 

@@ -229,7 +229,7 @@ export function writePlan(operations: readonly DocumentedOperation[], run: Write
     step('pushProducts', '/products-push', 'error: a record without productGroupId', {
       data: [{ shellLifeDays: 1 }],
     }),
-    step('pushProducts', '/products-push', 'error: an empty batch', { data: [] }),
+    step('pushProducts', '/products-push', 'an empty batch', { data: [] }),
     step(
       'updateProducts',
       '/products',

@@ -212,13 +212,16 @@ export function requestsFor(
     if (schema.required?.includes('data'))
       faults.push(base.map(([p, q]) => build(p, q, {}, undefined, 'body without its required "data"')));
     if (data?.type === 'array') {
+      // A batch may be empty (docs/behaviour.md, "POST /products-push (merge push)"): the faults of
+      // its items are made from one that has some.
+      const filled = base.filter(([, , b]) => ((b as { data?: unknown[] }).data?.length ?? 0) > 0);
       faults.push(
         base.map(([p, q]) => build(p, q, { data: 'not-an-array' }, undefined, '"data" of the wrong type')),
       );
       if (data.maxItems !== undefined) {
         const over = data.maxItems + 1;
         faults.push(
-          base.map(([p, q, b]) => {
+          filled.map(([p, q, b]) => {
             const first = (b as { data: unknown[] }).data[0];
             const items = Array.from({ length: over }, (_, i) =>
               typeof first === 'string' ? `${prefix}over${i}` : ownIds(first, prefix, i),
@@ -237,7 +240,7 @@ export function requestsFor(
       for (const field of item?.required ?? []) {
         if (options.itemsWithoutIds || !ID_FIELDS.includes(field))
           faults.push(
-            base.map(([p, q, b]) => {
+            filled.map(([p, q, b]) => {
               const items = (b as { data: Record<string, unknown>[] }).data.map((x) => {
                 const copy = { ...x };
                 delete copy[field];
@@ -247,7 +250,7 @@ export function requestsFor(
             }),
           );
         faults.push(
-          base.map(([p, q, b]) => {
+          filled.map(([p, q, b]) => {
             // An id of the wrong type is a list holding a run id: a lenient deployment that turns
             // it into a string ("ct-...-wrong-type") stores it under the run's prefix, where the
             // removal finds it, never as "[object Object]" or a number another record may hold.

@@ -1,14 +1,14 @@
 // Every bound openapi.yaml states for a request, read from the document itself: the schema keywords
-// of the query parameters and of the request bodies, and the limits that OpenAPI 3.0 cannot express
-// and the parameters' descriptions state in words. A bound added to the document is tested without
-// a change here; one stated in other words than these fails test/contract/kit/bounds.test.ts.
+// of the query parameters and of the request bodies, and the limits that OpenAPI 3.0 cannot express,
+// which the parameters' descriptions state in words and their `x-bounds` extension as numbers. A
+// bound added to the document is tested without a change here.
 import type { OpenAPIV3 } from 'openapi-types';
 import type { DocumentedOperation } from '../../openapi/operations.js';
 
 /**
  * What is bounded: a number (`minimum`, `maximum`), a string's length (`maxLength`), a batch's items
- * (`minItems`, `maxItems`), or, stated in words, the names of a comma-separated list, the words of a
- * search and the characters of each, a filter's depth, its operators and the values of an `in` list.
+ * (`minItems`, `maxItems`), or, stated in `x-bounds`, the names of a comma-separated list, the words
+ * of a search and the characters of each, a filter's depth, its operators and the values of an `in` list.
  */
 export type BoundKind =
   | 'minimum'
@@ -36,7 +36,7 @@ export interface Bound {
   kind: BoundKind;
   /** The last value the document allows. */
   limit: number;
-  /** Where the document states it: a schema keyword, or the words of a description. */
+  /** Where the document states it: a schema keyword, or a parameter's x-bounds. */
   source: string;
 }
 
@@ -46,34 +46,36 @@ export const isLower = (kind: BoundKind): boolean =>
 
 const KEYWORDS = ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems'] as const;
 
-/**
- * Limits that OpenAPI 3.0 cannot express, as the descriptions state them (openapi.yaml, "Limits"):
- * each pattern gives the kinds its numbers stand for, in order.
- */
-const IN_WORDS: { pattern: RegExp; kinds: BoundKind[] }[] = [
-  { pattern: /at most (\d+) (?:keys|names|paths)\b/i, kinds: ['listNames'] },
-  {
-    pattern: /at most (\d+) words,? of\s+at most (\d+) characters each/i,
-    kinds: ['searchWords', 'wordLength'],
-  },
-  {
-    pattern:
-      /at most (\d+) operators deep,\s+(\d+) operators in all,?\s+(?:and\s+)?(\d+) values in an `in` list/i,
-    kinds: ['filterDepth', 'filterOperators', 'inValues'],
-  },
+/** The kinds a parameter's `x-bounds` may name: the limits a schema keyword cannot state. */
+export const EXTENSION_KINDS: readonly BoundKind[] = [
+  'listNames',
+  'searchWords',
+  'wordLength',
+  'filterDepth',
+  'filterOperators',
+  'inValues',
 ];
 
-/** The limits a description states in words. */
-export function boundsInWords(description: string | undefined): { kind: BoundKind; limit: number }[] {
-  const text = (description ?? '').replace(/\s+/g, ' ');
-  return IN_WORDS.flatMap(({ pattern, kinds }) => {
-    const m = pattern.exec(text);
-    return m ? kinds.map((kind, i) => ({ kind, limit: Number(m[i + 1]) })) : [];
+/**
+ * The limits OpenAPI 3.0 cannot express, as a parameter's `x-bounds` states them (openapi.yaml,
+ * "Limits"; the description says the same in words): `{ listNames: 10 }`. A kind not known here, or
+ * a limit that is no whole number, is an error, so that no bound of the document goes untested.
+ */
+export function extensionBounds(parameter: unknown): { kind: BoundKind; limit: number }[] {
+  const stated = (parameter as { 'x-bounds'?: unknown } | undefined)?.['x-bounds'];
+  if (stated === undefined) return [];
+  if (typeof stated !== 'object' || stated === null || Array.isArray(stated))
+    throw new Error(
+      `x-bounds must map kinds to limits, such as { listNames: 10 } (got ${JSON.stringify(stated)})`,
+    );
+  return Object.entries(stated).map(([kind, limit]) => {
+    if (!EXTENSION_KINDS.includes(kind as BoundKind))
+      throw new Error(`x-bounds names an unknown kind ${kind}; the kinds are ${EXTENSION_KINDS.join(', ')}`);
+    if (!Number.isInteger(limit) || (limit as number) < 1)
+      throw new Error(`x-bounds.${kind} must be a whole number from 1 (got ${JSON.stringify(limit)})`);
+    return { kind: kind as BoundKind, limit: limit as number };
   });
 }
-
-/** A parameter "in the language of `filter`" (additionalRawFilter) is held to filter's limits. */
-const SAME_LANGUAGE = /in the language of\s+`(\w+)`/;
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -125,36 +127,29 @@ export function documentedBounds(operations: readonly DocumentedOperation[]): Bo
   };
   for (const op of operations) {
     const query = op.parameters.filter((p) => p.in === 'query');
-    const byName = new Map(query.map((p) => [p.name, p]));
-    const inWords = (p: OpenAPIV3.ParameterObject | undefined) => {
-      const own = boundsInWords(p?.description);
-      if (own.length || !p) return own;
-      const same = SAME_LANGUAGE.exec(p.description ?? '')?.[1];
-      return same ? boundsInWords(byName.get(same)?.description) : [];
-    };
     for (const p of query) {
       add(op, 'query', [
         ...keywordBounds(p.schema as Schema).map((b) => ({ name: p.name, ...b })),
-        ...inWords(p).map((b) => ({ name: p.name, ...b, source: 'description' })),
+        ...extensionBounds(p).map((b) => ({ name: p.name, ...b, source: 'x-bounds' })),
       ]);
     }
     const body = op.requestBody?.content['application/json']?.schema as Schema | undefined;
     if (!body) continue;
     add(op, 'body', bodyBounds(body, ''));
     // A body of the list parameters ("the parameters of GET /products as JSON properties") takes the
-    // limits the GET operation's parameters state in words.
+    // limits the GET operation's parameters state in x-bounds.
     const twin = operations.find((o) => o.method === 'GET' && o.template === op.template);
     if (!twin || !op.safe) continue;
     const twinByName = new Map(twin.parameters.map((p) => [p.name, p]));
     for (const name of Object.keys(body.properties ?? {})) {
-      const p = twinByName.get(name);
-      const own = boundsInWords(p?.description);
-      const same = SAME_LANGUAGE.exec(p?.description ?? '')?.[1];
-      const found = own.length ? own : same ? boundsInWords(twinByName.get(same)?.description) : [];
       add(
         op,
         'body',
-        found.map((b) => ({ name, ...b, source: `description of ${twin.operationId}'s ${name}` })),
+        extensionBounds(twinByName.get(name)).map((b) => ({
+          name,
+          ...b,
+          source: `x-bounds of ${twin.operationId}'s ${name}`,
+        })),
       );
     }
   }

@@ -3,8 +3,8 @@ import { OperationTable } from '../../../src/openapi/operations.js';
 import { loadSchemaValidator } from '../../../src/openapi/schemas.js';
 import {
   atBound,
-  boundsInWords,
   documentedBounds,
+  extensionBounds,
   pastBound,
   type Bound,
 } from '../../../src/contract/suite/bounds.js';
@@ -20,7 +20,6 @@ const limitOf = (operationId: string, name: string, kind: string): number | unde
 describe('the bounds the contract suite reads from openapi.yaml', () => {
   it.each([
     ['listProducts', 'limit', 'minimum', 1],
-    ['listProducts', 'limit', 'maximum', 1000],
     ['listProducts', 'page', 'minimum', 1],
     ['listProducts', 'sort', 'listNames', 10],
     ['listProducts', 'select', 'listNames', 100],
@@ -31,7 +30,6 @@ describe('the bounds the contract suite reads from openapi.yaml', () => {
     ['listProducts', 'filter', 'filterOperators', 256],
     ['listProducts', 'filter', 'inValues', 1000],
     ['listProducts', 'additionalRawFilter', 'inValues', 1000],
-    ['queryProducts', 'limit', 'maximum', 1000],
     ['queryProducts', 'sort', 'listNames', 10],
     ['queryProducts', 'filter', 'filterDepth', 32],
     ['search', 'term', 'searchWords', 32],
@@ -40,20 +38,62 @@ describe('the bounds the contract suite reads from openapi.yaml', () => {
     ['pushProducts', 'data[].productGroupId', 'maxLength', 256],
     ['updateVariants', 'data', 'maxItems', 100],
     ['upsertProductTypes', 'data[].productTypeId', 'maxLength', 256],
-    ['deleteProductTypes', 'data', 'maxItems', 100],
   ])('%s %s: %s %d', (operationId, name, kind, limit) => {
     expect(limitOf(operationId, name, kind)).toBe(limit);
   });
 
-  it('reads limits stated in words, and none where a description states none', () => {
-    expect(boundsInWords('Comma-separated. At most 7 keys (more is a 400).')).toEqual([
-      { kind: 'listNames', limit: 7 },
-    ]);
-    expect(boundsInWords('At most 3 words, of\n  at most 9 characters each')).toEqual([
+  // What the service may accept, the mock accepts (docs/behaviour.md, "Parameters", "POST
+  // /products-push (merge push)", "DELETE /products and detach"): no bound the suite would test.
+  it.each([
+    ['listProducts', 'limit', 'maximum'],
+    ['queryProducts', 'limit', 'maximum'],
+    ['getProductRecommendationsByProductId', 'limit', 'maximum'],
+    ['pushProducts', 'data', 'minItems'],
+    ['updateProducts', 'data', 'minItems'],
+    ['upsertProductTypes', 'data', 'minItems'],
+    ['deleteProducts', 'data', 'minItems'],
+    ['deleteProducts', 'data', 'maxItems'],
+    ['detachProducts', 'data', 'maxItems'],
+    ['deleteProductTypes', 'data', 'maxItems'],
+    ['search', 'term', 'minLength'],
+  ])('%s %s: no %s', (operationId, name, kind) => {
+    expect(limitOf(operationId, name, kind)).toBeUndefined();
+  });
+
+  it('reads the limits of x-bounds, and refuses a kind it would not test', () => {
+    expect(extensionBounds({ 'x-bounds': { listNames: 7 } })).toEqual([{ kind: 'listNames', limit: 7 }]);
+    expect(extensionBounds({ 'x-bounds': { searchWords: 3, wordLength: 9 } })).toEqual([
       { kind: 'searchWords', limit: 3 },
       { kind: 'wordLength', limit: 9 },
     ]);
-    expect(boundsInWords('A JSON filter.')).toEqual([]);
+    expect(extensionBounds({ description: 'At most 7 keys (more is a 400).' })).toEqual([]);
+    expect(() => extensionBounds({ 'x-bounds': { listKeys: 7 } })).toThrow(/unknown kind listKeys/);
+    expect(() => extensionBounds({ 'x-bounds': { listNames: '7' } })).toThrow(/whole number/);
+    expect(() => extensionBounds({ 'x-bounds': [7] })).toThrow(/must map kinds/);
+  });
+
+  // The words a person reads and the numbers the suite tests say the same: a description that
+  // states another limit than its x-bounds (or none) fails here.
+  it("each x-bounds limit is stated in its parameter's description, or in the one it refers to", () => {
+    const stated = operations.flatMap((op) =>
+      op.parameters
+        .filter((p) => extensionBounds(p).length > 0)
+        .map((p) => ({ where: `${op.operationId} ${p.name}`, p })),
+    );
+    expect(stated.length).toBeGreaterThan(10);
+    const filterWords = operations
+      .find((op) => op.operationId === 'listProducts')!
+      .parameters.find((p) => p.name === 'filter')!.description!;
+    for (const { where, p } of stated) {
+      const words = (p.description ?? '').replace(/\s+/g, ' ');
+      // additionalRawFilter and GET /search's filter speak "the language of filter"
+      const text = /in the language of/.test(words) ? filterWords.replace(/\s+/g, ' ') : words;
+      for (const { kind, limit } of extensionBounds(p)) {
+        expect(text, `${where}: x-bounds.${kind} ${limit}`).toMatch(
+          new RegExp(`(at most|,) ${limit}\\b`, 'i'),
+        );
+      }
+    }
   });
 
   it('builds values exactly at the bound and one past it', () => {
