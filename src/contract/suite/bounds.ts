@@ -47,7 +47,7 @@ export const isLower = (kind: BoundKind): boolean =>
 const KEYWORDS = ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems'] as const;
 
 /** The kinds a parameter's `x-bounds` may name: the limits a schema keyword cannot state. */
-export const EXTENSION_KINDS: readonly BoundKind[] = [
+const EXTENSION_KINDS: readonly BoundKind[] = [
   'listNames',
   'searchWords',
   'wordLength',
