@@ -8,6 +8,8 @@ import { pathHolds } from './pathPart.js';
 export const JOURNAL_SIZE = 1000;
 /** A body whose JSON is longer than this is left out of its entry (bodyOmitted says so). */
 export const JOURNAL_BODY_BYTES = 16 * 1024;
+/** Of an answer's body, at most this much of its text is kept (`answer.truncated` says when it was cut). */
+export const JOURNAL_ANSWER_BYTES = 16 * 1024;
 
 /**
  * An entry as GET /__admin/requests answers it: its shape is openapi.yaml's JournalEntry; the query
@@ -16,8 +18,11 @@ export const JOURNAL_BODY_BYTES = 16 * 1024;
 export type JournalEntry = Omit<components['schemas']['JournalEntry'], 'query'> & {
   query: Record<string, string | string[]>;
 };
+export type JournalAnswer = components['schemas']['JournalAnswer'];
 
 export interface JournalFilter {
+  /** The entry of this id (JournalEntry.id). */
+  id?: number;
   method?: string;
   path?: string;
   status?: number;
@@ -53,6 +58,21 @@ export interface JournalRecord {
   source?: 'upstream';
   /** The error's message of a 4xx or 5xx answer (what a person reads to fix the request). */
   message?: string;
+  /** Set by the journal: the request's number since the start, 1 for the first (JournalEntry.id). */
+  id?: number;
+  /** The size of the answer's body as sent, in bytes, when it was JSON (not a HEAD answer's). */
+  answerBytes?: number;
+  /**
+   * The answer's body as text: the whole, or its first JOURNAL_ANSWER_BYTES when larger. The string
+   * the answer was written from is kept as it is, not copied.
+   */
+  answerText?: string;
+  /**
+   * Or the answer's body as the JSON value it was written from, when its text is at most
+   * JOURNAL_ANSWER_BYTES and was written from stored records' cached bytes: kept by reference (records
+   * are never changed in place) and turned into text only when an entry is asked for.
+   */
+  answerJson?: unknown;
 }
 
 /** The body as it goes into an entry: small ones as they are, larger ones named by their size. */
@@ -70,9 +90,26 @@ const pathOf = (url: string): string => {
   return q < 0 ? url : url.slice(0, q);
 };
 
-export function journalEntry(record: JournalRecord): JournalEntry {
+/** What an entry says of the answer's body; without `withBody`, its size only (the stream's entries). */
+function journalAnswer(record: JournalRecord, withBody: boolean): JournalAnswer | undefined {
+  if (record.answerBytes === undefined) return undefined;
+  const answer: JournalAnswer = {
+    bytes: record.answerBytes,
+    truncated: record.answerBytes > JOURNAL_ANSWER_BYTES,
+  };
+  if (withBody) answer.body = record.answerText ?? JSON.stringify(record.answerJson) ?? '';
+  return answer;
+}
+
+/** The entry of a record; `answerBody: false` leaves the answer's body out (the stream's entries). */
+export function journalEntry(
+  record: JournalRecord & { id: number },
+  { answerBody = true } = {},
+): JournalEntry {
   const q = record.url.indexOf('?');
+  const answer = journalAnswer(record, answerBody);
   return {
+    id: record.id,
     at: new Date(record.at).toISOString(),
     method: record.method,
     path: pathOf(record.url),
@@ -87,6 +124,7 @@ export function journalEntry(record: JournalRecord): JournalEntry {
     ...(record.bodyOmitted !== undefined && { bodyOmitted: record.bodyOmitted }),
     ...(record.source !== undefined && { source: record.source }),
     ...(record.message !== undefined && record.status >= 400 && { message: record.message }),
+    ...(answer && { answer }),
   };
 }
 
@@ -112,7 +150,7 @@ export function parseJournalFilter(
   query: Record<string, string | undefined>,
   methods?: readonly string[],
 ): JournalFilter {
-  const known = new Set(['method', 'path', 'status', 'tenantId', 'operationId', 'limit']);
+  const known = new Set(['method', 'path', 'status', 'tenantId', 'operationId', 'limit', 'id']);
   const unknown = Object.keys(query).filter((name) => !known.has(name));
   if (unknown.length > 0) {
     throw badRequest(
@@ -141,6 +179,7 @@ export function parseJournalFilter(
     );
   }
   return {
+    id: whole('id', 1, Number.MAX_SAFE_INTEGER),
     method,
     path: text('path'),
     tenantId: text('tenantId'),
@@ -156,6 +195,7 @@ export function parseJournalFilter(
  * generation and be copied into the old one at the rate requests come in, which slows every answer.
  */
 export class RequestJournal {
+  readonly #id: Float64Array;
   readonly #at: Float64Array;
   readonly #durationMs: Float64Array;
   readonly #status: Uint16Array;
@@ -170,12 +210,17 @@ export class RequestJournal {
   readonly #bodyOmitted: (string | undefined)[];
   readonly #source: ('upstream' | undefined)[];
   readonly #message: (string | undefined)[];
-  /** Who follows the entries as they come (the dashboard's stream); none most of the time. */
-  readonly #watchers = new Set<(entry: JournalEntry) => void>();
+  /** The answer's size in bytes; -1 for none. */
+  readonly #answerBytes: Float64Array;
+  readonly #answerText: (string | undefined)[];
+  readonly #answerJson: unknown[];
   #next = 0;
   #count = 0;
+  /** The id of the last request recorded; ids go on after a clear, so a stream's place stays valid. */
+  #lastId = 0;
 
   constructor(readonly size = JOURNAL_SIZE) {
+    this.#id = new Float64Array(size);
     this.#at = new Float64Array(size);
     this.#durationMs = new Float64Array(size);
     this.#status = new Uint16Array(size);
@@ -191,11 +236,19 @@ export class RequestJournal {
     this.#bodyOmitted = column();
     this.#source = new Array<'upstream' | undefined>(size).fill(undefined);
     this.#message = column();
+    this.#answerBytes = new Float64Array(size).fill(-1);
+    this.#answerText = column();
+    this.#answerJson = new Array<unknown>(size).fill(undefined);
   }
 
   record(record: JournalRecord): void {
+    this.#put(record, ++this.#lastId);
+  }
+
+  #put(record: JournalRecord, id: number): void {
     const i = this.#next;
     const { body, bodyOmitted } = kept(record);
+    this.#id[i] = id;
     this.#at[i] = record.at;
     this.#durationMs[i] = record.durationMs;
     this.#status[i] = record.status;
@@ -210,24 +263,35 @@ export class RequestJournal {
     this.#bodyOmitted[i] = bodyOmitted;
     this.#source[i] = record.source;
     this.#message[i] = record.status >= 400 ? record.message : undefined;
+    this.#answerBytes[i] = record.answerBytes ?? -1;
+    this.#answerText[i] = record.answerText;
+    this.#answerJson[i] = record.answerText === undefined ? record.answerJson : undefined;
     this.#next = (i + 1) % this.size;
     this.#count = Math.min(this.#count + 1, this.size);
-    // Without a watcher nothing more is done: no entry is built (docs/behaviour.md, "Dashboard").
-    if (this.#watchers.size > 0) {
-      const entry = this.#entryAt(i);
-      for (const watcher of this.#watchers) watcher(entry);
+  }
+
+  /**
+   * The id of the last request recorded (0 before the first). A reader of the entries as they come
+   * (the dashboard's stream) compares it with the last it read: recording does no work for it.
+   */
+  get lastId(): number {
+    return this.#lastId;
+  }
+
+  /**
+   * The entries recorded after the one of id `afterId`, oldest first, at most `max` (the newest of
+   * them), without the answers' bodies; `skipped` counts those left out, by `max` or because newer
+   * requests pushed them out of the ring.
+   */
+  since(afterId: number, max: number): { entries: JournalEntry[]; skipped: number } {
+    const entries: JournalEntry[] = [];
+    for (let n = 1; n <= this.#count && entries.length < max; n++) {
+      const i = (this.#next - n + this.size) % this.size;
+      if ((this.#id[i] as number) <= afterId) break;
+      entries.push(journalEntry(this.#recordAt(i), { answerBody: false }));
     }
-  }
-
-  /** Calls `watcher` with each entry recorded from now on, until the function returned is called. */
-  watch(watcher: (entry: JournalEntry) => void): () => void {
-    this.#watchers.add(watcher);
-    return () => void this.#watchers.delete(watcher);
-  }
-
-  /** How many follow the entries as they come. */
-  get watchers(): number {
-    return this.#watchers.size;
+    const oldest = entries.length === 0 ? this.#lastId + 1 : (entries[entries.length - 1]?.id as number);
+    return { entries: entries.reverse(), skipped: Math.max(0, oldest - afterId - 1) };
   }
 
   #entryAt(i: number): JournalEntry {
@@ -245,6 +309,7 @@ export class RequestJournal {
     const limit = filter.limit ?? this.size;
     for (let n = 1; n <= this.#count && found.length < limit; n++) {
       const i = (this.#next - n + this.size) % this.size;
+      if (filter.id !== undefined && this.#id[i] !== filter.id) continue;
       if (method !== undefined && this.#method[i] !== method) continue;
       if (filter.path !== undefined && !pathHolds(pathOf(this.#url[i] as string), filter.path)) continue;
       if (filter.status !== undefined && this.#status[i] !== filter.status) continue;
@@ -257,8 +322,10 @@ export class RequestJournal {
   }
 
   /** The record kept in slot i of the columns. */
-  #recordAt(i: number): JournalRecord {
+  #recordAt(i: number): JournalRecord & { id: number } {
+    const answerBytes = this.#answerBytes[i] as number;
     return {
+      id: this.#id[i] as number,
       at: this.#at[i] as number,
       durationMs: this.#durationMs[i] as number,
       status: this.#status[i] as number,
@@ -273,6 +340,11 @@ export class RequestJournal {
       bodyOmitted: this.#bodyOmitted[i],
       source: this.#source[i],
       message: this.#message[i],
+      ...(answerBytes >= 0 && {
+        answerBytes,
+        answerText: this.#answerText[i],
+        answerJson: this.#answerJson[i],
+      }),
     };
   }
 
@@ -302,7 +374,8 @@ export class RequestJournal {
     if (forgotten === 0) return 0;
     this.clear();
     // Kept records were kept already: their bodies are within the bound, or named by bodyOmitted.
-    for (const record of kept) this.record(record);
+    // Their ids stay: a stream's place and a page's open entry still name them.
+    for (const record of kept) this.#put(record, record.id as number);
     return forgotten;
   }
 
@@ -316,9 +389,12 @@ export class RequestJournal {
       this.#environment,
       this.#operationId,
       this.#message,
+      this.#answerText,
     ]) {
       column.fill(undefined);
     }
+    this.#answerJson.fill(undefined);
+    this.#answerBytes.fill(-1);
     this.#body.fill(undefined);
     this.#bodyOmitted.fill(undefined);
     this.#source.fill(undefined);
