@@ -2,6 +2,7 @@
 import { CASES, type BenchCase } from './cases.js';
 import { discoverFixtures, type Fixtures } from './fixtures.js';
 import { measure, type Bound, type Measurement } from './load.js';
+import { openDashboardStream } from './dashboardStream.js';
 
 export type ServerKind = BenchCase['server'];
 
@@ -20,6 +21,8 @@ export interface SuiteOptions {
   measured: Bound;
   /** Case names to run; the baseline always runs, every ratio needs it. */
   only?: readonly string[];
+  /** Also the cases measured with the dashboard's stream open (BenchCase.dashboardOf). */
+  dashboard?: boolean;
   log?(line: string): void;
 }
 
@@ -51,8 +54,11 @@ export async function runSuite(
   options: SuiteOptions,
 ): Promise<SuiteResult> {
   const log = options.log ?? (() => undefined);
-  const chosen = CASES.filter(
-    (c) => c.server === 'baseline' || !options.only || options.only.includes(c.name),
+  const named = (name: string) => !options.only || options.only.includes(name);
+  const chosen = CASES.filter((c) =>
+    c.dashboardOf !== undefined
+      ? options.dashboard === true && (named(c.name) || named(c.dashboardOf))
+      : c.server === 'baseline' || named(c.name),
   );
   const cases: CaseResult[] = [];
   const servers: SuiteResult['servers'] = {};
@@ -79,15 +85,25 @@ export async function runSuite(
         const requests = c.requests(fixtures as Fixtures);
         if (requests.length === 0) throw new Error(`case ${c.name}: the catalog offers nothing to send`);
         const connections = c.connections ?? options.connections;
-        log(`${c.name}: warm-up`);
-        await measure(server.url, requests, options.warmup, connections);
+        const stream = c.dashboardOf === undefined ? undefined : await openDashboardStream(server.url);
         const beside = c.alongside?.(fixtures as Fixtures);
-        const [m, alongside] = await Promise.all([
-          measure(server.url, requests, options.measured, connections),
-          // A counted (smoke) run counts the case's requests; a few costly ones run beside them.
-          beside &&
-            measure(server.url, beside, 'amount' in options.measured ? { amount: 10 } : options.measured, 1),
-        ]);
+        const [m, alongside] = await (async () => {
+          log(`${c.name}: warm-up`);
+          await measure(server.url, requests, options.warmup, connections);
+          return Promise.all([
+            measure(server.url, requests, options.measured, connections),
+            // A counted (smoke) run counts the case's requests; a few costly ones run beside them.
+            beside &&
+              measure(
+                server.url,
+                beside,
+                'amount' in options.measured ? { amount: 10 } : options.measured,
+                1,
+              ),
+          ]);
+        })().finally(async () => {
+          if (stream) log(`${c.name}: dashboard stream read ${await stream.close()}`);
+        });
         log(`${c.name}: ${Math.round(m.rps)} req/s, ${m.non2xx} non-2xx, p99 ${Math.round(m.p99Ms)} ms`);
         if (alongside) {
           log(
