@@ -61,10 +61,19 @@ describe.skipIf(missing !== undefined)(
       await expect(tab.locator('#request-message').textContent()).resolves.toMatch(/NO-SUCH-PRODUCT/);
       const curl = await tab.locator('#curl-text').textContent();
       expect(curl).toBe(`curl -H 'x-api-key: dev' '${demo.server.url}/acme/dev/products/NO-SUCH-PRODUCT'`);
+      // The answer's body, read from the journal by the entry's id, pretty-printed.
+      await expect
+        .poll(() => tab.locator('#answer-json').textContent())
+        .toMatch(/^\{\n {2}"message": ".*NO-SUCH-PRODUCT/);
+
+      await tab.fill('#filter-status', '');
+      await tab.locator('#request-rows tr', { hasText: 'FA-00001' }).getByRole('button').click();
+      await expect
+        .poll(() => tab.locator('#answer-json').textContent())
+        .toMatch(/^\{\n {2}"data": \{\n {4}"productGroupId": "FA-00001"/);
       await tab.screenshot({ path: shot('requests') });
 
       // Paused, a request waits; resumed, it is listed.
-      await tab.fill('#filter-status', '');
       await tab.click('#pause');
       await fetch(`${demo.server.url}/acme/dev/products/PAUSED-ONE`, { headers: TOKEN });
       await tab.locator('#pause', { hasText: '1 new' }).waitFor();
