@@ -76,7 +76,11 @@ export class JournalStreams {
     if (this.#clients.size === 0) this.#sent = this.journal.lastId;
     // What the ticks send next starts after #sent; the backlog ends at the journal's last entry.
     const newer = backlog.filter((entry) => entry.id <= this.#sent);
-    res.write(newer.map((entry) => eventOf({ ...entry, answer: withoutBody(entry.answer) })).join(''));
+    // A comment line first: Firefox's fetch answers only once some of the body came, which an empty
+    // journal otherwise left to the first heartbeat, 15 s later.
+    res.write(
+      ': open\n\n' + newer.map((entry) => eventOf({ ...entry, answer: withoutBody(entry.answer) })).join(''),
+    );
     this.#clients.add(res);
     this.#timer ??= setInterval(() => this.#tick(), FLUSH_MS);
     res.on('close', () => {

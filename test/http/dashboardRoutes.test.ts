@@ -208,6 +208,20 @@ describe('GET /__admin/requests/stream', () => {
     res.destroy();
   });
 
+  it('sends its first bytes at once, with an empty journal too (a fetch in Firefox waits for them)', async () => {
+    server = await listening();
+    const res = await new Promise<IncomingMessage>((resolve, reject) =>
+      httpRequest(`${server!.url}/__admin/requests/stream`, { headers: TOKEN }, resolve)
+        .on('error', reject)
+        .end(),
+    );
+    res.setEncoding('utf8');
+    const first = await new Promise<string>((resolve) => res.once('data', resolve));
+    // Not the heartbeat's `: alive`, 15 s later.
+    expect(first).toBe(': open\n\n');
+    res.destroy();
+  });
+
   it('sends at most the newest entries per tick, and says how many it left out', async () => {
     server = await listening();
     const base = server.url;
