@@ -72,17 +72,15 @@ export class JournalStreams {
   constructor(readonly journal: RequestJournal) {}
 
   add(res: Response): void {
-    const backlog = this.journal.find({ limit: STREAM_BACKLOG }).reverse();
+    const backlog = this.journal.find({ limit: STREAM_BACKLOG }, { answerBody: false }).reverse();
     if (this.#clients.size === 0) this.#sent = this.journal.lastId;
     // What the ticks send next starts after #sent; the backlog ends at the journal's last entry.
     const newer = backlog.filter((entry) => entry.id <= this.#sent);
     // A comment line first: Firefox's fetch answers only once some of the body came, which an empty
     // journal otherwise left to the first heartbeat, 15 s later.
-    res.write(
-      ': open\n\n' + newer.map((entry) => eventOf({ ...entry, answer: withoutBody(entry.answer) })).join(''),
-    );
+    res.write(': open\n\n' + newer.map(eventOf).join(''));
     this.#clients.add(res);
-    this.#timer ??= setInterval(() => this.#tick(), FLUSH_MS);
+    this.#timer ??= setInterval(() => this.#tick(), FLUSH_MS).unref();
     res.on('close', () => {
       this.#clients.delete(res);
       if (this.#clients.size === 0) {
@@ -128,11 +126,6 @@ export function journalStreams(journal: RequestJournal): JournalStreams {
     streamsByJournal.set(journal, streams);
   }
   return streams;
-}
-
-/** An entry's answer as the stream sends it: its size, not its body (docs/behaviour.md, "Dashboard"). */
-function withoutBody(answer: JournalEntry['answer']): JournalEntry['answer'] {
-  return answer && { bytes: answer.bytes, truncated: answer.truncated };
 }
 
 export function mountDashboardRoutes(

@@ -294,16 +294,15 @@ export class RequestJournal {
     return { entries: entries.reverse(), skipped: Math.max(0, oldest - afterId - 1) };
   }
 
-  #entryAt(i: number): JournalEntry {
-    return journalEntry(this.#recordAt(i));
-  }
-
   get count(): number {
     return this.#count;
   }
 
-  /** Newest first, those that pass every filter given, at most `limit`. */
-  find(filter: JournalFilter = {}): JournalEntry[] {
+  /**
+   * Newest first, those that pass every filter given, at most `limit`; `answerBody: false` leaves the
+   * answers' bodies out (the stream's entries).
+   */
+  find(filter: JournalFilter = {}, { answerBody = true } = {}): JournalEntry[] {
     const method = filter.method?.toUpperCase();
     const found: JournalEntry[] = [];
     const limit = filter.limit ?? this.size;
@@ -316,7 +315,7 @@ export class RequestJournal {
       if (filter.tenantId !== undefined && this.#tenantId[i] !== filter.tenantId) continue;
       if (filter.operationId !== undefined && this.#operationId[i] !== filter.operationId) continue;
       if (filter.scope !== undefined && !this.#inScope(i, filter.scope)) continue;
-      found.push(this.#entryAt(i));
+      found.push(journalEntry(this.#recordAt(i), { answerBody }));
     }
     return found;
   }
