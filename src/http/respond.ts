@@ -49,7 +49,7 @@ function collect(
 const firstBytes = Buffer.allocUnsafeSlow(JOURNAL_ANSWER_BYTES);
 
 /** The text of the first JOURNAL_ANSWER_BYTES of the chunks, ending on a whole character. */
-function firstText(chunks: readonly (Buffer | string)[]): string {
+export function firstText(chunks: readonly (Buffer | string)[]): string {
   let used = 0;
   for (const chunk of chunks) {
     if (used === JOURNAL_ANSWER_BYTES) break;
