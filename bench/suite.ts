@@ -12,6 +12,7 @@ export interface ServerHandle {
   /** A catalog read when used: ms from listening until it was read whole (the cases wait for it). */
   allRead?: Promise<number>;
   rssMiB?(): Promise<number | undefined>;
+  cpuMs?(): Promise<number | undefined>;
   stop(): Promise<void>;
 }
 
@@ -33,6 +34,12 @@ export interface CaseResult extends Measurement {
   target?: BenchCase['target'];
   /** What the case's `alongside` client measured meanwhile. */
   alongside?: Measurement;
+  /**
+   * The server's CPU time per request answered in the measured run, in microseconds: less moved by
+   * other work on the machine than requests per second, which falls as soon as the server waits
+   * for a core.
+   */
+  cpuUs?: number;
 }
 
 export interface ServerFacts {
@@ -87,9 +94,11 @@ export async function runSuite(
         const connections = c.connections ?? options.connections;
         const stream = c.dashboardOf === undefined ? undefined : await openDashboardStream(server.url);
         const beside = c.alongside?.(fixtures as Fixtures);
+        let cpuBefore: number | undefined;
         const [m, alongside] = await (async () => {
           log(`${c.name}: warm-up`);
           await measure(server.url, requests, options.warmup, connections);
+          cpuBefore = await server.cpuMs?.();
           return Promise.all([
             measure(server.url, requests, options.measured, connections),
             // A counted (smoke) run counts the case's requests; a few costly ones run beside them.
@@ -104,7 +113,16 @@ export async function runSuite(
         })().finally(async () => {
           if (stream) log(`${c.name}: dashboard stream read ${await stream.close()}`);
         });
-        log(`${c.name}: ${Math.round(m.rps)} req/s, ${m.non2xx} non-2xx, p99 ${Math.round(m.p99Ms)} ms`);
+        const cpuAfter = await server.cpuMs?.();
+        const served = m.requests + (alongside?.requests ?? 0);
+        const cpuUs =
+          cpuBefore !== undefined && cpuAfter !== undefined && served > 0
+            ? ((cpuAfter - cpuBefore) * 1000) / served
+            : undefined;
+        log(
+          `${c.name}: ${Math.round(m.rps)} req/s, ${m.non2xx} non-2xx, p99 ${Math.round(m.p99Ms)} ms` +
+            (cpuUs === undefined ? '' : `, ${Math.round(cpuUs)} us of the server's CPU per request`),
+        );
         if (alongside) {
           log(
             `${c.name}, alongside: ${alongside.requests} requests, p50 ${Math.round(alongside.p50Ms)} ms, ${alongside.non2xx} non-2xx`,
@@ -117,6 +135,7 @@ export async function runSuite(
           target: c.target,
           ...m,
           ...(alongside && { alongside }),
+          ...(cpuUs !== undefined && { cpuUs }),
         });
       }
       servers[kind].rssMiB = await server.rssMiB?.();
