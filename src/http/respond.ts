@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { dataAnswer, type RecordSource } from '../pipeline/answers.js';
 import type { MockAnswer } from '../pipeline/types.js';
-import { JOURNAL_ANSWER_BYTES } from '../workbench/requestJournal.js';
+import { JOURNAL_ANSWER_BYTES, JOURNAL_ANSWER_HELD_BYTES } from '../workbench/requestJournal.js';
 import { AnswerHold } from './encodedCache.js';
 
 /** How far below the answer's JSON records are looked for: { data: { list: [product] } }, { data: product }. */
@@ -66,9 +66,9 @@ export function firstText(chunks: readonly (Buffer | string)[]): string {
 
 /**
  * What the request journal keeps of an answer's body (docs/behaviour.md, "Request journal"), for
- * workbenchHook.ts: its size, and the string it was written from (not a copy), or the value written
- * from stored records' cached bytes (turned into text only when an entry is asked for), or the first
- * 16 KiB of a larger one as text.
+ * workbenchHook.ts: its size, and the string it was written from (not a copy); or the value written
+ * from stored records' cached bytes, by reference (turned into text only when an entry is asked
+ * for); or the first 16 KiB of a larger one as text.
  */
 function keepForJournal(
   res: Response,
@@ -78,9 +78,10 @@ function keepForJournal(
 ): void {
   if (answer.json === undefined || res.req.method === 'HEAD') return;
   res.locals.answerBytes = length;
-  if (length > JOURNAL_ANSWER_BYTES) res.locals.answerText = firstText(chunks);
-  else if (chunks.length === 1 && typeof chunks[0] === 'string') res.locals.answerText = chunks[0];
-  else res.locals.answerJson = answer.json;
+  const text = chunks.length === 1 && typeof chunks[0] === 'string';
+  if (text && length <= JOURNAL_ANSWER_BYTES) res.locals.answerText = chunks[0];
+  else if (!text && length <= JOURNAL_ANSWER_HELD_BYTES) res.locals.answerJson = answer.json;
+  else res.locals.answerText = firstText(chunks);
 }
 
 /**

@@ -10,6 +10,14 @@ export const JOURNAL_SIZE = 1000;
 export const JOURNAL_BODY_BYTES = 16 * 1024;
 /** Of an answer's body, at most this much of its text is kept (`answer.truncated` says when it was cut). */
 export const JOURNAL_ANSWER_BYTES = 16 * 1024;
+/**
+ * An answer written from stored records is held by reference up to this size, and cut to
+ * JOURNAL_ANSWER_BYTES only when its entry is asked for: records are shared with the store, so
+ * holding them costs nothing, where copying the first 16 KiB of each larger answer cost a product
+ * read a fifth of its CPU time (docs/performance.md, "Dashboard stream"). At worst, when every kept
+ * entry names a version of a record since replaced, the journal holds 1,000 of them, 64 MiB.
+ */
+export const JOURNAL_ANSWER_HELD_BYTES = 64 * 1024;
 
 /**
  * An entry as GET /__admin/requests answers it: its shape is openapi.yaml's JournalEntry; the query
@@ -68,9 +76,10 @@ export interface JournalRecord {
    */
   answerText?: string;
   /**
-   * Or the answer's body as the JSON value it was written from, when its text is at most
-   * JOURNAL_ANSWER_BYTES and was written from stored records' cached bytes: kept by reference (records
-   * are never changed in place) and turned into text only when an entry is asked for.
+   * Or the answer's body as the JSON value it was written from, when it was written from stored
+   * records' cached bytes and is at most JOURNAL_ANSWER_HELD_BYTES: kept by reference (records are
+   * never changed in place), turned into text, and cut to JOURNAL_ANSWER_BYTES, only when an entry is
+   * asked for.
    */
   answerJson?: unknown;
 }
@@ -97,8 +106,21 @@ function journalAnswer(record: JournalRecord, withBody: boolean): JournalAnswer 
     bytes: record.answerBytes,
     truncated: record.answerBytes > JOURNAL_ANSWER_BYTES,
   };
-  if (withBody) answer.body = record.answerText ?? JSON.stringify(record.answerJson) ?? '';
+  if (withBody) answer.body = record.answerText ?? firstBytes(JSON.stringify(record.answerJson) ?? '');
   return answer;
+}
+
+/** The text's first JOURNAL_ANSWER_BYTES as UTF-8, ending before a character the bound would cut. */
+export function firstBytes(text: string): string {
+  // Each UTF-16 unit is at most 3 bytes: a text this short is within the bound.
+  if (text.length * 3 <= JOURNAL_ANSWER_BYTES) return text;
+  // TextEncoder, not Buffer: the msw handlers journal in a browser too.
+  const bytes = new TextEncoder().encode(text);
+  if (bytes.length <= JOURNAL_ANSWER_BYTES) return text;
+  let end = JOURNAL_ANSWER_BYTES;
+  // Back to the first byte of the character at the bound: the text ends before it.
+  while (end > 0 && ((bytes[end] as number) & 0xc0) === 0x80) end--;
+  return new TextDecoder().decode(bytes.subarray(0, end));
 }
 
 /** The entry of a record; `answerBody: false` leaves the answer's body out (the stream's entries). */

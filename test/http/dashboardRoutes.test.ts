@@ -9,7 +9,11 @@ import { createExpressServer } from '../../src/http/expressServer.js';
 import { journalStreams, STREAM_BUFFER_BYTES, STREAM_MAX_PER_FLUSH } from '../../src/http/dashboardRoutes.js';
 import { makeApp, TOKEN } from '../helpers.js';
 import { resolveSeed } from '../../src/seed/resolve.js';
-import { JOURNAL_ANSWER_BYTES, type JournalEntry } from '../../src/workbench/requestJournal.js';
+import {
+  JOURNAL_ANSWER_BYTES,
+  JOURNAL_ANSWER_HELD_BYTES,
+  type JournalEntry,
+} from '../../src/workbench/requestJournal.js';
 
 const type = (id: string) => ({ data: [{ productTypeId: id, isRoot: true }] });
 
@@ -102,11 +106,18 @@ describe("the journal keeps the answer's body", () => {
       .set('authorization', 'Bearer secret-key-1');
     expect(missing.status).toBe(404);
     const page = await request(app).get('/acme/dev/products?limit=100').set(key).expect(200);
-    expect(page.text.length).toBeGreaterThan(JOURNAL_ANSWER_BYTES);
+    expect(page.text.length).toBeGreaterThan(JOURNAL_ANSWER_HELD_BYTES);
+    // Larger than the bound but held by reference: cut when the entry is asked for.
+    const few = await request(app).get('/acme/dev/products?limit=5').set(key).expect(200);
+    expect(few.text.length).toBeGreaterThan(JOURNAL_ANSWER_BYTES);
+    expect(few.text.length).toBeLessThan(JOURNAL_ANSWER_HELD_BYTES);
     await request(app).head('/acme/dev/products/FA-00001').set(key).expect(200);
 
     const listed = await request(app).get('/__admin/requests').set(key);
-    const [head, list, notFound, byId] = listed.body.data as JournalEntry[];
+    const [head, fewList, list, notFound, byId] = listed.body.data as JournalEntry[];
+    expect(fewList?.answer).toMatchObject({ bytes: Buffer.byteLength(few.text), truncated: true });
+    expect(few.text.startsWith(fewList?.answer?.body ?? 'none')).toBe(true);
+    expect(Buffer.byteLength(fewList?.answer?.body ?? '')).toBeGreaterThan(JOURNAL_ANSWER_BYTES - 4);
     expect(byId?.answer).toEqual({ bytes: Buffer.byteLength(one.text), truncated: false, body: one.text });
     expect(notFound?.answer?.body).toBe(missing.text);
     expect(list?.answer?.truncated).toBe(true);

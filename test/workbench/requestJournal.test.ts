@@ -73,7 +73,15 @@ describe('request journal', () => {
     const cut = 'x'.repeat(JOURNAL_ANSWER_BYTES);
     journal.record({ ...entry(3), answerBytes: JOURNAL_ANSWER_BYTES + 5, answerText: cut });
     journal.record(entry(4));
-    const [none, truncated, text, json] = journal.find();
+    // Held by reference and larger than the bound: cut when asked for, before a character it splits.
+    const held = { data: 'x'.repeat(JOURNAL_ANSWER_BYTES - 10) + 'é'.repeat(10) };
+    journal.record({ ...entry(5), answerBytes: JOURNAL_ANSWER_BYTES + 11, answerJson: held });
+    const [cutWhenAsked, none, truncated, text, json] = journal.find();
+    const heldText = JSON.stringify(held);
+    expect(cutWhenAsked?.answer).toMatchObject({ bytes: JOURNAL_ANSWER_BYTES + 11, truncated: true });
+    expect(heldText.startsWith(cutWhenAsked?.answer?.body ?? 'none')).toBe(true);
+    // `{"data":"` is 9 bytes: 4 of the 10 two-byte characters fit, the fifth is cut.
+    expect(new TextEncoder().encode(cutWhenAsked?.answer?.body).length).toBe(JOURNAL_ANSWER_BYTES - 1);
     expect(json?.answer).toEqual({ bytes: 40, truncated: false, body: JSON.stringify({ data: product }) });
     expect(text?.answer).toEqual({ bytes: 20, truncated: false, body: '{"message":"no P2"}' });
     expect(truncated?.answer).toEqual({ bytes: JOURNAL_ANSWER_BYTES + 5, truncated: true, body: cut });
@@ -81,8 +89,8 @@ describe('request journal', () => {
     // By id; the ids go on, also after a clear.
     expect(journal.find({ id: 2 }).map((e) => e.path)).toEqual(['/acme/dev/products/P2']);
     journal.clear();
-    journal.record(entry(5));
-    expect(journal.find()[0]?.id).toBe(5);
+    journal.record(entry(6));
+    expect(journal.find()[0]?.id).toBe(6);
   });
 
   it('gives the entries after an id without their answer bodies, the newest when there are more, and how many it left out', () => {
