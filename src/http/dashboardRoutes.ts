@@ -32,7 +32,7 @@ const HEARTBEAT_MS = 15_000;
  * them, and each stream gets one write per tick, not one per request (docs/performance.md,
  * "Dashboard stream").
  */
-export const FLUSH_MS = 100;
+const FLUSH_MS = 100;
 /**
  * The most entries sent per tick, the newest: 1,000 a second, more than a person reads, where turning
  * each of the mock's requests at full load into JSON took a tenth of the API's throughput.
@@ -64,7 +64,7 @@ const eventOf = (entry: JournalEntry): string => `event: request\ndata: ${JSON.s
  * the last tick, turns it into events once, and writes the same text to every stream; with none,
  * there is no timer.
  */
-export class JournalStreams {
+class JournalStreams {
   readonly #clients = new Set<Response>();
   #timer: NodeJS.Timeout | undefined;
   #sent = 0;

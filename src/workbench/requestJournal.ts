@@ -26,7 +26,7 @@ export const JOURNAL_ANSWER_HELD_BYTES = 64 * 1024;
 export type JournalEntry = Omit<components['schemas']['JournalEntry'], 'query'> & {
   query: Record<string, string | string[]>;
 };
-export type JournalAnswer = components['schemas']['JournalAnswer'];
+type JournalAnswer = components['schemas']['JournalAnswer'];
 
 export interface JournalFilter {
   /** The entry of this id (JournalEntry.id). */
@@ -111,7 +111,7 @@ function journalAnswer(record: JournalRecord, withBody: boolean): JournalAnswer 
 }
 
 /** The text's first JOURNAL_ANSWER_BYTES as UTF-8, ending before a character the bound would cut. */
-export function firstBytes(text: string): string {
+function firstBytes(text: string): string {
   // Each UTF-16 unit is at most 3 bytes: a text this short is within the bound.
   if (text.length * 3 <= JOURNAL_ANSWER_BYTES) return text;
   // TextEncoder, not Buffer: the msw handlers journal in a browser too.
@@ -124,10 +124,7 @@ export function firstBytes(text: string): string {
 }
 
 /** The entry of a record; `answerBody: false` leaves the answer's body out (the stream's entries). */
-export function journalEntry(
-  record: JournalRecord & { id: number },
-  { answerBody = true } = {},
-): JournalEntry {
+function journalEntry(record: JournalRecord & { id: number }, { answerBody = true } = {}): JournalEntry {
   const q = record.url.indexOf('?');
   const answer = journalAnswer(record, answerBody);
   return {
