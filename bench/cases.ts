@@ -25,6 +25,11 @@ export interface BenchCase {
    * figures are reported beside the case's, and the case is judged only if they all answered 2xx.
    */
   alongside?(fx: Fixtures): BenchRequest[];
+  /**
+   * Measured only with --dashboard, right after the case named, on the same server, with the
+   * dashboard's stream (GET /__admin/requests/stream) open and read: the two runs compare.
+   */
+  dashboardOf?: string;
 }
 
 /** The first answer a client waits for; start-up time is measured up to it. */
@@ -147,6 +152,13 @@ export const CASES: readonly BenchCase[] = [
     title: 'GET /products/{id}',
     server: 'memory',
     target: { ratio: 0.09 },
+    requests: (fx) => fx.ids.map((id) => get(`/products/${encodeURIComponent(id)}`)),
+  },
+  {
+    name: 'byIdDashboard',
+    title: 'GET /products/{id}, dashboard streaming',
+    server: 'memory',
+    dashboardOf: 'byId',
     requests: (fx) => fx.ids.map((id) => get(`/products/${encodeURIComponent(id)}`)),
   },
   {

@@ -10,6 +10,8 @@ export interface ChildServer {
   startupMs: number;
   /** Resident memory now, from /proc (undefined where there is none). */
   rssMiB(): Promise<number | undefined>;
+  /** CPU time the process has used so far, user and system, from /proc (undefined where there is none). */
+  cpuMs(): Promise<number | undefined>;
   /**
    * With `untilRead`: once a catalog read when used (its cache, a seed file's index) is read whole,
    * how many ms after it listened, as the server says.
@@ -56,6 +58,7 @@ export async function startChild(options: ChildOptions): Promise<ChildServer> {
       pid: child.pid as number,
       startupMs,
       rssMiB: () => rssMiB(child.pid as number),
+      cpuMs: () => cpuMs(child.pid as number),
       ...(allRead && { allRead: allRead.then((seconds) => Number(seconds) * 1000) }),
       stop: () => stop(child, exited),
     };
@@ -121,6 +124,17 @@ async function rssMiB(pid: number): Promise<number | undefined> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => undefined);
   const kB = status && /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
   return kB ? Number(kB) / 1024 : undefined;
+}
+
+/** Clock ticks a second in /proc/PID/stat: 100 on Linux as built for every common architecture. */
+const CLOCK_TICKS = 100;
+
+async function cpuMs(pid: number): Promise<number | undefined> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  // The fields after the command name (which may hold spaces) in parentheses: utime is the 12th.
+  const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
+  if (!fields) return undefined;
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
 /** SIGTERM lets the server close cleanly (and write a --cpu-prof profile); SIGKILL if it hangs. */

@@ -40,6 +40,8 @@ interface CaseRow {
   statusCodes: Record<string, number>;
   /** What the case's alongside client measured meanwhile (bench/cases.ts). */
   alongside?: Measurement;
+  /** The server's CPU time per request, in microseconds (bench/suite.ts). */
+  cpuUs?: number;
 }
 
 /** A case that answered and only with 2xx: the only kind whose speed may meet a target. */
@@ -192,6 +194,7 @@ export function buildReport(run: RunInfo, suite: SuiteResult): Report {
     errors: c.errors,
     statusCodes: c.statusCodes,
     ...(c.alongside && { alongside: c.alongside }),
+    ...(c.cpuUs !== undefined && { cpuUs: c.cpuUs }),
   }));
   const startupMs = suite.servers.memory?.startupMs ?? null;
   const rssMiB = suite.servers.memory?.rssMiB ?? null;
@@ -325,6 +328,7 @@ export function formatReport(report: Report): string {
     fixed(c.p50Ms, 1),
     fixed(c.p99Ms, 1),
     ratioText(c.ratio),
+    c.cpuUs === undefined ? '' : fixed(c.cpuUs, 0),
     failures(c),
     mark(c.name),
   ]);
@@ -335,7 +339,7 @@ export function formatReport(report: Report): string {
       `node ${report.node}, ${report.cpus}${report.smoke ? ' (smoke run: no targets)' : ''}`,
     `search word "${report.search.word}" matches ${report.search.matches} products`,
     '',
-    table(['case', 'req/s', 'p50 ms', 'p99 ms', 'x node:http', 'failures', 'target'], rows),
+    table(['case', 'req/s', 'p50 ms', 'p99 ms', 'x node:http', 'CPU us/req', 'failures', 'target'], rows),
     '',
     `start-up to first answer: ${up}${verdict.has('startup') ? ` (${mark('startup')})` : ''}`,
     `resident memory after load: ${mem}${verdict.has('rss') ? ` (${mark('rss')})` : ''}`,

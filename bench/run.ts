@@ -8,7 +8,6 @@ import { parseArgs } from 'node:util';
 import { packageRoot } from '../src/openapi/packageRoot.js';
 import { READY_PATH } from './cases.js';
 import { startChild } from './child.js';
-import { withDashboardStream } from './dashboardStream.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CACHE_FROM, cachedCatalogFile } from '../src/seed/catalogCache.js';
 import { COUNTED_DATASET } from '../src/seed/defaults.js';
@@ -27,8 +26,8 @@ const HELP = `usage: npm run bench -- [options]
   --only a,b        run only these cases (the baseline always runs; scopeSnapshots, the snapshot
                     and restore of a 10,000-product scope, is measured only when named, beside a case)
   --profile         run the in-memory mock under node --cpu-prof and print where the profile is
-  --dashboard       keep the dashboard's stream (GET /__admin/requests/stream) open and read on the
-                    in-memory mock while its cases run
+  --dashboard       measure byId again right after it, on the same mock, with the dashboard's stream
+                    (GET /__admin/requests/stream) open and read: the case byIdDashboard
   --smoke           a few hundred requests per case, no targets: checks that the harness works
   --out FILE        where the JSON report goes (default bench/results/latest.json)
 
@@ -90,10 +89,7 @@ const inMemory = () =>
 
 const start = {
   baseline: () => startChild({ script: join(packageRoot, 'dist', 'bench', 'baseline.js'), readyPath: '/' }),
-  memory: async () =>
-    values.dashboard
-      ? withDashboardStream(await inMemory(), (line) => console.error(`bench: ${line}`))
-      : inMemory(),
+  memory: () => inMemory(),
   mixed: () => inMemory(),
   file: async (): Promise<ServerHandle> => {
     const dir = await mkdtemp(join(tmpdir(), 'catalog-bench-data-'));
@@ -174,7 +170,11 @@ const suiteOptions = {
   log: (line: string) => console.error(`bench: ${line}`),
 };
 
-const suite = await runSuite(start, { ...suiteOptions, only: values.only?.split(',').map((s) => s.trim()) });
+const suite = await runSuite(start, {
+  ...suiteOptions,
+  dashboard: values.dashboard,
+  only: values.only?.split(',').map((s) => s.trim()),
+});
 
 /**
  * byId and barcode on a 10,000-product mock, right after the large run, each against its own

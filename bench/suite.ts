@@ -2,6 +2,7 @@
 import { CASES, type BenchCase } from './cases.js';
 import { discoverFixtures, type Fixtures } from './fixtures.js';
 import { measure, type Bound, type Measurement } from './load.js';
+import { openDashboardStream } from './dashboardStream.js';
 
 export type ServerKind = BenchCase['server'];
 
@@ -11,6 +12,7 @@ export interface ServerHandle {
   /** A catalog read when used: ms from listening until it was read whole (the cases wait for it). */
   allRead?: Promise<number>;
   rssMiB?(): Promise<number | undefined>;
+  cpuMs?(): Promise<number | undefined>;
   stop(): Promise<void>;
 }
 
@@ -20,6 +22,8 @@ export interface SuiteOptions {
   measured: Bound;
   /** Case names to run; the baseline always runs, every ratio needs it. */
   only?: readonly string[];
+  /** Also the cases measured with the dashboard's stream open (BenchCase.dashboardOf). */
+  dashboard?: boolean;
   log?(line: string): void;
 }
 
@@ -30,6 +34,12 @@ interface CaseResult extends Measurement {
   target?: BenchCase['target'];
   /** What the case's `alongside` client measured meanwhile. */
   alongside?: Measurement;
+  /**
+   * The server's CPU time per request answered in the measured run, in microseconds: less moved by
+   * other work on the machine than requests per second, which falls as soon as the server waits
+   * for a core.
+   */
+  cpuUs?: number;
 }
 
 interface ServerFacts {
@@ -51,8 +61,11 @@ export async function runSuite(
   options: SuiteOptions,
 ): Promise<SuiteResult> {
   const log = options.log ?? (() => undefined);
-  const chosen = CASES.filter(
-    (c) => c.server === 'baseline' || !options.only || options.only.includes(c.name),
+  const named = (name: string) => !options.only || options.only.includes(name);
+  const chosen = CASES.filter((c) =>
+    c.dashboardOf !== undefined
+      ? options.dashboard === true && (named(c.name) || named(c.dashboardOf))
+      : c.server === 'baseline' || named(c.name),
   );
   const cases: CaseResult[] = [];
   const servers: SuiteResult['servers'] = {};
@@ -79,16 +92,37 @@ export async function runSuite(
         const requests = c.requests(fixtures as Fixtures);
         if (requests.length === 0) throw new Error(`case ${c.name}: the catalog offers nothing to send`);
         const connections = c.connections ?? options.connections;
-        log(`${c.name}: warm-up`);
-        await measure(server.url, requests, options.warmup, connections);
+        const stream = c.dashboardOf === undefined ? undefined : await openDashboardStream(server.url);
         const beside = c.alongside?.(fixtures as Fixtures);
-        const [m, alongside] = await Promise.all([
-          measure(server.url, requests, options.measured, connections),
-          // A counted (smoke) run counts the case's requests; a few costly ones run beside them.
-          beside &&
-            measure(server.url, beside, 'amount' in options.measured ? { amount: 10 } : options.measured, 1),
-        ]);
-        log(`${c.name}: ${Math.round(m.rps)} req/s, ${m.non2xx} non-2xx, p99 ${Math.round(m.p99Ms)} ms`);
+        let cpuBefore: number | undefined;
+        const [m, alongside] = await (async () => {
+          log(`${c.name}: warm-up`);
+          await measure(server.url, requests, options.warmup, connections);
+          cpuBefore = await server.cpuMs?.();
+          return Promise.all([
+            measure(server.url, requests, options.measured, connections),
+            // A counted (smoke) run counts the case's requests; a few costly ones run beside them.
+            beside &&
+              measure(
+                server.url,
+                beside,
+                'amount' in options.measured ? { amount: 10 } : options.measured,
+                1,
+              ),
+          ]);
+        })().finally(async () => {
+          if (stream) log(`${c.name}: dashboard stream read ${await stream.close()}`);
+        });
+        const cpuAfter = await server.cpuMs?.();
+        const served = m.requests + (alongside?.requests ?? 0);
+        const cpuUs =
+          cpuBefore !== undefined && cpuAfter !== undefined && served > 0
+            ? ((cpuAfter - cpuBefore) * 1000) / served
+            : undefined;
+        log(
+          `${c.name}: ${Math.round(m.rps)} req/s, ${m.non2xx} non-2xx, p99 ${Math.round(m.p99Ms)} ms` +
+            (cpuUs === undefined ? '' : `, ${Math.round(cpuUs)} us of the server's CPU per request`),
+        );
         if (alongside) {
           log(
             `${c.name}, alongside: ${alongside.requests} requests, p50 ${Math.round(alongside.p50Ms)} ms, ${alongside.non2xx} non-2xx`,
@@ -101,6 +135,7 @@ export async function runSuite(
           target: c.target,
           ...m,
           ...(alongside && { alongside }),
+          ...(cpuUs !== undefined && { cpuUs }),
         });
       }
       servers[kind].rssMiB = await server.rssMiB?.();

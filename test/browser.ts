@@ -1,6 +1,7 @@
 // Headless Chromium for tests that look at a page: found at CHROMIUM_PATH or /usr/bin/chromium.
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import puppeteer, { type Browser as FirefoxBrowser } from 'puppeteer-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startServer, type RunningServer } from '../src/server.js';
 import { resolveSeed } from '../src/seed/resolve.js';
@@ -17,6 +18,25 @@ export function browserMissing(): string | undefined {
   if (process.env.CI) throw new Error(why);
   console.warn(`browser tests skipped: ${why}`);
   return why;
+}
+
+export const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+
+/** Why the Firefox tests cannot run here; undefined when they can. Under CI (which installs it) a failure. */
+export function firefoxMissing(): string | undefined {
+  if (existsSync(firefoxPath)) return undefined;
+  const why = `no Firefox at ${firefoxPath}: install it (apt-get install firefox-esr) or set FIREFOX_PATH`;
+  if (process.env.CI) throw new Error(why);
+  console.warn(`Firefox tests skipped: ${why}`);
+  return why;
+}
+
+/**
+ * Headless Firefox, driven over WebDriver BiDi: Playwright drives only a Firefox of its own build,
+ * puppeteer-core the one installed (it downloads none).
+ */
+export function launchFirefox(): Promise<FirefoxBrowser> {
+  return puppeteer.launch({ browser: 'firefox', executablePath: firefoxPath, headless: true });
 }
 
 export const chromiumArgs = [

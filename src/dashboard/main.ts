@@ -8,6 +8,7 @@ import { curlCommand } from './curl.js';
 // ---- shapes of the endpoints' answers (openapi.yaml, components) ----
 
 interface JournalEntry {
+  id: number;
   at: string;
   method: string;
   path: string;
@@ -22,6 +23,8 @@ interface JournalEntry {
   message?: string;
   /** What the mock ignored of the request or how it read it (docs/behaviour.md, "Request log"). */
   notes?: string[];
+  /** The answer's JSON body; the stream's entries leave `body` out (GET /__admin/requests?id= has it). */
+  answer?: { bytes: number; truncated: boolean; body?: string };
 }
 
 interface FaultRule {
@@ -144,6 +147,8 @@ const MAX_ROWS = 1000;
 let entries: JournalEntry[] = [];
 let waiting: JournalEntry[] = [];
 let paused = false;
+/** Requests the stream did not send since the page connected (more than it sends a second). */
+let skipped = 0;
 const requestFilter = { scope: '', operation: '', status: '' };
 
 const requestsView = {
@@ -281,11 +286,44 @@ function openRequest(e: JournalEntry): void {
         h('dt', {}, 'Body'),
         h('dd', {}, h('pre', {}, e.bodyOmitted ?? JSON.stringify(e.body, null, 2))),
       ],
+      e.answer !== undefined && [
+        h('dt', {}, 'Answer body'),
+        h('dd', { id: 'answer-body' }, answerBody(e.id, e.answer)),
+      ],
     ),
     h('div', { class: 'curl' }, copy, h('pre', { id: 'curl-text' }, curl)),
   );
   d.hidden = false;
   d.focus();
+}
+
+/** The answer's body, pretty-printed; read from the journal by the entry's id, as the stream leaves it out. */
+function answerBody(id: number, answer: NonNullable<JournalEntry['answer']>): HTMLElement {
+  const size = `${answer.bytes.toLocaleString('en')} bytes`;
+  const note = h('p', { class: 'setting' }, answer.truncated ? `${size}; the first 16 KiB:` : size);
+  const pre = h('pre', { id: 'answer-json' }, 'reading...');
+  const shown = (body: string): void => {
+    let text = body;
+    if (!answer.truncated) {
+      try {
+        text = JSON.stringify(JSON.parse(body), null, 2);
+      } catch {
+        // shown as it came
+      }
+    }
+    pre.textContent = text;
+  };
+  if (answer.body !== undefined) shown(answer.body);
+  else {
+    call<JournalEntry[]>('GET', `/__admin/requests?id=${id}`).then(
+      ([full]) =>
+        full?.answer?.body !== undefined
+          ? shown(full.answer.body)
+          : (pre.textContent = 'no longer in the journal (it keeps the last 1,000 requests)'),
+      (err: unknown) => (pre.textContent = err instanceof Error ? err.message : String(err)),
+    );
+  }
+  return h('div', {}, note, pre);
 }
 
 function received(entry: JournalEntry): void {
@@ -378,12 +416,17 @@ function setUpRequests(): void {
     () => {
       // The stream starts with the journal's last entries: the list starts again from them.
       entries = [];
+      skipped = 0;
       v.live.textContent = 'live';
       v.live.className = 'live on';
       if ($('notice').classList.contains('error')) notice('');
     },
     (event, data) => {
       if (event === 'request') received(JSON.parse(data) as JournalEntry);
+      else if (event === 'skipped') {
+        skipped += (JSON.parse(data) as { count: number }).count;
+        v.live.textContent = `live; ${skipped.toLocaleString('en')} requests not shown (more than 1,000 a second)`;
+      }
     },
     (err) => {
       v.live.textContent = 'disconnected';

@@ -1022,7 +1022,8 @@ export interface paths {
         /**
          * The last 1,000 API requests, newest first
          * @description What clients sent: every request under the API prefixes, newest first, with its JSON body
-         *     when it is at most 16 KiB (larger bodies are named in `bodyOmitted`). Headers are never
+         *     when it is at most 16 KiB (larger bodies are named in `bodyOmitted`), and what the mock
+         *     answered, its JSON body's text included (the first 16 KiB of a larger one). Headers are never
          *     kept, so neither are tokens. Every filter given must match.
          */
         get: operations["listJournalRequests"];
@@ -1048,11 +1049,14 @@ export interface paths {
         /**
          * The request journal as it grows (server-sent events)
          * @description A `text/event-stream` that starts with the journal's last 200 entries, oldest first, then
-         *     sends each API request as it is answered: one event `request` per entry, its data a
-         *     JournalEntry as JSON. A client that reads slower than requests come (1 MiB unsent) is
-         *     dropped; it reconnects and starts again from the last entries. While no stream is open the
-         *     API's requests do no work for it. The dashboard (`/__admin/ui`) reads it with `fetch`, so
-         *     that it can send `x-api-key`.
+         *     sends the API requests answered since, every tenth of a second: one event `request` per
+         *     entry, its data a JournalEntry as JSON without the answer's body (`answer.body`; read it with
+         *     `GET /__admin/requests?id=`). At most 100 entries go per tenth of a second, the newest; an
+         *     event `skipped`, its data `{"count": n}`, says how many were not sent (they stay in the
+         *     journal while it keeps them). A client that reads slower than requests come (1 MiB unsent)
+         *     is dropped; it reconnects and starts again from the last entries. The API's requests do no
+         *     work for the stream: it reads the journal on its own. The dashboard (`/__admin/ui`) reads it
+         *     with `fetch`, so that it can send `x-api-key`.
          */
         get: operations["streamJournalRequests"];
         put?: never;
@@ -1586,6 +1590,8 @@ export interface components {
             productTypes: number;
         };
         JournalEntry: {
+            /** @description The request's number since the mock started, 1 for the first; later requests have larger ones. */
+            id: number;
             /** Format: date-time */
             at: string;
             method: string;
@@ -1618,6 +1624,22 @@ export interface components {
             message?: string;
             /** @description What the mock ignored of the request or how it read it (an undocumented query parameter, a flag written `1`, an empty batch), as the request log says it; absent when nothing. */
             notes?: string[];
+            answer?: components["schemas"]["JournalAnswer"];
+        };
+        /**
+         * @description The body of the answer, when it was JSON (absent for an answer without one: media, a HEAD
+         *     request's, a connection the mock closed or the client left).
+         */
+        JournalAnswer: {
+            /** @description Its size as sent. */
+            bytes: number;
+            /** @description Whether it was longer than 16 KiB, of which `body` holds the first 16 KiB. */
+            truncated: boolean;
+            /**
+             * @description Its JSON text as sent, or the first 16 KiB of it. Left out of the stream's entries
+             *     (`GET /__admin/requests/stream`).
+             */
+            body?: string;
         };
         Error: {
             /** @description Written for a person; names the field or parameter at fault. */
@@ -2257,6 +2279,11 @@ export interface components {
          * @example checkout-ready
          */
         snapshotName: components["schemas"]["ScopeName"];
+        /**
+         * @description The entry of this `id` (JournalEntry.id), while the journal keeps it: the dashboard reads an
+         *     entry's answer body with it, which the stream leaves out.
+         */
+        journalId: number;
         /** @description The operationId of the operation the request reached, exactly. */
         journalOperationId: string;
         /** @description The request's method, in any case (GET, HEAD, POST, PATCH or DELETE). */
@@ -4270,6 +4297,11 @@ export interface operations {
         parameters: {
             query?: {
                 /**
+                 * @description The entry of this `id` (JournalEntry.id), while the journal keeps it: the dashboard reads an
+                 *     entry's answer body with it, which the stream leaves out.
+                 */
+                id?: components["parameters"]["journalId"];
+                /**
                  * @description The request's method, in any case: one of the methods of this document's API operations,
                  *     HEAD beside GET (test/openapi/exactness.test.ts holds the pattern equal to them).
                  */
@@ -4649,6 +4681,11 @@ export interface operations {
     listScopeRequests: {
         parameters: {
             query?: {
+                /**
+                 * @description The entry of this `id` (JournalEntry.id), while the journal keeps it: the dashboard reads an
+                 *     entry's answer body with it, which the stream leaves out.
+                 */
+                id?: components["parameters"]["journalId"];
                 /** @description The operationId of the operation the request reached, exactly. */
                 operationId?: components["parameters"]["journalOperationId"];
                 /** @description The request's method, in any case (GET, HEAD, POST, PATCH or DELETE). */

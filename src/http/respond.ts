@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import { dataAnswer, type RecordSource } from '../pipeline/answers.js';
 import type { MockAnswer } from '../pipeline/types.js';
+import { JOURNAL_ANSWER_BYTES, JOURNAL_ANSWER_HELD_BYTES } from '../workbench/requestJournal.js';
 import { AnswerHold } from './encodedCache.js';
 
 /** How far below the answer's JSON records are looked for: { data: { list: [product] } }, { data: product }. */
@@ -44,6 +45,45 @@ function collect(
   }
 }
 
+/** Where the first JOURNAL_ANSWER_BYTES of a larger answer are gathered: one buffer, reused. */
+const firstBytes = Buffer.allocUnsafeSlow(JOURNAL_ANSWER_BYTES);
+
+/** The text of the first JOURNAL_ANSWER_BYTES of the chunks, ending on a whole character. */
+export function firstText(chunks: readonly (Buffer | string)[]): string {
+  let used = 0;
+  for (const chunk of chunks) {
+    if (used === JOURNAL_ANSWER_BYTES) break;
+    // write() puts in whole characters only; copy() may end inside one, dropped below.
+    used += typeof chunk === 'string' ? firstBytes.write(chunk, used) : chunk.copy(firstBytes, used);
+  }
+  // A UTF-8 character cut at the end is left out: the text ends before its first byte.
+  let lead = used - 1;
+  while (lead > 0 && ((firstBytes[lead] as number) & 0xc0) === 0x80) lead--;
+  const first = firstBytes[lead] as number;
+  const size = first >= 0xf0 ? 4 : first >= 0xe0 ? 3 : first >= 0xc0 ? 2 : 1;
+  return firstBytes.toString('utf8', 0, used > 0 && lead + size > used ? lead : used);
+}
+
+/**
+ * What the request journal keeps of an answer's body (docs/behaviour.md, "Request journal"), for
+ * workbenchHook.ts: its size, and the string it was written from (not a copy); or the value written
+ * from stored records' cached bytes, by reference (turned into text only when an entry is asked
+ * for); or the first 16 KiB of a larger one as text.
+ */
+function keepForJournal(
+  res: Response,
+  answer: MockAnswer,
+  chunks: (Buffer | string)[],
+  length: number,
+): void {
+  if (answer.json === undefined || res.req.method === 'HEAD') return;
+  res.locals.answerBytes = length;
+  const text = chunks.length === 1 && typeof chunks[0] === 'string';
+  if (text && length <= JOURNAL_ANSWER_BYTES) res.locals.answerText = chunks[0];
+  else if (!text && length <= JOURNAL_ANSWER_HELD_BYTES) res.locals.answerJson = answer.json;
+  else res.locals.answerText = firstText(chunks);
+}
+
 /**
  * Writes a pipeline answer. Stored records come from the encoded cache, and the chunks are written
  * as they are, in one corked write: copying them into one new buffer per answer made every answer
@@ -80,6 +120,7 @@ export function writeAnswer(res: Response, answer: MockAnswer): void {
     writeCutOff(res, chunks, length, answer.cutOff);
     return;
   }
+  keepForJournal(res, answer, chunks, length);
   res.cork();
   for (const chunk of chunks) res.write(chunk);
   res.end();

@@ -48,6 +48,12 @@ export function exchangeRecorder(workbench: Workbench): RequestHandler {
         unjournaled: res.locals.outsideBoundary === true,
         // Set only while an upstream is set (docs/upstream.md): the answer came from the deployment.
         ...(res.getHeader('x-mock-source') === 'upstream' && { source: 'upstream' as const }),
+        // What the answer's body was (respond.ts); none when it was not sent whole.
+        ...(answered && {
+          answerBytes: res.locals.answerBytes as number | undefined,
+          answerText: res.locals.answerText as string | undefined,
+          answerJson: res.locals.answerJson,
+        }),
         message: answered
           ? (res.locals.errorMessage as string | undefined)
           : closed

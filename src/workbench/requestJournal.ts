@@ -8,6 +8,16 @@ import { pathHolds } from './pathPart.js';
 const JOURNAL_SIZE = 1000;
 /** A body whose JSON is longer than this is left out of its entry (bodyOmitted says so). */
 export const JOURNAL_BODY_BYTES = 16 * 1024;
+/** Of an answer's body, at most this much of its text is kept (`answer.truncated` says when it was cut). */
+export const JOURNAL_ANSWER_BYTES = 16 * 1024;
+/**
+ * An answer written from stored records is held by reference up to this size, and cut to
+ * JOURNAL_ANSWER_BYTES only when its entry is asked for: records are shared with the store, so
+ * holding them costs nothing, where copying the first 16 KiB of each larger answer cost a product
+ * read a fifth of its CPU time (docs/performance.md, "Dashboard stream"). At worst, when every kept
+ * entry names a version of a record since replaced, the journal holds 1,000 of them, 64 MiB.
+ */
+export const JOURNAL_ANSWER_HELD_BYTES = 64 * 1024;
 
 /**
  * An entry as GET /__admin/requests answers it: its shape is openapi.yaml's JournalEntry; the query
@@ -16,8 +26,11 @@ export const JOURNAL_BODY_BYTES = 16 * 1024;
 export type JournalEntry = Omit<components['schemas']['JournalEntry'], 'query'> & {
   query: Record<string, string | string[]>;
 };
+type JournalAnswer = components['schemas']['JournalAnswer'];
 
 export interface JournalFilter {
+  /** The entry of this id (JournalEntry.id). */
+  id?: number;
   method?: string;
   path?: string;
   status?: number;
@@ -55,6 +68,22 @@ export interface JournalRecord {
   message?: string;
   /** What the mock ignored of the request or how it read it (docs/behaviour.md, "Parameters"). */
   notes?: readonly string[];
+  /** Set by the journal: the request's number since the start, 1 for the first (JournalEntry.id). */
+  id?: number;
+  /** The size of the answer's body as sent, in bytes, when it was JSON (not a HEAD answer's). */
+  answerBytes?: number;
+  /**
+   * The answer's body as text: the whole, or its first JOURNAL_ANSWER_BYTES when larger. The string
+   * the answer was written from is kept as it is, not copied.
+   */
+  answerText?: string;
+  /**
+   * Or the answer's body as the JSON value it was written from, when it was written from stored
+   * records' cached bytes and is at most JOURNAL_ANSWER_HELD_BYTES: kept by reference (records are
+   * never changed in place), turned into text, and cut to JOURNAL_ANSWER_BYTES, only when an entry is
+   * asked for.
+   */
+  answerJson?: unknown;
 }
 
 /** The body as it goes into an entry: small ones as they are, larger ones named by their size. */
@@ -72,9 +101,36 @@ const pathOf = (url: string): string => {
   return q < 0 ? url : url.slice(0, q);
 };
 
-function journalEntry(record: JournalRecord): JournalEntry {
+/** What an entry says of the answer's body; without `withBody`, its size only (the stream's entries). */
+function journalAnswer(record: JournalRecord, withBody: boolean): JournalAnswer | undefined {
+  if (record.answerBytes === undefined) return undefined;
+  const answer: JournalAnswer = {
+    bytes: record.answerBytes,
+    truncated: record.answerBytes > JOURNAL_ANSWER_BYTES,
+  };
+  if (withBody) answer.body = record.answerText ?? firstBytes(JSON.stringify(record.answerJson) ?? '');
+  return answer;
+}
+
+/** The text's first JOURNAL_ANSWER_BYTES as UTF-8, ending before a character the bound would cut. */
+function firstBytes(text: string): string {
+  // Each UTF-16 unit is at most 3 bytes: a text this short is within the bound.
+  if (text.length * 3 <= JOURNAL_ANSWER_BYTES) return text;
+  // TextEncoder, not Buffer: the msw handlers journal in a browser too.
+  const bytes = new TextEncoder().encode(text);
+  if (bytes.length <= JOURNAL_ANSWER_BYTES) return text;
+  let end = JOURNAL_ANSWER_BYTES;
+  // Back to the first byte of the character at the bound: the text ends before it.
+  while (end > 0 && ((bytes[end] as number) & 0xc0) === 0x80) end--;
+  return new TextDecoder().decode(bytes.subarray(0, end));
+}
+
+/** The entry of a record; `answerBody: false` leaves the answer's body out (the stream's entries). */
+function journalEntry(record: JournalRecord & { id: number }, { answerBody = true } = {}): JournalEntry {
   const q = record.url.indexOf('?');
+  const answer = journalAnswer(record, answerBody);
   return {
+    id: record.id,
     at: new Date(record.at).toISOString(),
     method: record.method,
     path: pathOf(record.url),
@@ -90,6 +146,7 @@ function journalEntry(record: JournalRecord): JournalEntry {
     ...(record.source !== undefined && { source: record.source }),
     ...(record.message !== undefined && record.status >= 400 && { message: record.message }),
     ...(record.notes?.length && { notes: [...record.notes] }),
+    ...(answer && { answer }),
   };
 }
 
@@ -115,7 +172,7 @@ export function parseJournalFilter(
   query: Record<string, string | undefined>,
   methods?: readonly string[],
 ): JournalFilter {
-  const known = new Set(['method', 'path', 'status', 'tenantId', 'operationId', 'limit']);
+  const known = new Set(['method', 'path', 'status', 'tenantId', 'operationId', 'limit', 'id']);
   const unknown = Object.keys(query).filter((name) => !known.has(name));
   if (unknown.length > 0) {
     throw badRequest(
@@ -144,6 +201,7 @@ export function parseJournalFilter(
     );
   }
   return {
+    id: whole('id', 1, Number.MAX_SAFE_INTEGER),
     method,
     path: text('path'),
     tenantId: text('tenantId'),
@@ -159,6 +217,7 @@ export function parseJournalFilter(
  * generation and be copied into the old one at the rate requests come in, which slows every answer.
  */
 export class RequestJournal {
+  readonly #id: Float64Array;
   readonly #at: Float64Array;
   readonly #durationMs: Float64Array;
   readonly #status: Uint16Array;
@@ -174,12 +233,17 @@ export class RequestJournal {
   readonly #source: ('upstream' | undefined)[];
   readonly #message: (string | undefined)[];
   readonly #notes: (readonly string[] | undefined)[];
-  /** Who follows the entries as they come (the dashboard's stream); none most of the time. */
-  readonly #watchers = new Set<(entry: JournalEntry) => void>();
+  /** The answer's size in bytes; -1 for none. */
+  readonly #answerBytes: Float64Array;
+  readonly #answerText: (string | undefined)[];
+  readonly #answerJson: unknown[];
   #next = 0;
   #count = 0;
+  /** The id of the last request recorded; ids go on after a clear, so a stream's place stays valid. */
+  #lastId = 0;
 
   constructor(readonly size = JOURNAL_SIZE) {
+    this.#id = new Float64Array(size);
     this.#at = new Float64Array(size);
     this.#durationMs = new Float64Array(size);
     this.#status = new Uint16Array(size);
@@ -196,11 +260,19 @@ export class RequestJournal {
     this.#source = new Array<'upstream' | undefined>(size).fill(undefined);
     this.#message = column();
     this.#notes = new Array<readonly string[] | undefined>(size).fill(undefined);
+    this.#answerBytes = new Float64Array(size).fill(-1);
+    this.#answerText = column();
+    this.#answerJson = new Array<unknown>(size).fill(undefined);
   }
 
   record(record: JournalRecord): void {
+    this.#put(record, ++this.#lastId);
+  }
+
+  #put(record: JournalRecord, id: number): void {
     const i = this.#next;
     const { body, bodyOmitted } = kept(record);
+    this.#id[i] = id;
     this.#at[i] = record.at;
     this.#durationMs[i] = record.durationMs;
     this.#status[i] = record.status;
@@ -216,55 +288,68 @@ export class RequestJournal {
     this.#source[i] = record.source;
     this.#message[i] = record.status >= 400 ? record.message : undefined;
     this.#notes[i] = record.notes?.length ? record.notes : undefined;
+    this.#answerBytes[i] = record.answerBytes ?? -1;
+    this.#answerText[i] = record.answerText;
+    this.#answerJson[i] = record.answerText === undefined ? record.answerJson : undefined;
     this.#next = (i + 1) % this.size;
     this.#count = Math.min(this.#count + 1, this.size);
-    // Without a watcher nothing more is done: no entry is built (docs/behaviour.md, "Dashboard").
-    if (this.#watchers.size > 0) {
-      const entry = this.#entryAt(i);
-      for (const watcher of this.#watchers) watcher(entry);
+  }
+
+  /**
+   * The id of the last request recorded (0 before the first). A reader of the entries as they come
+   * (the dashboard's stream) compares it with the last it read: recording does no work for it.
+   */
+  get lastId(): number {
+    return this.#lastId;
+  }
+
+  /**
+   * The entries recorded after the one of id `afterId`, oldest first, at most `max` (the newest of
+   * them), without the answers' bodies; `skipped` counts those left out, by `max` or because newer
+   * requests pushed them out of the ring.
+   */
+  since(afterId: number, max: number): { entries: JournalEntry[]; skipped: number } {
+    const entries: JournalEntry[] = [];
+    for (let n = 1; n <= this.#count && entries.length < max; n++) {
+      const i = (this.#next - n + this.size) % this.size;
+      if ((this.#id[i] as number) <= afterId) break;
+      entries.push(journalEntry(this.#recordAt(i), { answerBody: false }));
     }
-  }
-
-  /** Calls `watcher` with each entry recorded from now on, until the function returned is called. */
-  watch(watcher: (entry: JournalEntry) => void): () => void {
-    this.#watchers.add(watcher);
-    return () => void this.#watchers.delete(watcher);
-  }
-
-  /** How many follow the entries as they come. */
-  get watchers(): number {
-    return this.#watchers.size;
-  }
-
-  #entryAt(i: number): JournalEntry {
-    return journalEntry(this.#recordAt(i));
+    const oldest = entries.length === 0 ? this.#lastId + 1 : (entries[entries.length - 1]?.id as number);
+    return { entries: entries.reverse(), skipped: Math.max(0, oldest - afterId - 1) };
   }
 
   get count(): number {
     return this.#count;
   }
 
-  /** Newest first, those that pass every filter given, at most `limit`. */
-  find(filter: JournalFilter = {}): JournalEntry[] {
+  /**
+   * Newest first, those that pass every filter given, at most `limit`; `answerBody: false` leaves the
+   * answers' bodies out (the stream's entries).
+   */
+  find(filter: JournalFilter = {}, { answerBody = true } = {}): JournalEntry[] {
     const method = filter.method?.toUpperCase();
     const found: JournalEntry[] = [];
     const limit = filter.limit ?? this.size;
     for (let n = 1; n <= this.#count && found.length < limit; n++) {
       const i = (this.#next - n + this.size) % this.size;
+      if (filter.id !== undefined && this.#id[i] !== filter.id) continue;
       if (method !== undefined && this.#method[i] !== method) continue;
       if (filter.path !== undefined && !pathHolds(pathOf(this.#url[i] as string), filter.path)) continue;
       if (filter.status !== undefined && this.#status[i] !== filter.status) continue;
       if (filter.tenantId !== undefined && this.#tenantId[i] !== filter.tenantId) continue;
       if (filter.operationId !== undefined && this.#operationId[i] !== filter.operationId) continue;
       if (filter.scope !== undefined && !this.#inScope(i, filter.scope)) continue;
-      found.push(this.#entryAt(i));
+      found.push(journalEntry(this.#recordAt(i), { answerBody }));
     }
     return found;
   }
 
   /** The record kept in slot i of the columns. */
-  #recordAt(i: number): JournalRecord {
+  #recordAt(i: number): JournalRecord & { id: number } {
+    const answerBytes = this.#answerBytes[i] as number;
     return {
+      id: this.#id[i] as number,
       at: this.#at[i] as number,
       durationMs: this.#durationMs[i] as number,
       status: this.#status[i] as number,
@@ -280,6 +365,11 @@ export class RequestJournal {
       source: this.#source[i],
       message: this.#message[i],
       notes: this.#notes[i],
+      ...(answerBytes >= 0 && {
+        answerBytes,
+        answerText: this.#answerText[i],
+        answerJson: this.#answerJson[i],
+      }),
     };
   }
 
@@ -309,7 +399,8 @@ export class RequestJournal {
     if (forgotten === 0) return 0;
     this.clear();
     // Kept records were kept already: their bodies are within the bound, or named by bodyOmitted.
-    for (const record of kept) this.record(record);
+    // Their ids stay: a stream's place and a page's open entry still name them.
+    for (const record of kept) this.#put(record, record.id as number);
     return forgotten;
   }
 
@@ -323,9 +414,12 @@ export class RequestJournal {
       this.#environment,
       this.#operationId,
       this.#message,
+      this.#answerText,
     ]) {
       column.fill(undefined);
     }
+    this.#answerJson.fill(undefined);
+    this.#answerBytes.fill(-1);
     this.#body.fill(undefined);
     this.#bodyOmitted.fill(undefined);
     this.#source.fill(undefined);

@@ -1,25 +1,32 @@
-// In headless Chromium: the dashboard at /__admin/ui, each of its views against a demo-seeded mock.
+// The dashboard at /__admin/ui in headless Chromium, each of its views against a demo-seeded mock;
+// then its main checks in headless Firefox (Debian's firefox-esr, driven over WebDriver BiDi by
+// puppeteer-core). One file: the page is built once for both.
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import type { Browser as FirefoxBrowser, Page as FirefoxPage } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../src/server.js';
+import { startServer, type RunningServer } from '../../src/server.js';
 import { resolveSeed } from '../../src/seed/resolve.js';
-import { browserMissing, demoInBrowser } from '../browser.js';
+import { browserMissing, demoInBrowser, firefoxMissing, launchFirefox } from '../browser.js';
 
 const missing = browserMissing();
+const firefox = firefoxMissing();
 const TOKEN = { 'x-api-key': 'dev' };
 const shot = (name: string) => join(tmpdir(), `product-catalog-mock-dashboard-${name}.png`);
+const firefoxShot = (name: string) => shot(`firefox-${name}`);
+
+beforeAll(() => {
+  if (missing !== undefined && firefox !== undefined) return;
+  // The page as `npm run build` writes it to dist/dashboard, which the server serves.
+  const built = spawnSync(process.execPath, ['scripts/build-dashboard.mjs'], { encoding: 'utf8' });
+  expect(built.status, built.stderr).toBe(0);
+}, 120_000);
 
 describe.skipIf(missing !== undefined)(
   '/__admin/ui in a browser (needs Chromium: apt-get install chromium, or set CHROMIUM_PATH)',
   () => {
-    beforeAll(() => {
-      // The page as `npm run build` writes it to dist/dashboard, which the server serves.
-      const built = spawnSync(process.execPath, ['scripts/build-dashboard.mjs'], { encoding: 'utf8' });
-      expect(built.status, built.stderr).toBe(0);
-    }, 120_000);
     const demo = demoInBrowser();
 
     /** What the pages opened reported against their Content-Security-Policy: nothing, at the end. */
@@ -61,6 +68,16 @@ describe.skipIf(missing !== undefined)(
       await expect(tab.locator('#request-message').textContent()).resolves.toMatch(/NO-SUCH-PRODUCT/);
       const curl = await tab.locator('#curl-text').textContent();
       expect(curl).toBe(`curl -H 'x-api-key: dev' '${demo.server.url}/acme/dev/products/NO-SUCH-PRODUCT'`);
+      // The answer's body, read from the journal by the entry's id, pretty-printed.
+      await expect
+        .poll(() => tab.locator('#answer-json').textContent())
+        .toMatch(/^\{\n {2}"message": ".*NO-SUCH-PRODUCT/);
+
+      await tab.fill('#filter-status', '');
+      await tab.locator('#request-rows tr', { hasText: 'FA-00001' }).getByRole('button').click();
+      await expect
+        .poll(() => tab.locator('#answer-json').textContent())
+        .toMatch(/^\{\n {2}"data": \{\n {4}"productGroupId": "FA-00001"/);
       await tab.screenshot({ path: shot('requests') });
 
       // What the mock ignored of a request is shown with it (docs/behaviour.md, "Request log").
@@ -75,7 +92,6 @@ describe.skipIf(missing !== undefined)(
       await tab.screenshot({ path: shot('request-notes') });
 
       // Paused, a request waits; resumed, it is listed.
-      await tab.fill('#filter-status', '');
       await tab.click('#pause');
       await fetch(`${demo.server.url}/acme/dev/products/PAUSED-ONE`, { headers: TOKEN });
       await tab.locator('#pause', { hasText: '1 new' }).waitFor();
@@ -265,3 +281,112 @@ describe.skipIf(missing !== undefined)('/__admin/ui in strict mode', () => {
     }
   });
 });
+
+describe.skipIf(firefox !== undefined)(
+  '/__admin/ui in Firefox (needs firefox-esr: apt-get install firefox-esr, or set FIREFOX_PATH)',
+  () => {
+    let server: RunningServer;
+    let browser: FirefoxBrowser;
+    /** What the pages reported against their Content-Security-Policy, or other errors: nothing, at the end. */
+    const violations: string[] = [];
+
+    beforeAll(async () => {
+      server = await startServer({ port: 0, seed: await resolveSeed('demo'), seedName: 'demo' });
+      // One launch for the file; puppeteer-core downloads no browser, it drives the one given.
+      browser = await launchFirefox();
+    }, 120_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      await server?.close();
+      expect(violations).toEqual([]);
+    });
+
+    async function open(view: string): Promise<FirefoxPage> {
+      const tab = await browser.newPage();
+      await tab.setViewport({ width: 1360, height: 900 });
+      // Firefox reports a blocked script or picture as a page error: none, nor any other, may come.
+      tab.on('pageerror', (err) => violations.push(String(err)));
+      tab.on('console', (message) => {
+        if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await tab.goto(`${server.url}/__admin/ui#${view}`);
+      return tab;
+    }
+
+    /** The text of the first element `selector` names, once one holds text that matches. */
+    const textOf = (tab: FirefoxPage, selector: string, pattern: RegExp): Promise<unknown> =>
+      tab.waitForFunction(
+        (css, source) => {
+          const text = document.querySelector(css)?.textContent ?? '';
+          return new RegExp(source).test(text) && text;
+        },
+        { timeout: 10_000 },
+        selector,
+        pattern.source,
+      );
+
+    it('shows the requests a test makes as they come, and the answer of one', async () => {
+      const tab = await open('requests');
+      await tab.waitForSelector('#live.on');
+      await fetch(`${server.url}/acme/dev/products/FF-MISSING`, { headers: TOKEN });
+      await textOf(tab, '#request-rows tr', /FF-MISSING/);
+      await tab.click('#request-rows tr button');
+      await textOf(tab, '#request-message', /FF-MISSING/);
+      await textOf(tab, '#answer-json', /^\{\n {2}"message": ".*FF-MISSING/);
+      await tab.screenshot({ path: firefoxShot('requests') });
+      await tab.close();
+    });
+
+    it('adds a fault rule from the form, which fails the next request as asked', async () => {
+      const tab = await open('faults');
+      await tab.waitForSelector('#fault-operation option[value="getProduct"]');
+      await tab.select('#fault-operation', 'getProduct');
+      await tab.locator('#fault-tenant').fill('foxy');
+      await tab.select('#fault-effect', 'status');
+      // fill, not type: the field holds a value of its own for the effect chosen.
+      await tab.locator('#fault-value').fill('503');
+      await tab.click('#fault-form button[type=submit]');
+      await textOf(tab, '#fault-rows tr[data-rule]', /getProduct.*tenant foxy.*status 503/);
+      const product = `${server.url}/foxy/dev/products/FA-00001`;
+      expect((await fetch(product, { headers: TOKEN })).status).toBe(503);
+      await textOf(tab, '#fault-rows tr[data-rule]', /applied 1/);
+      await tab.screenshot({ path: firefoxShot('faults') });
+      await tab.click('#fault-rows tr[data-rule] button');
+      await tab.waitForSelector('#fault-rows td.empty');
+      expect((await fetch(product, { headers: TOKEN })).status).toBe(200);
+      await tab.close();
+    });
+
+    it('shows the catalog with every demo image loaded, and a search narrows the grid', async () => {
+      const tab = await open('catalog');
+      await tab.waitForSelector('#catalog-grid .product');
+      const all = await tab.$$eval('#catalog-grid .product', (cards) => cards.length);
+      expect(all).toBeGreaterThan(10);
+      await tab.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLImageElement>('#catalog-grid img')].every((img) => img.complete),
+      );
+      // A broken image has no width of its own.
+      const widths = await tab.$$eval('#catalog-grid img', (imgs) =>
+        imgs.map((img) => (img as HTMLImageElement).naturalWidth),
+      );
+      expect(widths).toHaveLength(all);
+      expect(widths.every((w) => w > 0)).toBe(true);
+      await tab.screenshot({ path: firefoxShot('catalog') });
+
+      await tab.locator('#catalog-search').fill('scarf');
+      await tab.waitForFunction(
+        (before) => {
+          const n = document.querySelectorAll('#catalog-grid .product').length;
+          return n > 0 && n < before;
+        },
+        {},
+        all,
+      );
+      const names = await tab.$$eval('#catalog-grid .product .name', (els) => els.map((e) => e.textContent));
+      expect(names.every((name) => /scarf/i.test(name ?? ''))).toBe(true);
+      await tab.screenshot({ path: firefoxShot('catalog-search') });
+      await tab.close();
+    });
+  },
+);

@@ -6,8 +6,14 @@ import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { workbenchOf } from '../../src/app.js';
 import { createExpressServer } from '../../src/http/expressServer.js';
-import { STREAM_BUFFER_BYTES } from '../../src/http/dashboardRoutes.js';
+import { journalStreams, STREAM_BUFFER_BYTES, STREAM_MAX_PER_FLUSH } from '../../src/http/dashboardRoutes.js';
 import { makeApp, TOKEN } from '../helpers.js';
+import { resolveSeed } from '../../src/seed/resolve.js';
+import {
+  JOURNAL_ANSWER_BYTES,
+  JOURNAL_ANSWER_HELD_BYTES,
+  type JournalEntry,
+} from '../../src/workbench/requestJournal.js';
 
 const type = (id: string) => ({ data: [{ productTypeId: id, isRoot: true }] });
 
@@ -90,6 +96,40 @@ describe('the journal keeps the message of a refused request', () => {
   });
 });
 
+describe("the journal keeps the answer's body", () => {
+  it('as sent, the first 16 KiB of a larger one, none for HEAD, and never the key', async () => {
+    const app = await makeApp({ seed: await resolveSeed('demo'), apiKeys: ['secret-key-1'] });
+    const key = { 'x-api-key': 'secret-key-1' };
+    const one = await request(app).get('/acme/dev/products/FA-00001').set(key).expect(200);
+    const missing = await request(app)
+      .get('/acme/dev/products/NOPE')
+      .set('authorization', 'Bearer secret-key-1');
+    expect(missing.status).toBe(404);
+    const page = await request(app).get('/acme/dev/products?limit=100').set(key).expect(200);
+    expect(page.text.length).toBeGreaterThan(JOURNAL_ANSWER_HELD_BYTES);
+    // Larger than the bound but held by reference: cut when the entry is asked for.
+    const few = await request(app).get('/acme/dev/products?limit=5').set(key).expect(200);
+    expect(few.text.length).toBeGreaterThan(JOURNAL_ANSWER_BYTES);
+    expect(few.text.length).toBeLessThan(JOURNAL_ANSWER_HELD_BYTES);
+    await request(app).head('/acme/dev/products/FA-00001').set(key).expect(200);
+
+    const listed = await request(app).get('/__admin/requests').set(key);
+    const [head, fewList, list, notFound, byId] = listed.body.data as JournalEntry[];
+    expect(fewList?.answer).toMatchObject({ bytes: Buffer.byteLength(few.text), truncated: true });
+    expect(few.text.startsWith(fewList?.answer?.body ?? 'none')).toBe(true);
+    expect(Buffer.byteLength(fewList?.answer?.body ?? '')).toBeGreaterThan(JOURNAL_ANSWER_BYTES - 4);
+    expect(byId?.answer).toEqual({ bytes: Buffer.byteLength(one.text), truncated: false, body: one.text });
+    expect(notFound?.answer?.body).toBe(missing.text);
+    expect(list?.answer?.truncated).toBe(true);
+    expect(list?.answer?.bytes).toBe(Buffer.byteLength(page.text));
+    expect(Buffer.byteLength(list?.answer?.body ?? '')).toBeLessThanOrEqual(JOURNAL_ANSWER_BYTES);
+    expect(page.text.startsWith(list?.answer?.body ?? 'none')).toBe(true);
+    expect(head?.answer).toBeUndefined();
+    // Neither header is kept, so no key is: not in an entry, not in an answer's body.
+    expect(listed.text).not.toContain('secret-key-1');
+  });
+});
+
 /** The events of a stream, parsed as they arrive. */
 function readEvents(res: IncomingMessage): {
   events: { event: string; data: unknown }[];
@@ -130,7 +170,7 @@ describe('GET /__admin/requests/stream', () => {
     server = undefined;
   });
 
-  it('starts with the last entries, then sends each request as it is answered, and stops watching when the client leaves', async () => {
+  it('starts with the last entries, then sends each request as it is answered, and stops reading the journal when the client leaves', async () => {
     server = await listening();
     const base = server.url;
     await fetch(`${base}/acme/dev/products`, { headers: TOKEN });
@@ -143,8 +183,9 @@ describe('GET /__admin/requests/stream', () => {
     while (stream.events.length < 1) await stream.next();
     expect(stream.events[0]).toMatchObject({ event: 'request', data: { path: '/acme/dev/products' } });
 
-    const journal = workbenchOf(server.app).journal;
-    expect(journal.watchers).toBe(1);
+    const streams = journalStreams(workbenchOf(server.app).journal);
+    expect(streams.clients).toBe(1);
+    expect(streams.ticking).toBe(true);
     await fetch(`${base}/globex/prod/products/nope`, { headers: TOKEN });
     while (stream.events.length < 2) await stream.next();
     expect(stream.events[1]).toMatchObject({
@@ -156,8 +197,68 @@ describe('GET /__admin/requests/stream', () => {
     const closed = new Promise((resolve) => res.on('close', resolve));
     res.destroy();
     await closed;
-    while (journal.watchers > 0) await new Promise((resolve) => setImmediate(resolve));
-    expect(journal.watchers).toBe(0);
+    while (streams.clients > 0) await new Promise((resolve) => setImmediate(resolve));
+    // No stream open: no timer reads the journal.
+    expect(streams.ticking).toBe(false);
+  });
+
+  it("sends an entry's answer without its body, which GET /__admin/requests?id= gives", async () => {
+    server = await listening();
+    const base = server.url;
+    const res = await new Promise<IncomingMessage>((resolve, reject) =>
+      httpRequest(`${base}/__admin/requests/stream`, { headers: TOKEN }, resolve).on('error', reject).end(),
+    );
+    const stream = readEvents(res);
+    const answered = await (await fetch(`${base}/acme/dev/products/nope`, { headers: TOKEN })).text();
+    while (stream.events.length < 1) await stream.next();
+    const streamed = stream.events[0]!.data as { id: number; answer: Record<string, unknown> };
+    expect(streamed.answer).toEqual({ bytes: Buffer.byteLength(answered), truncated: false });
+    const full = await fetch(`${base}/__admin/requests?id=${streamed.id}`, { headers: TOKEN });
+    const [entry] = ((await full.json()) as { data: { answer: { body: string } }[] }).data;
+    expect(entry?.answer.body).toBe(answered);
+    res.destroy();
+  });
+
+  it('sends its first bytes at once, with an empty journal too (a fetch in Firefox waits for them)', async () => {
+    server = await listening();
+    const res = await new Promise<IncomingMessage>((resolve, reject) =>
+      httpRequest(`${server!.url}/__admin/requests/stream`, { headers: TOKEN }, resolve)
+        .on('error', reject)
+        .end(),
+    );
+    res.setEncoding('utf8');
+    const first = await new Promise<string>((resolve) => res.once('data', resolve));
+    // Not the heartbeat's `: alive`, 15 s later.
+    expect(first).toBe(': open\n\n');
+    res.destroy();
+  });
+
+  it('sends at most the newest entries per tick, and says how many it left out', async () => {
+    server = await listening();
+    const base = server.url;
+    const res = await new Promise<IncomingMessage>((resolve, reject) =>
+      httpRequest(`${base}/__admin/requests/stream`, { headers: TOKEN }, resolve).on('error', reject).end(),
+    );
+    const stream = readEvents(res);
+    const journal = workbenchOf(server.app).journal;
+    // Recorded at once, between two ticks.
+    const more = STREAM_MAX_PER_FLUSH + 40;
+    for (let n = 0; n < more; n++) {
+      journal.record({
+        at: Date.now(),
+        method: 'GET',
+        url: `/acme/dev/products/p${n}`,
+        status: 404,
+        durationMs: 1,
+      });
+    }
+    while (stream.events.length < STREAM_MAX_PER_FLUSH + 1) await stream.next();
+    expect(stream.events[0]).toEqual({ event: 'skipped', data: { count: 40 } });
+    const paths = stream.events.slice(1).map((e) => (e.data as { path: string }).path);
+    expect(paths).toHaveLength(STREAM_MAX_PER_FLUSH);
+    expect(paths[0]).toBe('/acme/dev/products/p40');
+    expect(paths.at(-1)).toBe(`/acme/dev/products/p${more - 1}`);
+    res.destroy();
   });
 
   it('drops a client that reads nothing once more than the bound waits for it', async () => {
@@ -167,13 +268,13 @@ describe('GET /__admin/requests/stream', () => {
       httpRequest(`${base}/__admin/requests/stream`, { headers: TOKEN }, resolve).on('error', reject).end(),
     );
     res.pause();
-    const journal = workbenchOf(server.app).journal;
+    const streams = journalStreams(workbenchOf(server.app).journal);
     // Entries of 16 KiB bodies, until the paused client's share of the server's buffer passes the bound.
     const body = JSON.stringify({
       data: [{ productTypeId: 'x'.repeat(60), isRoot: true, note: 'y'.repeat(15_000) }],
     });
     let sent = 0;
-    while (journal.watchers > 0) {
+    while (streams.clients > 0) {
       await fetch(`${base}/acme/dev/product-types`, {
         method: 'POST',
         headers: { ...TOKEN, 'content-type': 'application/json' },
@@ -183,7 +284,7 @@ describe('GET /__admin/requests/stream', () => {
       // The bound and the sockets' own buffers: far beyond that, the client was never dropped.
       expect(sent).toBeLessThan(STREAM_BUFFER_BYTES * 40);
     }
-    expect(journal.watchers).toBe(0);
+    expect(streams.clients).toBe(0);
     res.destroy();
   });
 });

@@ -612,6 +612,7 @@ describe('/__admin/requests (request journal)', () => {
     const pushes = (await c.get('/__admin/requests?method=post&tenantId=acme')).body.data;
     expect(pushes).toEqual([
       {
+        id: 1,
         at: expect.any(String),
         method: 'POST',
         path: '/acme/dev/products-push',
@@ -622,6 +623,11 @@ describe('/__admin/requests (request journal)', () => {
         environment: 'dev',
         operationId: 'pushProducts',
         body: { data: [PRODUCT] },
+        answer: {
+          bytes: expect.any(Number),
+          truncated: false,
+          body: JSON.stringify({ data: [{ productGroupId: PRODUCT.productGroupId, status: 201 }] }),
+        },
       },
     ]);
     expect((await c.get('/__admin/requests?status=404&limit=1')).body.data).toHaveLength(1);

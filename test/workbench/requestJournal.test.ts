@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  JOURNAL_ANSWER_BYTES,
   JOURNAL_BODY_BYTES,
   journalBody,
   parseJournalFilter,
@@ -37,6 +38,7 @@ describe('request journal', () => {
     });
     expect(journal.find()).toEqual([
       {
+        id: 2,
         at: iso(2),
         method: 'POST',
         path: '/nowhere',
@@ -49,6 +51,7 @@ describe('request journal', () => {
         body: { data: [] },
       },
       {
+        id: 1,
         at: iso(1),
         method: 'GET',
         path: '/acme/dev/products',
@@ -60,6 +63,58 @@ describe('request journal', () => {
         operationId: 'getProduct',
       },
     ]);
+  });
+
+  it("gives the answer's body: its text as kept, or the JSON value kept turned into text, with its size", () => {
+    const journal = new RequestJournal();
+    const product = { productGroupId: 'P1', name: 'Café' };
+    journal.record({ ...entry(1), answerBytes: 40, answerJson: { data: product } });
+    journal.record({ ...entry(2), status: 404, answerBytes: 20, answerText: '{"message":"no P2"}' });
+    const cut = 'x'.repeat(JOURNAL_ANSWER_BYTES);
+    journal.record({ ...entry(3), answerBytes: JOURNAL_ANSWER_BYTES + 5, answerText: cut });
+    journal.record(entry(4));
+    // Held by reference and larger than the bound: cut when asked for, before a character it splits.
+    const held = { data: 'x'.repeat(JOURNAL_ANSWER_BYTES - 10) + 'é'.repeat(10) };
+    journal.record({ ...entry(5), answerBytes: JOURNAL_ANSWER_BYTES + 11, answerJson: held });
+    const [cutWhenAsked, none, truncated, text, json] = journal.find();
+    const heldText = JSON.stringify(held);
+    expect(cutWhenAsked?.answer).toMatchObject({ bytes: JOURNAL_ANSWER_BYTES + 11, truncated: true });
+    expect(heldText.startsWith(cutWhenAsked?.answer?.body ?? 'none')).toBe(true);
+    // `{"data":"` is 9 bytes: 4 of the 10 two-byte characters fit, the fifth is cut.
+    expect(new TextEncoder().encode(cutWhenAsked?.answer?.body).length).toBe(JOURNAL_ANSWER_BYTES - 1);
+    expect(json?.answer).toEqual({ bytes: 40, truncated: false, body: JSON.stringify({ data: product }) });
+    expect(text?.answer).toEqual({ bytes: 20, truncated: false, body: '{"message":"no P2"}' });
+    expect(truncated?.answer).toEqual({ bytes: JOURNAL_ANSWER_BYTES + 5, truncated: true, body: cut });
+    expect(none?.answer).toBeUndefined();
+    // By id; the ids go on, also after a clear.
+    expect(journal.find({ id: 2 }).map((e) => e.path)).toEqual(['/acme/dev/products/P2']);
+    journal.clear();
+    journal.record(entry(6));
+    expect(journal.find()[0]?.id).toBe(6);
+  });
+
+  it('gives the entries after an id without their answer bodies, the newest when there are more, and how many it left out', () => {
+    const journal = new RequestJournal(10);
+    for (let n = 1; n <= 4; n++) journal.record({ ...entry(n), answerBytes: 2, answerText: '{}' });
+    expect(journal.lastId).toBe(4);
+    const { entries, skipped } = journal.since(1, 10);
+    expect(entries.map((e) => e.id)).toEqual([2, 3, 4]);
+    expect(entries[0]?.answer).toEqual({ bytes: 2, truncated: false });
+    expect(skipped).toBe(0);
+    expect(journal.since(0, 2)).toMatchObject({ entries: [{ id: 3 }, { id: 4 }], skipped: 2 });
+    expect(journal.since(4, 2)).toEqual({ entries: [], skipped: 0 });
+    // Pushed out of the ring: counted as left out.
+    for (let n = 5; n <= 20; n++) journal.record(entry(n));
+    expect(journal.since(4, 100)).toMatchObject({ skipped: 6 });
+  });
+
+  it('keeps the ids of the entries a scope clearing leaves', () => {
+    const journal = new RequestJournal();
+    journal.record(entry(1));
+    journal.record({ ...entry(2), tenantId: 'other', region: 'eu' });
+    journal.record(entry(3));
+    journal.clearScope({ region: 'eu', tenantId: 'other', environment: 'dev' });
+    expect(journal.find().map((e) => e.id)).toEqual([3, 1]);
   });
 
   it('keeps no body larger than the bound, whether its size was sent or not', () => {
