@@ -81,6 +81,16 @@ describe('reads on whatever the deployment holds', () => {
     });
   });
 
+  it('[mock choice] a property POST /products does not document in its body is ignored, not refused', async () => {
+    const query = { limit: 3, select: 'productGroupId', sort: 'productGroupId asc' };
+    await settled(async () => {
+      const plain = await api.post('/products', query);
+      const extra = await api.post('/products', { ...query, noSuchParameter: 1 });
+      extra.expectStatus(200);
+      extra.expect(listed(extra), IDS).toEqual(listed(plain));
+    });
+  });
+
   it('[mock choice] a flag written as one of its x-true-words, in any case, reads as true, and other text as false', async () => {
     const flags = async (written: string) => {
       const reply = await api.get(

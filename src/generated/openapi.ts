@@ -1854,7 +1854,7 @@ export interface components {
              */
             status: 200 | 201 | 202 | 404;
         };
-        /** @description The parameters of GET /products as JSON properties (see those for their meaning); any other property is a 400. GET and POST answer the same. */
+        /** @description The parameters of GET /products as JSON properties (see those for their meaning); any other property is ignored, as an undocumented query parameter is, and the mock's request log says so. GET and POST answer the same. */
         ProductQuery: {
             search?: string;
             searchField?: components["schemas"]["SearchField"];
@@ -1971,6 +1971,7 @@ export interface components {
         /** @description A field of the product, not of a variant; not accepted in a variant update. */
         ProductFieldNotOnVariant: unknown;
         VariantUpdateBatch: {
+            /** @description Any number of items; the specification limits pushes and product updates to 100, not variant updates. */
             data: components["schemas"]["VariantUpdateFields"][];
             /** @description When true, the spaceIds of the sent productPriceList and productItemQuantity elements are added to the product's spaceIds. May be given in the query instead; when both are given, this one is used. */
             upsertSpaceIds?: boolean;

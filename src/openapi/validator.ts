@@ -26,6 +26,12 @@ interface CompiledOperation {
   queryNames: ReadonlySet<string>;
   /** The top-level properties of its JSON body, for the 400 of one of them sent in the query. */
   bodyProperties: ReadonlySet<string>;
+  /**
+   * A read whose body leaves other properties open (no `additionalProperties`): one it does not
+   * document is ignored, as an undocumented query parameter is, and noted (docs/behaviour.md,
+   * "Parameters").
+   */
+  openBody: boolean;
   /** Query parameters documented as numbers or integers. */
   numericQuery: string[];
   /**
@@ -247,6 +253,10 @@ function compileOperations(table: OperationTable): Map<DocumentedOperation, Comp
       bodyProperties: new Set(
         Object.keys((bodySchema as { properties?: object } | undefined)?.properties ?? {}),
       ),
+      openBody:
+        op.safe &&
+        (bodySchema as { properties?: object } | undefined)?.properties !== undefined &&
+        (bodySchema as { additionalProperties?: unknown }).additionalProperties === undefined,
       numericQuery: query
         .filter((p) => ['integer', 'number'].includes(String((p.schema as { type?: unknown })?.type)))
         .map((p) => p.name),
@@ -543,6 +553,17 @@ export interface RequestValidator {
   ): { params: Record<string, string>; query: Record<string, unknown>; notes: string[] };
 }
 
+/** The notes of a read's body properties its operation does not document: each is ignored. */
+function undocumentedBodyNotes(op: CompiledOperation, body: unknown): string[] {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+  const listed = [...op.bodyProperties].join(', ');
+  return Object.keys(body)
+    .filter((name) => !op.bodyProperties.has(name))
+    .map(
+      (name) => `body.${name} is not a property of ${op.operationId}'s body (documented: ${listed}); ignored`,
+    );
+}
+
 /**
  * A problem of a numeric query parameter, showing the text as sent: Ajv reads it as a number, which
  * a message would show as JavaScript writes it (`1e+21` for `limit=999999999999999999999`, `0` for
@@ -636,6 +657,7 @@ export function requestValidator(table: OperationTable): RequestValidator {
         throw invalid(problems, ajv.unlisted);
       }
       if (op.body) checkBody(parts, op.body, op.operationId, op.bodyParsers);
+      if (op.openBody) notes.push(...undocumentedBodyNotes(op, parts.body));
       return { ...data, notes };
     },
   };

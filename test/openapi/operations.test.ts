@@ -84,6 +84,20 @@ describe('request validation from openapi.yaml', () => {
     );
   });
 
+  it('ignores a property of the POST /products body that is no parameter, the request log naming it', async () => {
+    const c = client(await makeApp());
+    const data = ['a', 'b', 'c', 'd', 'e'].map((productGroupId) => ({ productGroupId }));
+    await c.post(`${BASE}/products-push`, { data }).expect(200);
+    const res = await c.post(`${BASE}/products`, { limt: 2, limit: 3 });
+    expect(res.status).toBe(200);
+    // the documented limit is read, the misspelt one is not
+    expect(res.body.data.list).toHaveLength(3);
+    const [note] = (await lastNotes(c)) ?? [];
+    expect(note).toMatch(
+      /^body\.limt is not a property of queryProducts's body \(documented: search, .*limit.*\); ignored$/,
+    );
+  });
+
   it('says where a parameter goes that POST /products takes in its body, and names a nameless one', async () => {
     const c = client(await makeApp());
     const inQuery = await c.post(`${BASE}/products?limit=2&colour=red`, {});

