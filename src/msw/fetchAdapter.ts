@@ -50,6 +50,15 @@ export function mockRequestOf(request: Request, url: string, limit = BODY_LIMIT)
 }
 
 /**
+ * The headers of an answer as the server sends them: every answer says `X-Content-Type-Options:
+ * nosniff` (docs/security.md, "Response headers"), as src/http/browserBoundary.ts has the server say.
+ */
+const headersOf = (answer: MockAnswer): Record<string, string> => ({
+  ...answer.headers,
+  'X-Content-Type-Options': 'nosniff',
+});
+
+/**
  * The fetch Response for an answer: its status, its headers, its JSON encoded. The answer to a HEAD
  * request has no body, as the server sends none: under msw's node interceptor a body given here
  * reached the caller of `fetch(url, { method: 'HEAD' })`.
@@ -60,7 +69,7 @@ export function responseOf(answer: MockAnswer, method = 'GET'): Response {
   const body =
     answer.json === undefined || method.toUpperCase() === 'HEAD' ? null : JSON.stringify(answer.json);
   if (answer.cutOff && body !== null) return cutOff(answer, body);
-  return new Response(body, { status: answer.status, headers: answer.headers });
+  return new Response(body, { status: answer.status, headers: headersOf(answer) });
 }
 
 /**
@@ -83,5 +92,5 @@ function cutOff(answer: MockAnswer, body: string): Response {
       controller.enqueue(bytes.subarray(0, Math.floor(bytes.length / 2)));
     },
   });
-  return new Response(stream, { status: answer.status, headers: answer.headers });
+  return new Response(stream, { status: answer.status, headers: headersOf(answer) });
 }
