@@ -60,6 +60,11 @@ export interface MockOptions {
    * the heap's limit when absent (docs/behaviour.md, "Storage and --data").
    */
   maxStoredMb?: number;
+  /**
+   * The most request journal entries one scope keeps, its oldest forgotten past it; 250 when absent
+   * (docs/security.md, "Bounds").
+   */
+  journalPerScope?: number;
   /** Around the pipeline, the first outermost: request logs, faults, journals (docs/architecture.md, "The seam: wrapping the pipeline"). */
   wrappers?: Wrapper[];
   /** A deployment that answers what the mock does not hold; writes stay in the mock (docs/upstream.md). */
@@ -168,6 +173,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     latency,
     strict,
     maxFaultRules: positiveCount(options.maxFaultRules, 'maxFaultRules'),
+    journalPerScope: options.journalPerScope,
   });
   const core = composeMock({
     ...options,

@@ -5,6 +5,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { checkRegion } from './mockCore.js';
 import { checkUpstreamUrl } from './upstream/upstream.js';
+import { JOURNAL_SIZE } from './workbench/requestJournal.js';
 
 /** Where the options come from: the command line's flags, or the properties of code. */
 export type OptionsFrom = 'cli' | 'code';
@@ -15,6 +16,7 @@ const NAMES = {
   data: { cli: '--data', code: 'data' },
   dataGiven: { cli: '--data FILE', code: 'data' },
   watch: { cli: '--watch', code: 'watch' },
+  journalPerScope: { cli: '--journal-per-scope', code: 'journalPerScope' },
   seedFile: { cli: '--seed FILE', code: 'seedFile' },
   upstream: { cli: '--upstream URL', code: 'upstream.url' },
   upstreamApiKeyFile: { cli: '--upstream-api-key-file', code: 'upstream.apiKeyFile' },
@@ -39,6 +41,11 @@ export interface StartOptions {
   seedFile?: string;
   /** The deployment behind the mock and its options (`--upstream` and `--upstream-*`; docs/upstream.md). */
   upstream?: UpstreamStartOptions;
+  /**
+   * The most request journal entries one scope keeps (`--journal-per-scope`), 1 to JOURNAL_SIZE;
+   * JOURNAL_PER_SCOPE when absent (docs/security.md, "Bounds").
+   */
+  journalPerScope?: number;
 }
 
 /** `serve --upstream`'s options (the `upstream` option of code), as far as they are checked here. */
@@ -88,6 +95,15 @@ export function checkStartOptions(
   if (options.data?.trim() === '') {
     throw new Error(
       `${name('data')} names no file: give the file to keep the data in, or leave ${name('data')} out to keep it in memory`,
+    );
+  }
+  const { journalPerScope } = options;
+  if (
+    journalPerScope !== undefined &&
+    !(Number.isInteger(journalPerScope) && journalPerScope >= 1 && journalPerScope <= JOURNAL_SIZE)
+  ) {
+    throw new Error(
+      `${name('journalPerScope')} must be a whole number of entries from 1 to ${JOURNAL_SIZE} (the journal's size), not ${String(journalPerScope)}`,
     );
   }
   if (options.upstream !== undefined) checkUpstreamStartOptions(options.upstream, from);

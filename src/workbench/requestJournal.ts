@@ -6,6 +6,12 @@ import { parseQuery } from '../pipeline/query.js';
 import { pathHolds } from './pathPart.js';
 
 export const JOURNAL_SIZE = 1000;
+/**
+ * The most entries one client keeps by default (--journal-per-scope): a client is the scope a request
+ * named (region, tenant and environment), as each test worker or app under test has its own; the
+ * requests that named none (an unknown path) are one client together (docs/security.md, "Bounds").
+ */
+export const JOURNAL_PER_SCOPE = 250;
 /** A body whose JSON is longer than this is left out of its entry (bodyOmitted says so). */
 export const JOURNAL_BODY_BYTES = 16 * 1024;
 
@@ -150,10 +156,16 @@ export function parseJournalFilter(
   };
 }
 
+/** The client a record is counted for: the scope it named, or '' for the requests that named none. */
+const clientOf = (region?: string, tenantId?: string, environment?: string): string =>
+  tenantId === undefined ? '' : `${region ?? ''}/${tenantId}/${environment ?? ''}`;
+
 /**
  * A ring of the last JOURNAL_SIZE requests, kept column by column: numbers in typed arrays, and of
  * each request only its strings and body. A record object kept per request would outlive the young
  * generation and be copied into the old one at the rate requests come in, which slows every answer.
+ * No client (clientOf) keeps more than `perClient` of them: one over its share loses its own oldest
+ * entry, so that a noisy one (a loop of bad requests, a test worker) pushes out no other's.
  */
 export class RequestJournal {
   readonly #at: Float64Array;
@@ -172,10 +184,17 @@ export class RequestJournal {
   readonly #message: (string | undefined)[];
   /** Who follows the entries as they come (the dashboard's stream); none most of the time. */
   readonly #watchers = new Set<(entry: JournalEntry) => void>();
+  /** The columns of strings, for the moves and clears that treat them alike. */
+  readonly #strings: (string | undefined)[][];
+  /** How many entries each client keeps now; a client with none is not listed. */
+  readonly #perClientCount = new Map<string, number>();
   #next = 0;
   #count = 0;
 
-  constructor(readonly size = JOURNAL_SIZE) {
+  constructor(
+    readonly size = JOURNAL_SIZE,
+    readonly perClient = JOURNAL_PER_SCOPE,
+  ) {
     this.#at = new Float64Array(size);
     this.#durationMs = new Float64Array(size);
     this.#status = new Uint16Array(size);
@@ -191,9 +210,25 @@ export class RequestJournal {
     this.#bodyOmitted = column();
     this.#source = new Array<'upstream' | undefined>(size).fill(undefined);
     this.#message = column();
+    this.#strings = [
+      this.#method,
+      this.#url,
+      this.#region,
+      this.#stubbed,
+      this.#tenantId,
+      this.#environment,
+      this.#operationId,
+      this.#bodyOmitted,
+      this.#message,
+    ];
   }
 
   record(record: JournalRecord): void {
+    const client = clientOf(record.region, record.tenantId, record.environment);
+    const held = this.#perClientCount.get(client) ?? 0;
+    if (held >= this.perClient) this.#dropOldestOf(client);
+    else if (this.#count === this.size) this.#uncount(this.#next);
+    this.#perClientCount.set(client, (this.#perClientCount.get(client) ?? 0) + 1);
     const i = this.#next;
     const { body, bodyOmitted } = kept(record);
     this.#at[i] = record.at;
@@ -217,6 +252,51 @@ export class RequestJournal {
       const entry = this.#entryAt(i);
       for (const watcher of this.#watchers) watcher(entry);
     }
+  }
+
+  /** The client of slot i. */
+  #clientAt(i: number): string {
+    return clientOf(this.#region[i], this.#tenantId[i], this.#environment[i]);
+  }
+
+  /** Slot i's entry leaves the journal: its client keeps one fewer. */
+  #uncount(i: number): void {
+    const client = this.#clientAt(i);
+    const left = (this.#perClientCount.get(client) ?? 1) - 1;
+    if (left > 0) this.#perClientCount.set(client, left);
+    else this.#perClientCount.delete(client);
+  }
+
+  /**
+   * Forgets the client's oldest entry: the entries older than it move one slot towards the newer,
+   * and the oldest slot is free. Costs at most one move per entry kept.
+   */
+  #dropOldestOf(client: string): void {
+    const oldest = (this.#next - this.#count + this.size) % this.size;
+    let n = 0;
+    while (n < this.#count && this.#clientAt((oldest + n) % this.size) !== client) n++;
+    if (n === this.#count) return;
+    this.#uncount((oldest + n) % this.size);
+    for (let k = n; k > 0; k--) this.#move((oldest + k - 1) % this.size, (oldest + k) % this.size);
+    this.#empty(oldest);
+    this.#count--;
+  }
+
+  /** Slot `from`'s entry written into slot `to`. */
+  #move(from: number, to: number): void {
+    this.#at[to] = this.#at[from] as number;
+    this.#durationMs[to] = this.#durationMs[from] as number;
+    this.#status[to] = this.#status[from] as number;
+    for (const column of this.#strings) column[to] = column[from];
+    this.#body[to] = this.#body[from];
+    this.#source[to] = this.#source[from];
+  }
+
+  /** Slot i holds nothing (its strings and body no longer kept alive). */
+  #empty(i: number): void {
+    for (const column of this.#strings) column[i] = undefined;
+    this.#body[i] = undefined;
+    this.#source[i] = undefined;
   }
 
   /** Calls `watcher` with each entry recorded from now on, until the function returned is called. */
@@ -307,21 +387,10 @@ export class RequestJournal {
   }
 
   clear(): void {
-    for (const column of [
-      this.#method,
-      this.#url,
-      this.#region,
-      this.#stubbed,
-      this.#tenantId,
-      this.#environment,
-      this.#operationId,
-      this.#message,
-    ]) {
-      column.fill(undefined);
-    }
+    for (const column of this.#strings) column.fill(undefined);
     this.#body.fill(undefined);
-    this.#bodyOmitted.fill(undefined);
     this.#source.fill(undefined);
+    this.#perClientCount.clear();
     this.#next = 0;
     this.#count = 0;
   }

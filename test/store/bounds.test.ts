@@ -1,6 +1,7 @@
 // Ceilings on what requests may make the server keep: records written (--max-stored-mb) and fault
 // rules (--max-fault-rules), each refused with a 507 that names its option, changing nothing
-// (docs/behaviour.md, "Storage and --data" and "Simulated failures and latency").
+// (docs/behaviour.md, "Storage and --data" and "Simulated failures and latency"); journal entries
+// per scope (--journal-per-scope), past which a scope forgets its own oldest (docs/security.md).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -97,6 +98,54 @@ describe('--max-fault-rules', () => {
       expect((await c.raw.post('/__admin/faults').send(rule)).status).toBe(507);
     } finally {
       await workbenchOf(app).close();
+    }
+  });
+});
+
+describe('--journal-per-scope', () => {
+  it("keeps a quiet scope's entries while another scope sends a loop of bad requests", async () => {
+    const app = await makeApp({ journalPerScope: 20 });
+    try {
+      const c = client(app);
+      for (let i = 0; i < 5; i++)
+        expect((await c.get(`/quiet/dev/products?limit=${i + 1}`)).status).toBe(200);
+      // 1,000 of them pushed every other entry out of the one ring.
+      for (let i = 0; i < 1000; i++) await c.get(`/noisy/dev/products?limit=${'x'.repeat(i % 7)}`);
+      const quiet = await c.raw.get('/__admin/requests?tenantId=quiet');
+      expect(quiet.body.data.map((e: { query: { limit: string } }) => e.query.limit)).toEqual([
+        '5',
+        '4',
+        '3',
+        '2',
+        '1',
+      ]);
+      const noisy = await c.raw.get('/__admin/requests?tenantId=noisy');
+      expect(noisy.body.data).toHaveLength(20);
+      expect(noisy.body.data[0].query.limit).toBe('x'.repeat(999 % 7));
+    } finally {
+      await workbenchOf(app).close();
+    }
+  });
+
+  it('keeps 250 entries of a scope by default', async () => {
+    const app = await makeApp();
+    try {
+      const c = client(app);
+      for (let i = 0; i < 260; i++) await c.get(`/acme/dev/products/P${i}`);
+      await c.get('/other/dev/products/P1');
+      const kept = (await c.raw.get('/__admin/requests')).body.data as { path: string }[];
+      expect(kept).toHaveLength(251);
+      expect(kept.at(-1)?.path).toBe('/acme/dev/products/P10');
+    } finally {
+      await workbenchOf(app).close();
+    }
+  });
+
+  it('is a whole number from 1 to 1000, named as the caller gave it', async () => {
+    for (const bad of [0, 1001, 2.5, Number.NaN]) {
+      await expect(makeApp({ journalPerScope: bad })).rejects.toThrow(
+        `journalPerScope must be a whole number of entries from 1 to 1000 (the journal's size), not ${bad}`,
+      );
     }
   });
 });

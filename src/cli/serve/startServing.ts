@@ -34,6 +34,8 @@ export interface ServeOptions extends UpstreamServeOptions {
   /** --max-fault-rules and --max-stored-mb (docs/behaviour.md): the defaults when absent. */
   maxFaultRules?: number;
   maxStoredMb?: number;
+  /** --journal-per-scope (docs/security.md, "Bounds"): the default when absent. */
+  journalPerScope?: number;
   seed: string;
   /** Process tuning (tuning.ts): on unless --no-tune. */
   tune: boolean;
@@ -138,6 +140,7 @@ export async function startServing(
       compactAfterMb: opts.compactAfter,
       watch: opts.watch,
       seedFile,
+      journalPerScope: opts.journalPerScope,
       upstream: {
         url: opts.upstream,
         apiKeyFile: opts.upstreamApiKeyFile,
@@ -172,6 +175,7 @@ export async function startServing(
       compactAfterMb: opts.compactAfter,
       maxFaultRules: opts.maxFaultRules,
       maxStoredMb: opts.maxStoredMb,
+      journalPerScope: opts.journalPerScope,
       seed,
       seedName: opts.seed,
       seedFile,
