@@ -17,6 +17,7 @@ const NAMES = {
   dataGiven: { cli: '--data FILE', code: 'data' },
   watch: { cli: '--watch', code: 'watch' },
   journalPerScope: { cli: '--journal-per-scope', code: 'journalPerScope' },
+  maxScopeMb: { cli: '--max-scope-mb', code: 'maxScopeMb' },
   seedFile: { cli: '--seed FILE', code: 'seedFile' },
   upstream: { cli: '--upstream URL', code: 'upstream.url' },
   upstreamApiKeyFile: { cli: '--upstream-api-key-file', code: 'upstream.apiKeyFile' },
@@ -46,6 +47,11 @@ export interface StartOptions {
    * JOURNAL_PER_SCOPE when absent (docs/security.md, "Bounds").
    */
   journalPerScope?: number;
+  /**
+   * The most MB of records the writes may keep in one scope (`--max-scope-mb`); a quarter of
+   * `--max-stored-mb` when absent (docs/security.md, "Bounds").
+   */
+  maxScopeMb?: number;
 }
 
 /** `serve --upstream`'s options (the `upstream` option of code), as far as they are checked here. */
@@ -105,6 +111,13 @@ export function checkStartOptions(
     throw new Error(
       `${name('journalPerScope')} must be a whole number of entries from 1 to ${JOURNAL_SIZE} (the journal's size), not ${String(journalPerScope)}`,
     );
+  }
+  const { maxScopeMb } = options;
+  if (
+    maxScopeMb !== undefined &&
+    !(typeof maxScopeMb === 'number' && Number.isFinite(maxScopeMb) && maxScopeMb > 0)
+  ) {
+    throw new Error(`${name('maxScopeMb')} must be a positive number of MB, not ${String(maxScopeMb)}`);
   }
   if (options.upstream !== undefined) checkUpstreamStartOptions(options.upstream, from);
   return { region };

@@ -68,6 +68,61 @@ describe('--max-stored-mb', () => {
   }
 });
 
+describe('--max-scope-mb', () => {
+  const opened: { close(): Promise<void> }[] = [];
+  const dirs: string[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((o) => o.close()));
+    await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+  });
+
+  for (const mode of ['in memory', 'with --data'] as const) {
+    it(`refuses, ${mode}, a push past one scope's share with a 507 naming it, while other scopes still write, until the scope is reset`, async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'pcm-scope-bounds-'));
+      dirs.push(dir);
+      const app = await makeApp({
+        maxScopeMb: 0.5,
+        ...(mode === 'with --data' && { data: join(dir, 'catalog.json') }),
+      });
+      opened.push(workbenchOf(app));
+      const c = client(app);
+      // One tenant pushing large records, one after another, filled the store for every tenant.
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        statuses.push((await c.post('/greedy/dev/products-push', { data: [big(`p${i}`, 200)] })).status);
+      }
+      expect(statuses).toEqual([200, 200, 507, 507]);
+      const refused = await c.post('/greedy/dev/products-push', { data: [big('p9', 200)] });
+      expect(refused.body.message).toBe(
+        'The scope eu/greedy/dev is full: this write would bring the records the writes keep in it to 0.59 MB, past --max-scope-mb (0.5 MB in one scope); nothing was applied. Delete records of this scope, reset it (POST /__admin/scopes/eu/greedy/dev/reset), or start the mock with a larger --max-scope-mb',
+      );
+      expect((await c.get('/greedy/dev/products/p2')).status).toBe(404);
+      expect((await c.post('/other/dev/products-push', { data: [big('o1', 200)] })).status).toBe(200);
+      expect((await c.post('/greedy/test/products-push', { data: [big('t1', 200)] })).status).toBe(200);
+      // A reset of the scope alone gives its share back.
+      expect((await c.raw.post('/__admin/scopes/eu/greedy/dev/reset')).status).toBe(200);
+      expect((await c.post('/greedy/dev/products-push', { data: [big('again', 400)] })).status).toBe(200);
+    });
+  }
+
+  it('is a quarter of --max-stored-mb by default, and a positive number', async () => {
+    const app = await makeApp({ maxStoredMb: 1 });
+    opened.push(workbenchOf(app));
+    const c = client(app);
+    expect((await c.post('/acme/dev/products-push', { data: [big('a', 200)] })).status).toBe(200);
+    const refused = await c.post('/acme/dev/products-push', { data: [big('b', 200)] });
+    expect([refused.status, refused.body.message]).toEqual([
+      507,
+      expect.stringContaining('past --max-scope-mb (0.25 MB in one scope)'),
+    ]);
+    for (const bad of [0, -1, Number.NaN]) {
+      await expect(makeApp({ maxScopeMb: bad })).rejects.toThrow(
+        `maxScopeMb must be a positive number of MB, not ${bad}`,
+      );
+    }
+  });
+});
+
 describe('--max-fault-rules', () => {
   it('refuses a rule past it with a 507 naming it, and takes one again once a rule is removed', async () => {
     const app = await makeApp({ maxFaultRules: 3 });

@@ -34,8 +34,9 @@ export interface ServeOptions extends UpstreamServeOptions {
   /** --max-fault-rules and --max-stored-mb (docs/behaviour.md): the defaults when absent. */
   maxFaultRules?: number;
   maxStoredMb?: number;
-  /** --journal-per-scope (docs/security.md, "Bounds"): the default when absent. */
+  /** --journal-per-scope and --max-scope-mb (docs/security.md, "Bounds"): the defaults when absent. */
   journalPerScope?: number;
+  maxScopeMb?: number;
   seed: string;
   /** Process tuning (tuning.ts): on unless --no-tune. */
   tune: boolean;
@@ -141,6 +142,7 @@ export async function startServing(
       watch: opts.watch,
       seedFile,
       journalPerScope: opts.journalPerScope,
+      maxScopeMb: opts.maxScopeMb,
       upstream: {
         url: opts.upstream,
         apiKeyFile: opts.upstreamApiKeyFile,
@@ -176,6 +178,7 @@ export async function startServing(
       maxFaultRules: opts.maxFaultRules,
       maxStoredMb: opts.maxStoredMb,
       journalPerScope: opts.journalPerScope,
+      maxScopeMb: opts.maxScopeMb,
       seed,
       seedName: opts.seed,
       seedFile,
