@@ -3,11 +3,18 @@
 // JSON.stringify in an error message) walks it and exhausts the stack.
 
 /**
- * Whether the JSON whose character codes `codeAt` gives nests objects and arrays deeper than `max`;
+ * What the JSON whose character codes `codeAt` gives is past, if anything: `deep` when it nests
+ * objects and arrays deeper than `maxDepth`, `many` when it holds more than `maxContainers` of them;
  * strings are skipped. The structural characters are ASCII, so text and UTF-8 bytes read alike.
  */
-function nestsDeeper(length: number, codeAt: (i: number) => number, max: number): boolean {
+function scan(
+  length: number,
+  codeAt: (i: number) => number,
+  maxDepth: number,
+  maxContainers = Infinity,
+): 'deep' | 'many' | undefined {
   let depth = 0;
+  let containers = 0;
   let inString = false;
   for (let i = 0; i < length; i++) {
     const c = codeAt(i);
@@ -18,13 +25,17 @@ function nestsDeeper(length: number, codeAt: (i: number) => number, max: number)
     } else if (c === 0x22) {
       inString = true;
     } else if (c === 0x7b || c === 0x5b) {
-      if (++depth > max) return true;
+      if (++depth > maxDepth) return 'deep';
+      if (++containers > maxContainers) return 'many';
     } else if (c === 0x7d || c === 0x5d) {
       depth--;
     }
   }
-  return false;
+  return undefined;
 }
+
+const nestsDeeper = (length: number, codeAt: (i: number) => number, max: number): boolean =>
+  scan(length, codeAt, max) === 'deep';
 
 /** Whether JSON text nests objects and arrays deeper than `max`; strings are skipped. */
 export function textNestsDeeper(text: string, max: number): boolean {
@@ -37,6 +48,18 @@ export function textNestsDeeper(text: string, max: number): boolean {
  */
 export function bytesNestDeeper(bytes: Uint8Array, max: number): boolean {
   return nestsDeeper(bytes.length, (i) => bytes[i] as number, max);
+}
+
+/**
+ * What the bytes of UTF-8 JSON are past, read before they are decoded or parsed: nested deeper than
+ * `maxDepth` (`deep`), or holding more than `maxContainers` objects and arrays (`many`).
+ */
+export function bytesPast(
+  bytes: Uint8Array,
+  maxDepth: number,
+  maxContainers: number,
+): 'deep' | 'many' | undefined {
+  return scan(bytes.length, (i) => bytes[i] as number, maxDepth, maxContainers);
 }
 
 /** Whether a parsed value nests objects and arrays deeper than `max` (a value at the top is level 1). */

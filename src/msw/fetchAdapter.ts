@@ -5,6 +5,7 @@ import { withLine } from '../domain/jsonPosition.js';
 import type { MockAnswer, MockRequest } from '../pipeline/types.js';
 import { foreignCharset } from '../pipeline/bodyCharset.js';
 import { scalarJsonBody } from '../pipeline/scalarBody.js';
+import { bodyBytesRefused } from '../pipeline/bodyGuard.js';
 
 /** The express adapter's default limit (5mb), in bytes. */
 export const BODY_LIMIT = 5 * 1024 * 1024;
@@ -21,6 +22,9 @@ async function readJsonBody(request: Request, limit: number, read: MockRequest):
   if (bytes.byteLength > limit) {
     throw new CatalogError('too-large', `Request body is larger than the limit of ${limit} bytes`);
   }
+  // As the server refuses them, before they are parsed (src/http/expressAdapter.ts).
+  const past = bodyBytesRefused(new Uint8Array(bytes));
+  if (past) throw new CatalogError(past.status === 413 ? 'too-large' : 'invalid', past.message);
   const text = new TextDecoder().decode(bytes);
   if (text.trim() === '') return undefined;
   let parsed: unknown;

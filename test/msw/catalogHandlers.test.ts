@@ -135,6 +135,18 @@ describe('catalogHandlers', () => {
     ]);
   });
 
+  it('refuses a body past the cost budget with the 413 the server gives, before parsing it', async () => {
+    const data = Array.from({ length: 100 }, (_, p) => ({
+      productGroupId: `heavy-${p}`,
+      variants: Array.from({ length: 300 }, (_, v) => ({ productId: `h${p}-${v}` })),
+    }));
+    const res = await fetch(`${EU}/api/tenants/acme/dev/products-push`, json({ data }));
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { message: string }).message).toMatch(
+      /^The body holds more than 25,000 JSON objects and arrays, the cost budget of one request/,
+    );
+  });
+
   it('serves a base URL with a path in the region it is given, with its own catalog', async () => {
     const res = await fetch('http://localhost:5173/catalog/acme/dev/products?limit=100', {
       headers: { 'x-api-key': 'any' },
