@@ -59,7 +59,27 @@ export function bytesPast(
   maxDepth: number,
   maxContainers: number,
 ): 'deep' | 'many' | undefined {
-  return scan(bytes.length, (i) => bytes[i] as number, maxDepth, maxContainers);
+  // scan's loop over the bytes themselves: a function call per byte took a third of the time of a
+  // large push's checks.
+  let depth = 0;
+  let containers = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i] as number;
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > maxDepth) return 'deep';
+      if (++containers > maxContainers) return 'many';
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
+    }
+  }
+  return undefined;
 }
 
 /** Whether a parsed value nests objects and arrays deeper than `max` (a value at the top is level 1). */

@@ -9,20 +9,21 @@ export type Element = { readonly [part: string]: unknown };
  * that omit them key alike.
  */
 export function keyOf(element: Element, key: MergeKey, productGroupId: string): string {
-  const values = key.parts.map((part) => {
+  const valueOf = (part: string): unknown => {
     const value = element[part];
     if (value === undefined && key.groupDefault.includes(part)) return productGroupId;
     return value ?? null;
-  });
+  };
   // Parts that are all text, the usual key (a variant's productId and productGroupId): each text
   // after its length, so that no two keys read alike, without a JSON text per element (a JSON text
   // per element took half the time of a large push). Any other key as JSON, which starts with `[`.
-  if (values.every((value) => typeof value === 'string')) {
-    let text = '"';
-    for (const value of values as string[]) text += `${value.length}:${value}`;
-    return text;
+  let text = '"';
+  for (const part of key.parts) {
+    const value = valueOf(part);
+    if (typeof value !== 'string') return JSON.stringify(key.parts.map(valueOf));
+    text += `${value.length}:${value}`;
   }
-  return JSON.stringify(values);
+  return text;
 }
 
 /** The element with its defaulted key parts filled in (a new object only when one was missing). */
