@@ -132,16 +132,16 @@ function costliestQueries(): BenchRequest[] {
 }
 
 /**
- * The heaviest body the limits allow (docs/security.md, "Bounds"): a batch of 100 products of 245
- * variants each, one object a variant, 24,702 objects and arrays in all, just under the cost budget
- * of 25,000, with ids long enough to bring it near the 5 MB body limit (4.3 MB). The same ids every
+ * The heaviest body the limits allow (docs/security.md, "Bounds"): a batch of 100 products of 122
+ * variants each, one object a variant, 12,402 objects and arrays in all, just under the cost budget
+ * of 12,500, with ids long enough to bring it near the 5 MB body limit (4.4 MB). The same ids every
  * time, in a tenant of their own: the records replace themselves, so the store does not grow, and
  * the catalog the other cases read is left alone.
  */
 function heaviestPushes(): BenchRequest[] {
   const data = Array.from({ length: BATCH }, (_, p) => ({
     productGroupId: `heavy-${p}`,
-    variants: Array.from({ length: 245 }, (_, v) => ({ productId: `${p}-${v}-`.padEnd(160, 'x') })),
+    variants: Array.from({ length: 122 }, (_, v) => ({ productId: `${p}-${v}-`.padEnd(340, 'x') })),
   }));
   return [{ method: 'POST', path: '/bench-heavy/dev/products-push', body: JSON.stringify({ data }) }];
 }

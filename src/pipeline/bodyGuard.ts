@@ -20,10 +20,12 @@ export const MAX_BODY_TEXT_DEPTH = 1 + FILTER_JSON_DEPTH;
  * The cost budget of one body: the most JSON objects and arrays it may hold (docs/security.md,
  * "Bounds"). A 5 MB push of 200,000 small objects held the one thread for one to two seconds,
  * parsed, checked and merged, and the collector copying them held it as long again; the time goes
- * with the objects far more than with the bytes. The largest batch of a generated dataset (100
- * products of the demo's richest) holds about 21,000.
+ * with the objects far more than with the bytes. Beside pushes of 12,000 objects a plain read
+ * waited at most 66 ms (p99), beside pushes of 15,000 and 25,000 over 250 ms (docs/performance.md,
+ * "Large request bodies"). A batch of 100 products of a generated dataset holds 5,800 (grocery) to
+ * 8,800 (demo) on average; 100 of the demo's richest would hold 21,000, and go in two parts.
  */
-export const MAX_BODY_CONTAINERS = 25_000;
+export const MAX_BODY_CONTAINERS = 12_500;
 
 /**
  * Why a JSON body's bytes are refused before they are parsed, if they are, and with what status:

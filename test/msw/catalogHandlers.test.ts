@@ -143,7 +143,7 @@ describe('catalogHandlers', () => {
     const res = await fetch(`${EU}/api/tenants/acme/dev/products-push`, json({ data }));
     expect(res.status).toBe(413);
     expect(((await res.json()) as { message: string }).message).toMatch(
-      /^The body holds more than 25,000 JSON objects and arrays, the cost budget of one request/,
+      /^The body holds more than 12,500 JSON objects and arrays, the cost budget of one request/,
     );
   });
 
