@@ -104,7 +104,7 @@ function maxStoredBytes(mb: number | undefined): number {
 }
 
 /** The share of --max-stored-mb one scope may keep when --max-scope-mb is not given. */
-export const SCOPE_SHARE = 0.25;
+const SCOPE_SHARE = 0.25;
 
 /** The store's ceilings in bytes: all scopes together (--max-stored-mb) and one scope (--max-scope-mb). */
 function storedCeilings(options: MockOptions): { maxStoredBytes: number; maxScopeBytes: number } {

@@ -3,18 +3,11 @@
 // JSON.stringify in an error message) walks it and exhausts the stack.
 
 /**
- * What the JSON whose character codes `codeAt` gives is past, if anything: `deep` when it nests
- * objects and arrays deeper than `maxDepth`, `many` when it holds more than `maxContainers` of them;
+ * Whether the JSON whose character codes `codeAt` gives nests objects and arrays deeper than `max`;
  * strings are skipped. The structural characters are ASCII, so text and UTF-8 bytes read alike.
  */
-function scan(
-  length: number,
-  codeAt: (i: number) => number,
-  maxDepth: number,
-  maxContainers = Infinity,
-): 'deep' | 'many' | undefined {
+function nestsDeeper(length: number, codeAt: (i: number) => number, max: number): boolean {
   let depth = 0;
-  let containers = 0;
   let inString = false;
   for (let i = 0; i < length; i++) {
     const c = codeAt(i);
@@ -25,29 +18,17 @@ function scan(
     } else if (c === 0x22) {
       inString = true;
     } else if (c === 0x7b || c === 0x5b) {
-      if (++depth > maxDepth) return 'deep';
-      if (++containers > maxContainers) return 'many';
+      if (++depth > max) return true;
     } else if (c === 0x7d || c === 0x5d) {
       depth--;
     }
   }
-  return undefined;
+  return false;
 }
-
-const nestsDeeper = (length: number, codeAt: (i: number) => number, max: number): boolean =>
-  scan(length, codeAt, max) === 'deep';
 
 /** Whether JSON text nests objects and arrays deeper than `max`; strings are skipped. */
 export function textNestsDeeper(text: string, max: number): boolean {
   return nestsDeeper(text.length, (i) => text.charCodeAt(i), max);
-}
-
-/**
- * textNestsDeeper over the bytes of UTF-8 JSON, before they are decoded or parsed: no byte of a
- * multi-byte character is below 0x80.
- */
-export function bytesNestDeeper(bytes: Uint8Array, max: number): boolean {
-  return nestsDeeper(bytes.length, (i) => bytes[i] as number, max);
 }
 
 /**
@@ -59,8 +40,8 @@ export function bytesPast(
   maxDepth: number,
   maxContainers: number,
 ): 'deep' | 'many' | undefined {
-  // scan's loop over the bytes themselves: a function call per byte took a third of the time of a
-  // large push's checks.
+  // nestsDeeper's loop over the bytes themselves (no byte of a multi-byte character is below 0x80):
+  // a function call per byte took a third of the time of a large push's checks.
   let depth = 0;
   let containers = 0;
   let inString = false;

@@ -25,7 +25,7 @@ export const MAX_BODY_TEXT_DEPTH = 1 + FILTER_JSON_DEPTH;
  * "Large request bodies"). A batch of 100 products of a generated dataset holds 5,800 (grocery) to
  * 8,800 (demo) on average; 100 of the demo's richest would hold 21,000, and go in two parts.
  */
-export const MAX_BODY_CONTAINERS = 12_500;
+const MAX_BODY_CONTAINERS = 12_500;
 
 /**
  * Why a JSON body's bytes are refused before they are parsed, if they are, and with what status:

@@ -90,7 +90,7 @@ export const CLIENT_PREFIX = /^\/api\/tenants(?=\/|$)/i;
  * of their own: together, for a 5 MB body of small objects, they held every other request for over
  * a second (docs/security.md, "Bounds").
  */
-export const LARGE_BODY_BYTES = 256 * 1024;
+const LARGE_BODY_BYTES = 256 * 1024;
 
 const isLarge = (request: MockRequest): boolean => (request.bodyBytes ?? 0) >= LARGE_BODY_BYTES;
 

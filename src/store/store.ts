@@ -240,11 +240,6 @@ export class Store {
     return this.#storedBytes;
   }
 
-  /** The same in one scope (as --max-scope-mb counts it). */
-  storedBytesOf(key: ScopeKey): number {
-    return this.#scopeBytes.get(scopeName(key)) ?? 0;
-  }
-
   /** The scope to read. Writes go through write(): a scope read here may be shared with others. */
   scope(key: ScopeKey): Scope {
     const name = scopeName(key);

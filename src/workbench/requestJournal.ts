@@ -11,7 +11,7 @@ export const JOURNAL_SIZE = 1000;
  * named (region, tenant and environment), as each test worker or app under test has its own; the
  * requests that named none (an unknown path) are one client together (docs/security.md, "Bounds").
  */
-export const JOURNAL_PER_SCOPE = 250;
+const JOURNAL_PER_SCOPE = 250;
 /** A body whose JSON is longer than this is left out of its entry (bodyOmitted says so). */
 export const JOURNAL_BODY_BYTES = 16 * 1024;
 
