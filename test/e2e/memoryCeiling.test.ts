@@ -1,7 +1,7 @@
 // The server never dies of memory from requests (docs/behaviour.md, "Storage and --data"): the built
 // command line, given a small heap and ceilings of stored bytes far above it, is pushed records that
 // take many times their JSON in the heap until it refuses them with a 507; it still answers reads,
-// and stops cleanly when asked.
+// and stops cleanly when asked. The ceilings given as flags reach the server.
 import { describe, expect, it } from 'vitest';
 import { runCli } from './runCli.js';
 
@@ -59,5 +59,47 @@ describe('a server with a small heap, pushed large bodies', () => {
     // Alive until stopped: it ended on the SIGTERM it was sent, not of memory.
     expect(stderr).not.toMatch(/heap out of memory|ERR_WORKER_OUT_OF_MEMORY/i);
     expect([code, signal]).toEqual([0, null]);
+  }, 60_000);
+});
+
+describe('the ceilings given on the command line', () => {
+  it('reach the server: --max-scope-mb refuses a push past it, --journal-per-scope keeps that many of a scope', async () => {
+    const { code } = await runCli(
+      ['--port', '0', '--seed', 'none', '--quiet', '--max-scope-mb', '0.01', '--journal-per-scope', '2'],
+      async (url, stop) => {
+        try {
+          const push = (id: string) =>
+            fetch(`${url}/acme/dev/products-push`, {
+              method: 'POST',
+              headers: HEADERS,
+              body: JSON.stringify({
+                data: [
+                  {
+                    productGroupId: id,
+                    productDescription: [{ isoLanguageId: 'en', productDescription: 'x'.repeat(6000) }],
+                  },
+                ],
+              }),
+            });
+          expect((await push('a')).status).toBe(200);
+          const refused = await push('b');
+          expect(refused.status).toBe(507);
+          expect(((await refused.json()) as { message: string }).message).toMatch(
+            /past --max-scope-mb \(0\.01 MB in one scope\)/,
+          );
+          // A third request of acme's scope: it keeps its last two.
+          expect((await fetch(`${url}/acme/dev/products/a`, { headers: HEADERS })).status).toBe(200);
+          for (let i = 0; i < 3; i++) await fetch(`${url}/other/dev/products/p${i}`, { headers: HEADERS });
+          const journal = await fetch(`${url}/__admin/requests?tenantId=acme`);
+          expect(((await journal.json()) as { data: unknown[] }).data).toHaveLength(2);
+          const other = await fetch(`${url}/__admin/requests?tenantId=other`);
+          const paths = ((await other.json()) as { data: { path: string }[] }).data.map((e) => e.path);
+          expect(paths).toEqual(['/other/dev/products/p2', '/other/dev/products/p1']);
+        } finally {
+          stop();
+        }
+      },
+    );
+    expect(code).toBe(0);
   }, 60_000);
 });
