@@ -136,6 +136,21 @@ function costliestQueries(): BenchRequest[] {
   }));
 }
 
+/**
+ * The heaviest body the limits allow (docs/security.md, "Bounds"): a batch of 100 products of 122
+ * variants each, one object a variant, 12,402 objects and arrays in all, just under the cost budget
+ * of 12,500, with ids long enough to bring it near the 5 MB body limit (4.4 MB). The same ids every
+ * time, in a tenant of their own: the records replace themselves, so the store does not grow, and
+ * the catalog the other cases read is left alone.
+ */
+function heaviestPushes(): BenchRequest[] {
+  const data = Array.from({ length: BATCH }, (_, p) => ({
+    productGroupId: `heavy-${p}`,
+    variants: Array.from({ length: 122 }, (_, v) => ({ productId: `${p}-${v}-`.padEnd(340, 'x') })),
+  }));
+  return [{ method: 'POST', path: '/bench-heavy/dev/products-push', body: JSON.stringify({ data }) }];
+}
+
 const push = (fx: Fixtures): BenchRequest[] =>
   pushBodies(fx.prices).map((body) => ({ method: 'POST', path: `${BASE}/products-push`, body }));
 
@@ -215,6 +230,17 @@ export const CASES: readonly BenchCase[] = [
     connections: 1,
     requests: (fx) => fx.ids.map((id) => get(`/products/${encodeURIComponent(id)}`)),
     alongside: costliestQueries,
+  },
+  {
+    // Fairness for writes: one client repeats a 5 MB push of many small objects while another reads
+    // products one at a time; the reader must not wait for the push (docs/security.md, "Bounds").
+    name: 'heavyPushAlongside',
+    title: 'GET /products/{id}, 1 connection, beside the heaviest pushes allowed',
+    server: 'mixed',
+    target: { p99Ms: 250 },
+    connections: 1,
+    requests: (fx) => fx.ids.map((id) => get(`/products/${encodeURIComponent(id)}`)),
+    alongside: heaviestPushes,
   },
   {
     // A demo or load test that edits while others browse: each write makes a new catalog snapshot,

@@ -60,6 +60,17 @@ export interface MockOptions {
    * the heap's limit when absent (docs/behaviour.md, "Storage and --data").
    */
   maxStoredMb?: number;
+  /**
+   * The most MB of records the writes may keep in any one scope (their JSON); a quarter of
+   * maxStoredMb's when absent, so that one tenant cannot fill the store for all (docs/security.md,
+   * "Bounds").
+   */
+  maxScopeMb?: number;
+  /**
+   * The most request journal entries one scope keeps, its oldest forgotten past it; 250 when absent
+   * (docs/security.md, "Bounds").
+   */
+  journalPerScope?: number;
   /** Around the pipeline, the first outermost: request logs, faults, journals (docs/architecture.md, "The seam: wrapping the pipeline"). */
   wrappers?: Wrapper[];
   /** A deployment that answers what the mock does not hold; writes stay in the mock (docs/upstream.md). */
@@ -88,6 +99,19 @@ function maxStoredBytes(mb: number | undefined): number {
     throw new Error(`maxStoredMb must be a positive number of MB, not ${String(mb)}`);
   }
   return Math.floor((mb ?? getHeapStatistics().heap_size_limit / 8 / 2 ** 20) * 2 ** 20);
+}
+
+/** The share of --max-stored-mb one scope may keep when --max-scope-mb is not given. */
+const SCOPE_SHARE = 0.25;
+
+/** The store's ceilings in bytes: all scopes together (--max-stored-mb) and one scope (--max-scope-mb). */
+function storedCeilings(options: MockOptions): { maxStoredBytes: number; maxScopeBytes: number } {
+  const all = maxStoredBytes(options.maxStoredMb);
+  const mb = options.maxScopeMb;
+  return {
+    maxStoredBytes: all,
+    maxScopeBytes: mb === undefined ? Math.floor(all * SCOPE_SHARE) : Math.floor(mb * 2 ** 20),
+  };
 }
 
 /** The share of the heap left after start-up that writes may fill. */
@@ -150,7 +174,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     seed: seeds.current,
     compactBytes: options.compactAfterMb === undefined ? undefined : options.compactAfterMb * 1024 * 1024,
     seedName,
-    maxStoredBytes: maxStoredBytes(options.maxStoredMb),
+    ...storedCeilings(options),
     memoryFull: memoryGuard(),
   });
   // Writes noted and reset forgetting what was fetched, for the workbench's resets too.
@@ -166,6 +190,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     latency,
     strict,
     maxFaultRules: positiveCount(options.maxFaultRules, 'maxFaultRules'),
+    journalPerScope: options.journalPerScope,
   });
   const core = composeMock({
     ...options,

@@ -5,6 +5,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { checkRegion } from './mockCore.js';
 import { checkUpstreamUrl } from './upstream/upstream.js';
+import { JOURNAL_SIZE } from './workbench/requestJournal.js';
 
 /** Where the options come from: the command line's flags, or the properties of code. */
 export type OptionsFrom = 'cli' | 'code';
@@ -15,6 +16,8 @@ const NAMES = {
   data: { cli: '--data', code: 'data' },
   dataGiven: { cli: '--data FILE', code: 'data' },
   watch: { cli: '--watch', code: 'watch' },
+  journalPerScope: { cli: '--journal-per-scope', code: 'journalPerScope' },
+  maxScopeMb: { cli: '--max-scope-mb', code: 'maxScopeMb' },
   seedFile: { cli: '--seed FILE', code: 'seedFile' },
   upstream: { cli: '--upstream URL', code: 'upstream.url' },
   upstreamApiKeyFile: { cli: '--upstream-api-key-file', code: 'upstream.apiKeyFile' },
@@ -39,6 +42,16 @@ export interface StartOptions {
   seedFile?: string;
   /** The deployment behind the mock and its options (`--upstream` and `--upstream-*`; docs/upstream.md). */
   upstream?: UpstreamStartOptions;
+  /**
+   * The most request journal entries one scope keeps (`--journal-per-scope`), 1 to JOURNAL_SIZE;
+   * JOURNAL_PER_SCOPE when absent (docs/security.md, "Bounds").
+   */
+  journalPerScope?: number;
+  /**
+   * The most MB of records the writes may keep in one scope (`--max-scope-mb`); a quarter of
+   * `--max-stored-mb` when absent (docs/security.md, "Bounds").
+   */
+  maxScopeMb?: number;
 }
 
 /** `serve --upstream`'s options (the `upstream` option of code), as far as they are checked here. */
@@ -89,6 +102,22 @@ export function checkStartOptions(
     throw new Error(
       `${name('data')} names no file: give the file to keep the data in, or leave ${name('data')} out to keep it in memory`,
     );
+  }
+  const { journalPerScope } = options;
+  if (
+    journalPerScope !== undefined &&
+    !(Number.isInteger(journalPerScope) && journalPerScope >= 1 && journalPerScope <= JOURNAL_SIZE)
+  ) {
+    throw new Error(
+      `${name('journalPerScope')} must be a whole number of entries from 1 to ${JOURNAL_SIZE} (the journal's size), not ${String(journalPerScope)}`,
+    );
+  }
+  const { maxScopeMb } = options;
+  if (
+    maxScopeMb !== undefined &&
+    !(typeof maxScopeMb === 'number' && Number.isFinite(maxScopeMb) && maxScopeMb > 0)
+  ) {
+    throw new Error(`${name('maxScopeMb')} must be a positive number of MB, not ${String(maxScopeMb)}`);
   }
   if (options.upstream !== undefined) checkUpstreamStartOptions(options.upstream, from);
   return { region };

@@ -95,6 +95,16 @@ program
     positiveNumber,
   )
   .option(
+    '--max-scope-mb <MB>',
+    'the most MB of records writes may keep in one scope (region, tenant, environment; a write past it: 507); default a quarter of --max-stored-mb',
+    positiveNumber,
+  )
+  .option(
+    '--journal-per-scope <n>',
+    'the most request journal entries one scope (region, tenant, environment) keeps, its oldest forgotten past it; default 250, at most 1000',
+    positiveInteger,
+  )
+  .option(
     '--seed <seed>',
     'dataset every scope starts from: a bundled name, a product count, a .json file, or none',
     DEFAULT_SEED,

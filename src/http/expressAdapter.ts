@@ -4,7 +4,7 @@ import { withLine } from '../domain/jsonPosition.js';
 import type { Handle, MockRequest } from '../pipeline/types.js';
 import { foreignCharset } from '../pipeline/bodyCharset.js';
 import { scalarJsonBody } from '../pipeline/scalarBody.js';
-import { bodyBytesTooDeep } from '../pipeline/bodyGuard.js';
+import { bodyBytesRefused } from '../pipeline/bodyGuard.js';
 import { writeAnswer } from './respond.js';
 
 /** What body-parser and other http-errors style errors carry. */
@@ -112,9 +112,15 @@ function jsonParser(limit: string | number): RequestHandler {
     // The bytes as parsed, after any Content-Encoding: Content-Length counts the compressed ones.
     verify: (req, _res, buf) => {
       (req as { bodyBytes?: number }).bodyBytes = buf.length;
-      // Refused before JSON.parse reads it: parsing a deep body took seconds of the one thread.
-      const tooDeep = bodyBytesTooDeep(buf);
-      if (tooDeep) throw Object.assign(new Error(tooDeep), { status: 400, type: 'entity.too.deep' });
+      // Refused before JSON.parse reads it: parsing a deep body, or one of 200,000 small objects,
+      // took seconds of the one thread.
+      const refused = bodyBytesRefused(buf);
+      if (refused) {
+        throw Object.assign(new Error(refused.message), {
+          status: refused.status,
+          type: refused.status === 413 ? 'entity.too.costly' : 'entity.too.deep',
+        });
+      }
     },
   });
 }

@@ -5,6 +5,7 @@ import { withLine } from '../domain/jsonPosition.js';
 import type { MockAnswer, MockRequest } from '../pipeline/types.js';
 import { foreignCharset } from '../pipeline/bodyCharset.js';
 import { scalarJsonBody } from '../pipeline/scalarBody.js';
+import { bodyBytesRefused } from '../pipeline/bodyGuard.js';
 
 /** The express adapter's default limit (5mb), in bytes. */
 const BODY_LIMIT = 5 * 1024 * 1024;
@@ -21,6 +22,9 @@ async function readJsonBody(request: Request, limit: number, read: MockRequest):
   if (bytes.byteLength > limit) {
     throw new CatalogError('too-large', `Request body is larger than the limit of ${limit} bytes`);
   }
+  // As the server refuses them, before they are parsed (src/http/expressAdapter.ts).
+  const past = bodyBytesRefused(new Uint8Array(bytes));
+  if (past) throw new CatalogError(past.status === 413 ? 'too-large' : 'invalid', past.message);
   const text = new TextDecoder().decode(bytes);
   if (text.trim() === '') return undefined;
   let parsed: unknown;
@@ -50,6 +54,15 @@ export function mockRequestOf(request: Request, url: string, limit = BODY_LIMIT)
 }
 
 /**
+ * The headers of an answer as the server sends them: every answer says `X-Content-Type-Options:
+ * nosniff` (docs/security.md, "Response headers"), as src/http/browserBoundary.ts has the server say.
+ */
+const headersOf = (answer: MockAnswer): Record<string, string> => ({
+  ...answer.headers,
+  'X-Content-Type-Options': 'nosniff',
+});
+
+/**
  * The fetch Response for an answer: its status, its headers, its JSON encoded. The answer to a HEAD
  * request has no body, as the server sends none: under msw's node interceptor a body given here
  * reached the caller of `fetch(url, { method: 'HEAD' })`.
@@ -60,7 +73,7 @@ export function responseOf(answer: MockAnswer, method = 'GET'): Response {
   const body =
     answer.json === undefined || method.toUpperCase() === 'HEAD' ? null : JSON.stringify(answer.json);
   if (answer.cutOff && body !== null) return cutOff(answer, body);
-  return new Response(body, { status: answer.status, headers: answer.headers });
+  return new Response(body, { status: answer.status, headers: headersOf(answer) });
 }
 
 /**
@@ -83,5 +96,5 @@ function cutOff(answer: MockAnswer, body: string): Response {
       controller.enqueue(bytes.subarray(0, Math.floor(bytes.length / 2)));
     },
   });
-  return new Response(stream, { status: answer.status, headers: answer.headers });
+  return new Response(stream, { status: answer.status, headers: headersOf(answer) });
 }

@@ -1,5 +1,5 @@
 import { MAX_JSON_DEPTH as FILTER_JSON_DEPTH } from '../domain/filter.js';
-import { bytesNestDeeper } from '../domain/jsonDepth.js';
+import { bytesPast } from '../domain/jsonDepth.js';
 
 /** Deeper than any real record nests (a product is about 4 levels deep). */
 const MAX_DEPTH = 32;
@@ -17,14 +17,37 @@ const FILTER_KEYS = new Set(['filter', 'additionalRawFilter']);
 const MAX_BODY_TEXT_DEPTH = 1 + FILTER_JSON_DEPTH;
 
 /**
- * Why a JSON body's bytes are refused before they are parsed, if they are: nested deeper than any
- * accepted body. A 4 MB body of nested arrays was parsed for seconds before findUnsafe refused it
+ * The cost budget of one body: the most JSON objects and arrays it may hold (docs/security.md,
+ * "Bounds"). A 5 MB push of 200,000 small objects held the one thread for one to two seconds,
+ * parsed, checked and merged, and the collector copying them held it as long again; the time goes
+ * with the objects far more than with the bytes. Beside pushes of 12,000 objects a plain read
+ * waited at most 66 ms (p99), beside pushes of 15,000 and 25,000 over 250 ms (docs/performance.md,
+ * "Large request bodies"). A batch of 100 products of a generated dataset holds 5,800 (grocery) to
+ * 8,800 (demo) on average; 100 of the demo's richest would hold 21,000, and go in two parts.
+ */
+const MAX_BODY_CONTAINERS = 12_500;
+
+/**
+ * Why a JSON body's bytes are refused before they are parsed, if they are, and with what status:
+ * nested deeper than any accepted body (400), or holding more objects and arrays than the cost
+ * budget (413). A 4 MB body of nested arrays was parsed for seconds before findUnsafe refused it
  * (docs/behaviour.md, "Errors"); this pass over its bytes takes milliseconds.
  */
-export function bodyBytesTooDeep(bytes: Uint8Array): string | undefined {
-  return bytesNestDeeper(bytes, MAX_BODY_TEXT_DEPTH)
-    ? `body nests deeper than ${MAX_BODY_TEXT_DEPTH} levels of objects and arrays, which no accepted body does (the limit is ${MAX_DEPTH} levels; a filter's ${MAX_DEPTH} operators take ${FILTER_JSON_DEPTH}); it was not parsed`
-    : undefined;
+export function bodyBytesRefused(bytes: Uint8Array): { status: 400 | 413; message: string } | undefined {
+  const past = bytesPast(bytes, MAX_BODY_TEXT_DEPTH, MAX_BODY_CONTAINERS);
+  if (past === 'deep') {
+    return {
+      status: 400,
+      message: `body nests deeper than ${MAX_BODY_TEXT_DEPTH} levels of objects and arrays, which no accepted body does (the limit is ${MAX_DEPTH} levels; a filter's ${MAX_DEPTH} operators take ${FILTER_JSON_DEPTH}); it was not parsed`,
+    };
+  }
+  if (past === 'many') {
+    return {
+      status: 413,
+      message: `The body holds more than ${MAX_BODY_CONTAINERS.toLocaleString('en-US')} JSON objects and arrays, the cost budget of one request (docs/security.md, "Bounds"); it was not parsed. Send the batch in smaller parts`,
+    };
+  }
+  return undefined;
 }
 
 /**

@@ -6,6 +6,8 @@ export interface Lru<K, V> {
   (key: K, build: () => V): V;
   /** The value of `key` if kept, without counting as a use. */
   peek(key: K): V | undefined;
+  /** Drops every entry. */
+  clear(): void;
 }
 
 export function lru<K, V>(limit: number): Lru<K, V> {
@@ -21,5 +23,5 @@ export function lru<K, V>(limit: number): Lru<K, V> {
     entries.set(key, value);
     return value;
   };
-  return Object.assign(get, { peek: (key: K) => entries.get(key) });
+  return Object.assign(get, { peek: (key: K) => entries.get(key), clear: () => entries.clear() });
 }

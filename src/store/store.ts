@@ -32,6 +32,11 @@ export interface StoreOptions {
    */
   maxStoredBytes?: number;
   /**
+   * The most bytes of records (their JSON) the writes may keep in any one scope; none when absent.
+   * A write that would keep more there is refused with a 507 naming --max-scope-mb.
+   */
+  maxScopeBytes?: number;
+  /**
    * Why the memory left is too little for a write that keeps more, in words; undefined while it is
    * enough. A record can take twenty times its JSON in the heap (an array of empty objects), so
    * counting JSON alone did not keep the server alive (docs/behaviour.md, "Storage and --data").
@@ -69,6 +74,19 @@ function storedDelta(view: ScopeView, change: ScopeChange): number {
 }
 
 const MB = 1024 * 1024;
+/** Bytes in MB as a message says them: to a hundredth, so that a ceiling of 0.25 MB reads 0.25. */
+const mbText = (bytes: number): string => String(Math.round((bytes / MB) * 100) / 100);
+
+/** Bytes of the written records a scope's record holds (sizeOfWritten; the seed's count none). */
+function writtenBytesOf(record: ScopeRecord | undefined, seed: ScopeRecord): number {
+  if (record === undefined) return 0;
+  let bytes = 0;
+  for (const [, product] of record.products.differencesFrom(seed.products))
+    bytes += sizeOfWritten(product ?? undefined);
+  for (const [, type] of record.productTypes.differencesFrom(seed.productTypes))
+    bytes += sizeOfWritten(type ?? undefined);
+  return bytes;
+}
 
 /** What a write plans from the scope as it is: the change to store, and the answer once stored. */
 export interface Planned<T> {
@@ -134,6 +152,9 @@ export class Store {
   /** Bytes of the records the writes keep, all scopes together (storedDelta), and the most allowed. */
   #storedBytes = 0;
   #maxStoredBytes = Infinity;
+  /** The same per scope (by scopeName; a scope keeping none is not listed), and the most one may keep. */
+  readonly #scopeBytes = new Map<string, number>();
+  #maxScopeBytes = Infinity;
   #memoryFull: (() => string | undefined) | undefined;
 
   private constructor(db: Low<DbShape>, seed: ScopeRecord, seedScope: Scope, file: DataFile | undefined) {
@@ -155,16 +176,19 @@ export class Store {
     if (file?.needsSnapshot) await db.write();
     const store = new Store(db, seed, seedScope(seedData, seed), file);
     store.#maxStoredBytes = options.maxStoredBytes ?? Infinity;
+    store.#maxScopeBytes = options.maxScopeBytes ?? Infinity;
     store.#memoryFull = options.memoryFull;
-    // What a --data file brought back counts as written (it may exceed the ceiling: writes that
+    // What a --data file brought back counts as written (it may exceed the ceilings: writes that
     // shrink it still pass).
-    for (const record of Object.values(db.data.scopes)) {
+    for (const [name, record] of Object.entries(db.data.scopes)) {
+      let bytes = 0;
       for (const [, product] of record.products.differencesFrom(seed.products)) {
-        if (product) store.#storedBytes += noteWritten(product);
+        if (product) bytes += noteWritten(product);
       }
       for (const [, type] of record.productTypes.differencesFrom(seed.productTypes)) {
-        if (type) store.#storedBytes += noteWritten(type);
+        if (type) bytes += noteWritten(type);
       }
+      store.#count(name, bytes);
     }
     return store;
   }
@@ -175,9 +199,16 @@ export class Store {
    * server must never die of memory from requests: 30 pushes of 5 MB killed it (docs/behaviour.md,
    * "Storage and --data"). Returns the bytes counted, to take back if the change is not stored.
    */
-  #admit(view: ScopeView, change: ScopeChange): number {
+  #admit(name: string, view: ScopeView, change: ScopeChange): number {
     const delta = storedDelta(view, change);
     const after = this.#storedBytes + delta;
+    const scopeAfter = (this.#scopeBytes.get(name) ?? 0) + delta;
+    if (delta > 0 && scopeAfter > this.#maxScopeBytes) {
+      throw new CatalogError(
+        'storage-full',
+        `The scope ${name} is full: this write would bring the records the writes keep in it to ${mbText(scopeAfter)} MB, past --max-scope-mb (${mbText(this.#maxScopeBytes)} MB in one scope); nothing was applied. Delete records of this scope, reset it (POST /__admin/scopes/${name}/reset), or start the mock with a larger --max-scope-mb`,
+      );
+    }
     if (delta > 0 && after > this.#maxStoredBytes) {
       throw new CatalogError(
         'storage-full',
@@ -191,8 +222,17 @@ export class Store {
         `The store is full: ${memory}; nothing was applied. Delete records or reset (POST /__admin/reset), or start the server with more heap (NODE_OPTIONS=--max-old-space-size=MB)`,
       );
     }
-    this.#storedBytes = after;
+    this.#count(name, delta);
     return delta;
+  }
+
+  /** Counts `bytes` more (or fewer, when negative) as kept by the writes of scope `name`. */
+  #count(name: string, bytes: number): void {
+    if (bytes === 0) return;
+    this.#storedBytes += bytes;
+    const scope = (this.#scopeBytes.get(name) ?? 0) + bytes;
+    if (scope > 0) this.#scopeBytes.set(name, scope);
+    else this.#scopeBytes.delete(name);
   }
 
   /** Bytes of the records the writes keep, all scopes together (its JSON, as --max-stored-mb counts it). */
@@ -226,7 +266,7 @@ export class Store {
       try {
         const scope = this.scope(key);
         const { change, result } = plan(scope);
-        this.#admit(scope, change);
+        this.#admit(name, scope, change);
         this.#apply(name, change);
         return Promise.resolve(result);
       } catch (err) {
@@ -248,7 +288,7 @@ export class Store {
     }
     let counted: number;
     try {
-      counted = this.#admit(pending, change);
+      counted = this.#admit(name, pending, change);
     } catch (err) {
       return Promise.reject(err as Error);
     }
@@ -260,7 +300,7 @@ export class Store {
     });
     pending.lastWrite = stored;
     // Not stored: its bytes are not kept either.
-    stored.catch(() => (this.#storedBytes -= counted));
+    stored.catch(() => this.#count(name, -counted));
     return stored.then(() => result);
   }
 
@@ -333,6 +373,11 @@ export class Store {
 
   /** The scope's tables replaced by a fork of the state's, or dropped to read the seed's again. */
   #replace(name: string, state: ScopeState | undefined): void {
+    // What the scope keeps becomes what the state holds (before, a reset scope still counted).
+    this.#count(
+      name,
+      writtenBytesOf(state?.record, this.#seed) - writtenBytesOf(this.#db.data.scopes[name], this.#seed),
+    );
     if (!state) {
       this.#scopes.delete(name);
       delete this.#db.data.scopes[name];
@@ -372,6 +417,7 @@ export class Store {
       this.#scopes.clear();
       this.#db.data.scopes = emptyRecord();
       this.#storedBytes = 0;
+      this.#scopeBytes.clear();
     };
     const file = this.#file;
     if (!file) return Promise.resolve(clear());

@@ -29,6 +29,11 @@ export interface StartCatalogMockOptions {
    * stays in the mock (docs/upstream.md).
    */
   upstream?: MockUpstreamOptions;
+  /**
+   * The most request journal entries one scope keeps (each test's scope is a client of its own);
+   * 250 when absent (docs/security.md, "Bounds").
+   */
+  journalPerScope?: number;
 }
 
 export interface ConnectCatalogMockOptions {
@@ -81,6 +86,7 @@ export async function startCatalogMock(options: StartCatalogMockOptions = {}): P
     publicReads: options.publicReads,
     region: options.region,
     upstream: options.upstream,
+    journalPerScope: options.journalPerScope,
   });
   let stopped: Promise<void> | undefined;
   return handleOver(

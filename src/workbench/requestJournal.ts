@@ -5,7 +5,13 @@ import { given, givenText } from '../domain/given.js';
 import { parseQuery } from '../pipeline/query.js';
 import { pathHolds } from './pathPart.js';
 
-const JOURNAL_SIZE = 1000;
+export const JOURNAL_SIZE = 1000;
+/**
+ * The most entries one client keeps by default (--journal-per-scope): a client is the scope a request
+ * named (region, tenant and environment), as each test worker or app under test has its own; the
+ * requests that named none (an unknown path) are one client together (docs/security.md, "Bounds").
+ */
+const JOURNAL_PER_SCOPE = 250;
 /** A body whose JSON is longer than this is left out of its entry (bodyOmitted says so). */
 export const JOURNAL_BODY_BYTES = 16 * 1024;
 /** Of an answer's body, at most this much of its text is kept (`answer.truncated` says when it was cut). */
@@ -211,10 +217,16 @@ export function parseJournalFilter(
   };
 }
 
+/** The client a record is counted for: the scope it named, or '' for the requests that named none. */
+const clientOf = (region?: string, tenantId?: string, environment?: string): string =>
+  tenantId === undefined ? '' : `${region ?? ''}/${tenantId}/${environment ?? ''}`;
+
 /**
  * A ring of the last JOURNAL_SIZE requests, kept column by column: numbers in typed arrays, and of
  * each request only its strings and body. A record object kept per request would outlive the young
  * generation and be copied into the old one at the rate requests come in, which slows every answer.
+ * No client (clientOf) keeps more than `perClient` of them: one over its share loses its own oldest
+ * entry, so that a noisy one (a loop of bad requests, a test worker) pushes out no other's.
  */
 export class RequestJournal {
   readonly #id: Float64Array;
@@ -237,12 +249,21 @@ export class RequestJournal {
   readonly #answerBytes: Float64Array;
   readonly #answerText: (string | undefined)[];
   readonly #answerJson: unknown[];
+  /** The columns of strings, for the moves and clears that treat them alike. */
+  readonly #strings: (string | undefined)[][];
+  /** The other columns of values (bodies, notes, answers), moved and cleared alike. */
+  readonly #values: unknown[][];
+  /** How many entries each client keeps now; a client with none is not listed. */
+  readonly #perClientCount = new Map<string, number>();
   #next = 0;
   #count = 0;
   /** The id of the last request recorded; ids go on after a clear, so a stream's place stays valid. */
   #lastId = 0;
 
-  constructor(readonly size = JOURNAL_SIZE) {
+  constructor(
+    readonly size = JOURNAL_SIZE,
+    readonly perClient = JOURNAL_PER_SCOPE,
+  ) {
     this.#id = new Float64Array(size);
     this.#at = new Float64Array(size);
     this.#durationMs = new Float64Array(size);
@@ -263,6 +284,19 @@ export class RequestJournal {
     this.#answerBytes = new Float64Array(size).fill(-1);
     this.#answerText = column();
     this.#answerJson = new Array<unknown>(size).fill(undefined);
+    this.#strings = [
+      this.#method,
+      this.#url,
+      this.#region,
+      this.#stubbed,
+      this.#tenantId,
+      this.#environment,
+      this.#operationId,
+      this.#bodyOmitted,
+      this.#message,
+      this.#answerText,
+    ];
+    this.#values = [this.#body, this.#source, this.#notes, this.#answerJson];
   }
 
   record(record: JournalRecord): void {
@@ -270,6 +304,11 @@ export class RequestJournal {
   }
 
   #put(record: JournalRecord, id: number): void {
+    const client = clientOf(record.region, record.tenantId, record.environment);
+    const held = this.#perClientCount.get(client) ?? 0;
+    if (held >= this.perClient) this.#dropOldestOf(client);
+    else if (this.#count === this.size) this.#uncount(this.#next);
+    this.#perClientCount.set(client, (this.#perClientCount.get(client) ?? 0) + 1);
     const i = this.#next;
     const { body, bodyOmitted } = kept(record);
     this.#id[i] = id;
@@ -293,6 +332,53 @@ export class RequestJournal {
     this.#answerJson[i] = record.answerText === undefined ? record.answerJson : undefined;
     this.#next = (i + 1) % this.size;
     this.#count = Math.min(this.#count + 1, this.size);
+  }
+
+  /** The client of slot i. */
+  #clientAt(i: number): string {
+    return clientOf(this.#region[i], this.#tenantId[i], this.#environment[i]);
+  }
+
+  /** Slot i's entry leaves the journal: its client keeps one fewer. */
+  #uncount(i: number): void {
+    const client = this.#clientAt(i);
+    const left = (this.#perClientCount.get(client) ?? 1) - 1;
+    if (left > 0) this.#perClientCount.set(client, left);
+    else this.#perClientCount.delete(client);
+  }
+
+  /**
+   * Forgets the client's oldest entry: the entries older than it move one slot towards the newer,
+   * and the oldest slot is free. Costs at most one move per entry kept. The order of the others
+   * stays, so ids still rise from the oldest slot to the newest.
+   */
+  #dropOldestOf(client: string): void {
+    const oldest = (this.#next - this.#count + this.size) % this.size;
+    let n = 0;
+    while (n < this.#count && this.#clientAt((oldest + n) % this.size) !== client) n++;
+    if (n === this.#count) return;
+    this.#uncount((oldest + n) % this.size);
+    for (let k = n; k > 0; k--) this.#move((oldest + k - 1) % this.size, (oldest + k) % this.size);
+    this.#empty(oldest);
+    this.#count--;
+  }
+
+  /** Slot `from`'s entry written into slot `to`. */
+  #move(from: number, to: number): void {
+    this.#id[to] = this.#id[from] as number;
+    this.#at[to] = this.#at[from] as number;
+    this.#durationMs[to] = this.#durationMs[from] as number;
+    this.#status[to] = this.#status[from] as number;
+    this.#answerBytes[to] = this.#answerBytes[from] as number;
+    for (const column of this.#strings) column[to] = column[from];
+    for (const column of this.#values) column[to] = column[from];
+  }
+
+  /** Slot i holds nothing (its strings, body and answer no longer kept alive). */
+  #empty(i: number): void {
+    for (const column of this.#strings) column[i] = undefined;
+    for (const column of this.#values) column[i] = undefined;
+    this.#answerBytes[i] = -1;
   }
 
   /**
@@ -405,25 +491,10 @@ export class RequestJournal {
   }
 
   clear(): void {
-    for (const column of [
-      this.#method,
-      this.#url,
-      this.#region,
-      this.#stubbed,
-      this.#tenantId,
-      this.#environment,
-      this.#operationId,
-      this.#message,
-      this.#answerText,
-    ]) {
-      column.fill(undefined);
-    }
-    this.#answerJson.fill(undefined);
+    for (const column of this.#strings) column.fill(undefined);
+    for (const column of this.#values) column.fill(undefined);
     this.#answerBytes.fill(-1);
-    this.#body.fill(undefined);
-    this.#bodyOmitted.fill(undefined);
-    this.#source.fill(undefined);
-    this.#notes.fill(undefined);
+    this.#perClientCount.clear();
     this.#next = 0;
     this.#count = 0;
   }

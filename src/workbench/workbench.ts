@@ -8,7 +8,7 @@ import type { Store } from '../store/store.js';
 import { FaultRules } from './faults.js';
 import { StubRules } from './stubs.js';
 import { NamedSnapshots } from '../store/namedSnapshots.js';
-import { RequestJournal, type JournalRecord } from './requestJournal.js';
+import { JOURNAL_SIZE, RequestJournal, type JournalRecord } from './requestJournal.js';
 import { chooseLatency, type LatencyRange } from './latency.js';
 import { logRequest } from './requestLog.js';
 import { decideSimulation, type Simulation, type SimulationRequest, type Simulator } from './simulation.js';
@@ -34,6 +34,8 @@ export interface WorkbenchOptions {
   strict?: boolean;
   /** The most fault rules kept at once (--max-fault-rules); MAX_FAULT_RULES when absent. */
   maxFaultRules?: number;
+  /** The most journal entries one scope keeps (--journal-per-scope); JOURNAL_PER_SCOPE when absent. */
+  journalPerScope?: number;
 }
 
 /** One answered request, as the adapter saw it. */
@@ -53,7 +55,7 @@ export type { Simulation, SimulationRequest } from './simulation.js';
 
 export class Workbench implements Simulator {
   readonly faults: FaultRules;
-  readonly journal = new RequestJournal();
+  readonly journal: RequestJournal;
   /** Per scope: stub rules and named snapshots (src/workbench/scopeAdmin.ts). */
   readonly stubs = new StubRules();
   readonly snapshots: NamedSnapshots;
@@ -64,6 +66,7 @@ export class Workbench implements Simulator {
   constructor(options: WorkbenchOptions) {
     this.#options = options;
     this.faults = new FaultRules(options.maxFaultRules);
+    this.journal = new RequestJournal(JOURNAL_SIZE, options.journalPerScope);
     this.seeds = options.seeds;
     this.snapshots = new NamedSnapshots(options.store);
     this.#random = options.random ?? Math.random;

@@ -104,7 +104,7 @@ describe('a run against a deployment without a token', () => {
 
   it('says which token it sends instead, and only then', () => {
     expect(defaultTokenNotice(contractEnv({ baseUrl: base }, {}))).toMatch(
-      /^contract: no --api-key \(or CONTRACT_API_KEY\) given: sending x-api-key "contract-test-token"/,
+      /^contract: no key given \(--api-key-file, CONTRACT_API_KEY or --api-key\): sending x-api-key "contract-test-token"/,
     );
     expect(defaultTokenNotice(contractEnv({ baseUrl: base }, { CONTRACT_API_KEY: '  ' }))).toBeDefined();
     expect(defaultTokenNotice(contractEnv({ baseUrl: base, apiKey: 'k' }, {}))).toBeUndefined();
@@ -120,7 +120,7 @@ describe('a run against a deployment without a token', () => {
     expect(await runContract({ baseUrl: 'http://127.0.0.1:9/acme/dev', only: ['noSuchOperation'] }, {})).toBe(
       2,
     );
-    expect(printed.mock.calls[0]?.[0]).toMatch(/^contract: no --api-key/);
+    expect(printed.mock.calls[0]?.[0]).toMatch(/^contract: no key given/);
     expect(printed.mock.calls[1]?.[0]).toMatch(/noSuchOperation/);
     expect(sent).not.toHaveBeenCalled();
     vi.restoreAllMocks();

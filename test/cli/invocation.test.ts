@@ -52,5 +52,14 @@ describe('the words that start the command line again', () => {
     expect(resumeCommand(opts, ['npm', 'start', '--'])).toBe(
       `npm start -- record --base-url http://127.0.0.1:4010/acme/dev --api-key "$TOKEN" --out 'my catalog.json' --resume`,
     );
+    // A key of a file is read from it again; one of the environment is still there.
+    expect(
+      resumeCommand({ ...opts, apiKey: undefined, apiKeyFile: 'my key' }, ['product-catalog-mock']),
+    ).toBe(
+      `product-catalog-mock record --base-url http://127.0.0.1:4010/acme/dev --api-key-file 'my key' --out 'my catalog.json' --resume`,
+    );
+    expect(resumeCommand({ ...opts, apiKey: undefined }, ['product-catalog-mock'])).toBe(
+      `product-catalog-mock record --base-url http://127.0.0.1:4010/acme/dev --out 'my catalog.json' --resume`,
+    );
   });
 });

@@ -182,4 +182,24 @@ describe('keyOf', () => {
     } as CatalogProduct);
     expect(again.customProperties).toEqual([{ key: 'k', value: 3 }]);
   });
+
+  it('tells keys of text parts apart however the texts split, and from keys of other values', () => {
+    const key = { parts: ['productId', 'spaceId'], groupDefault: [] };
+    const keys = [
+      { productId: 'ab', spaceId: 'c' },
+      { productId: 'a', spaceId: 'bc' },
+      { productId: 'a:1', spaceId: '' },
+      { productId: 'a', spaceId: '1:' },
+      { productId: '1', spaceId: 'x' },
+      { productId: 1, spaceId: 'x' },
+      { productId: 'null', spaceId: 'x' },
+      { spaceId: 'x' },
+      { productId: '["a","b"]', spaceId: '' },
+      { productId: 'a', spaceId: 'b' },
+    ].map((element) => keyOf(element, key, ID));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keyOf({ productId: 'ab', spaceId: 'c' }, key, ID)).toBe(
+      keyOf({ spaceId: 'c', productId: 'ab' }, key, ID),
+    );
+  });
 });

@@ -115,6 +115,38 @@ describe('catalogHandlers', () => {
     expect((await get.json()).data.list).toHaveLength(1);
   });
 
+  it('says X-Content-Type-Options: nosniff on every answer, as the server does (docs/security.md)', async () => {
+    const answers = await Promise.all([
+      fetch(`${EU}/api/tenants/acme/dev/products?limit=1`, { headers: { 'x-api-key': 'secret' } }),
+      fetch(`${EU}/api/tenants/acme/dev/products?limit=1`, {
+        method: 'HEAD',
+        headers: { 'x-api-key': 'secret' },
+      }),
+      fetch(`${EU}/api/tenants/acme/dev/products/nope`, { headers: { 'x-api-key': 'secret' } }),
+      fetch(`${EU}/api/tenants/acme/dev/products/p1`),
+      fetch(`${EU}/api/tenants/acme/dev/products/push`, json('{"data": [')),
+    ]);
+    expect(answers.map((res) => [res.status, res.headers.get('x-content-type-options')])).toEqual([
+      [200, 'nosniff'],
+      [200, 'nosniff'],
+      [404, 'nosniff'],
+      [401, 'nosniff'],
+      [400, 'nosniff'],
+    ]);
+  });
+
+  it('refuses a body past the cost budget with the 413 the server gives, before parsing it', async () => {
+    const data = Array.from({ length: 100 }, (_, p) => ({
+      productGroupId: `heavy-${p}`,
+      variants: Array.from({ length: 300 }, (_, v) => ({ productId: `h${p}-${v}` })),
+    }));
+    const res = await fetch(`${EU}/api/tenants/acme/dev/products-push`, json({ data }));
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { message: string }).message).toMatch(
+      /^The body holds more than 12,500 JSON objects and arrays, the cost budget of one request/,
+    );
+  });
+
   it('serves a base URL with a path in the region it is given, with its own catalog', async () => {
     const res = await fetch('http://localhost:5173/catalog/acme/dev/products?limit=100', {
       headers: { 'x-api-key': 'any' },

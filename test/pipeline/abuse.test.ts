@@ -117,6 +117,31 @@ describe('filters nested to any depth', () => {
     expect((await c.get(`${BASE}/products`)).status).toBe(200);
   });
 
+  it('refuses a body of more objects and arrays than the cost budget with a 413 naming it, before parsing it; one at the budget is stored', async () => {
+    const c = client(await makeApp({ seed }));
+    // 100 products of 2,000 variants: 4.6 MB, 200,202 objects and arrays, parsed, checked and
+    // merged for one to two seconds while every other request waited.
+    const batch = (variants: number) => ({
+      data: Array.from({ length: 100 }, (_, p) => ({
+        productGroupId: `heavy-${p}`,
+        variants: Array.from({ length: variants }, (_, v) => ({ productId: `h${p}-${v}` })),
+      })),
+    });
+    const refused = await c.post(`${BASE}/products-push`, batch(2000));
+    expect(refused.status).toBe(413);
+    expect(documented('POST', `${BASE}/products-push`, refused)).toEqual([]);
+    expect(refused.body.message).toBe(
+      'The body holds more than 12,500 JSON objects and arrays, the cost budget of one request (docs/security.md, "Bounds"); it was not parsed. Send the batch in smaller parts',
+    );
+    expect((await c.get(`${BASE}/products/heavy-0`)).status).toBe(404);
+    // The root, data, 100 products with their variants arrays, and 12,298 variants: 12,500 in all.
+    const atBudget = batch(123);
+    atBudget.data[0]!.variants.length -= 2;
+    const stored = await c.post(`${BASE}/products-push`, atBudget);
+    expect(stored.status).toBe(200);
+    expect((await c.get(`${BASE}/products/heavy-99`)).body.data.variants).toHaveLength(123);
+  });
+
   it('still refuses a prototype-reaching key inside a filter object', async () => {
     const c = client(await makeApp({ seed }));
     const filter = JSON.parse('{"not":[{"__proto__":["productGroupId","p1"]}]}') as object;

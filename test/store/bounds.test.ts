@@ -1,6 +1,7 @@
 // Ceilings on what requests may make the server keep: records written (--max-stored-mb) and fault
 // rules (--max-fault-rules), each refused with a 507 that names its option, changing nothing
-// (docs/behaviour.md, "Storage and --data" and "Simulated failures and latency").
+// (docs/behaviour.md, "Storage and --data" and "Simulated failures and latency"); journal entries
+// per scope (--journal-per-scope), past which a scope forgets its own oldest (docs/security.md).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,6 +68,61 @@ describe('--max-stored-mb', () => {
   }
 });
 
+describe('--max-scope-mb', () => {
+  const opened: { close(): Promise<void> }[] = [];
+  const dirs: string[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((o) => o.close()));
+    await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+  });
+
+  for (const mode of ['in memory', 'with --data'] as const) {
+    it(`refuses, ${mode}, a push past one scope's share with a 507 naming it, while other scopes still write, until the scope is reset`, async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'pcm-scope-bounds-'));
+      dirs.push(dir);
+      const app = await makeApp({
+        maxScopeMb: 0.5,
+        ...(mode === 'with --data' && { data: join(dir, 'catalog.json') }),
+      });
+      opened.push(workbenchOf(app));
+      const c = client(app);
+      // One tenant pushing large records, one after another, filled the store for every tenant.
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        statuses.push((await c.post('/greedy/dev/products-push', { data: [big(`p${i}`, 200)] })).status);
+      }
+      expect(statuses).toEqual([200, 200, 507, 507]);
+      const refused = await c.post('/greedy/dev/products-push', { data: [big('p9', 200)] });
+      expect(refused.body.message).toBe(
+        'The scope eu/greedy/dev is full: this write would bring the records the writes keep in it to 0.59 MB, past --max-scope-mb (0.5 MB in one scope); nothing was applied. Delete records of this scope, reset it (POST /__admin/scopes/eu/greedy/dev/reset), or start the mock with a larger --max-scope-mb',
+      );
+      expect((await c.get('/greedy/dev/products/p2')).status).toBe(404);
+      expect((await c.post('/other/dev/products-push', { data: [big('o1', 200)] })).status).toBe(200);
+      expect((await c.post('/greedy/test/products-push', { data: [big('t1', 200)] })).status).toBe(200);
+      // A reset of the scope alone gives its share back.
+      expect((await c.raw.post('/__admin/scopes/eu/greedy/dev/reset')).status).toBe(200);
+      expect((await c.post('/greedy/dev/products-push', { data: [big('again', 400)] })).status).toBe(200);
+    });
+  }
+
+  it('is a quarter of --max-stored-mb by default, and a positive number', async () => {
+    const app = await makeApp({ maxStoredMb: 1 });
+    opened.push(workbenchOf(app));
+    const c = client(app);
+    expect((await c.post('/acme/dev/products-push', { data: [big('a', 200)] })).status).toBe(200);
+    const refused = await c.post('/acme/dev/products-push', { data: [big('b', 200)] });
+    expect([refused.status, refused.body.message]).toEqual([
+      507,
+      expect.stringContaining('past --max-scope-mb (0.25 MB in one scope)'),
+    ]);
+    for (const bad of [0, -1, Number.NaN]) {
+      await expect(makeApp({ maxScopeMb: bad })).rejects.toThrow(
+        `maxScopeMb must be a positive number of MB, not ${bad}`,
+      );
+    }
+  });
+});
+
 describe('--max-fault-rules', () => {
   it('refuses a rule past it with a 507 naming it, and takes one again once a rule is removed', async () => {
     const app = await makeApp({ maxFaultRules: 3 });
@@ -97,6 +153,54 @@ describe('--max-fault-rules', () => {
       expect((await c.raw.post('/__admin/faults').send(rule)).status).toBe(507);
     } finally {
       await workbenchOf(app).close();
+    }
+  });
+});
+
+describe('--journal-per-scope', () => {
+  it("keeps a quiet scope's entries while another scope sends a loop of bad requests", async () => {
+    const app = await makeApp({ journalPerScope: 20 });
+    try {
+      const c = client(app);
+      for (let i = 0; i < 5; i++)
+        expect((await c.get(`/quiet/dev/products?limit=${i + 1}`)).status).toBe(200);
+      // 1,000 of them pushed every other entry out of the one ring.
+      for (let i = 0; i < 1000; i++) await c.get(`/noisy/dev/products?limit=${'x'.repeat(i % 7)}`);
+      const quiet = await c.raw.get('/__admin/requests?tenantId=quiet');
+      expect(quiet.body.data.map((e: { query: { limit: string } }) => e.query.limit)).toEqual([
+        '5',
+        '4',
+        '3',
+        '2',
+        '1',
+      ]);
+      const noisy = await c.raw.get('/__admin/requests?tenantId=noisy');
+      expect(noisy.body.data).toHaveLength(20);
+      expect(noisy.body.data[0].query.limit).toBe('x'.repeat(999 % 7));
+    } finally {
+      await workbenchOf(app).close();
+    }
+  });
+
+  it('keeps 250 entries of a scope by default', async () => {
+    const app = await makeApp();
+    try {
+      const c = client(app);
+      for (let i = 0; i < 260; i++) await c.get(`/acme/dev/products/P${i}`);
+      await c.get('/other/dev/products/P1');
+      const kept = (await c.raw.get('/__admin/requests')).body.data as { path: string }[];
+      expect(kept).toHaveLength(251);
+      expect(kept.at(-1)?.path).toBe('/acme/dev/products/P10');
+    } finally {
+      await workbenchOf(app).close();
+    }
+  });
+
+  it('is a whole number from 1 to 1000, named as the caller gave it', async () => {
+    for (const bad of [0, 1001, 2.5, Number.NaN]) {
+      await expect(makeApp({ journalPerScope: bad })).rejects.toThrow(
+        `journalPerScope must be a whole number of entries from 1 to 1000 (the journal's size), not ${bad}`,
+      );
     }
   });
 });

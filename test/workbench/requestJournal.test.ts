@@ -181,6 +181,45 @@ describe('request journal', () => {
     expect(journal.find({ tenantId: 'acme' }).map((e) => e.at)).toEqual([iso(5), iso(4), iso(3)]);
   });
 
+  it("keeps at most `perClient` entries of one scope: a noisy one loses its own oldest, not the others'", () => {
+    const journal = new RequestJournal(10, 4);
+    const quiet = (n: number) =>
+      entry(n, { region: 'eu', tenantId: 'quiet', url: `/quiet/dev/products/P${n}` });
+    const noisy = (n: number) =>
+      entry(n, { region: 'eu', tenantId: 'noisy', status: 400, url: `/noisy/dev/products/P${n}` });
+    journal.record(quiet(1));
+    journal.record({ at: 2, method: 'GET', url: '/nowhere', status: 404, durationMs: 0 });
+    journal.record(quiet(3));
+    for (let n = 100; n < 150; n++) journal.record(noisy(n));
+    journal.record(quiet(4));
+    expect(journal.find().map((e) => e.path)).toEqual([
+      '/quiet/dev/products/P4',
+      '/noisy/dev/products/P149',
+      '/noisy/dev/products/P148',
+      '/noisy/dev/products/P147',
+      '/noisy/dev/products/P146',
+      '/quiet/dev/products/P3',
+      '/nowhere',
+      '/quiet/dev/products/P1',
+    ]);
+    expect(journal.count).toBe(8);
+    // The same tenant in another region or environment is another scope, so another client.
+    journal.record(entry(200, { region: 'us', tenantId: 'noisy' }));
+    expect(journal.find({ tenantId: 'noisy' })).toHaveLength(5);
+  });
+
+  it('still keeps the last `size` requests when no client passes its share, each counted once', () => {
+    const journal = new RequestJournal(6, 3);
+    for (let n = 1; n <= 12; n++) journal.record(entry(n, { tenantId: `t${n % 3}` }));
+    expect(journal.find().map((e) => e.at)).toEqual([12, 11, 10, 9, 8, 7].map(iso));
+    // A share freed by the ring's own turn is counted back: t0 holds 2 of its 3, and keeps a third.
+    journal.record(entry(13, { tenantId: 't0' }));
+    expect(journal.find({ tenantId: 't0' }).map((e) => e.at)).toEqual([13, 12, 9].map(iso));
+    journal.clear();
+    for (let n = 1; n <= 3; n++) journal.record(entry(n, { tenantId: 'solo' }));
+    expect(journal.find().map((e) => e.at)).toEqual([3, 2, 1].map(iso));
+  });
+
   it('keeps a body up to the bound and names the size of a larger one', () => {
     expect(journalBody(undefined)).toEqual({});
     expect(journalBody({ data: [1] })).toEqual({ body: { data: [1] } });

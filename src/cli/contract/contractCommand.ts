@@ -16,10 +16,13 @@ import { noticeOnStderr } from '../../contract/retry.js';
 import { cleanupCommand } from '../../contract/cleanup.js';
 import { sweepAndReport } from '../../contract/sweep.js';
 import { outputDirectoryProblem } from '../terminal/outputDirectory.js';
+import { deploymentKeyOf } from '../terminal/apiKeySources.js';
 
 export interface ContractOptions {
   baseUrl?: string;
   apiKey?: string;
+  /** --api-key-file: the key read from a file, out of sight of `ps` (as CONTRACT_API_KEY is). */
+  apiKeyFile?: string;
   readonly?: boolean;
   junit?: string;
   report?: string;
@@ -98,8 +101,8 @@ export function contractEnv(opts: ContractOptions, env: NodeJS.ProcessEnv = proc
 export function defaultTokenNotice(env: NodeJS.ProcessEnv): string | undefined {
   if (!env.CONTRACT_BASE_URL?.trim() || env.CONTRACT_API_KEY?.trim()) return undefined;
   return (
-    `contract: no --api-key (or CONTRACT_API_KEY) given: sending x-api-key "${DEFAULT_TOKEN}", ` +
-    'which the mock accepts; give the deployment its own token with --api-key'
+    `contract: no key given (--api-key-file, CONTRACT_API_KEY or --api-key): sending x-api-key "${DEFAULT_TOKEN}", ` +
+    'which the mock accepts; give the deployment its own token with --api-key-file FILE or CONTRACT_API_KEY'
   );
 }
 
@@ -147,6 +150,14 @@ export async function runContract(
       console.error(
         `contract: ${given} shapes the generated checks, and this run is the suite: give --generated with it, or leave it out`,
       );
+      return EXIT_MISCONFIGURED;
+    }
+  }
+  if (opts.apiKeyFile !== undefined) {
+    try {
+      opts = { ...opts, apiKey: await deploymentKeyOf(opts, 'CONTRACT_API_KEY', env) };
+    } catch (err) {
+      console.error(`contract: ${(err as Error).message}; nothing was sent`);
       return EXIT_MISCONFIGURED;
     }
   }
@@ -282,7 +293,14 @@ export function contractCommand(): Command {
           'exit 0 passed, 1 contract failures, 2 misconfigured target, 130/143 stopped by SIGINT/SIGTERM',
       )
       .option('--base-url <url>', 'everything up to and including /{tenantId}/{environment}')
-      .option('--api-key <key>', 'access token, sent in x-api-key')
+      .option(
+        '--api-key-file <file>',
+        'the file holding the access token, sent in x-api-key (or give it in CONTRACT_API_KEY)',
+      )
+      .option(
+        '--api-key <key>',
+        'access token, sent in x-api-key (visible to other users in ps: prefer --api-key-file)',
+      )
       .option('--readonly', 'only read and error checks: write nothing')
       .option('--junit <file>', 'also write a JUnit XML report to this file')
       .option('--report <file.html>', 'also write a self-contained HTML report to this file')

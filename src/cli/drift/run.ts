@@ -21,6 +21,7 @@ import { startDriftMock, type DriftMock } from './mockServer.js';
 import type { SeedData } from '../../domain/types.js';
 import { outputDirectoryProblem } from '../terminal/outputDirectory.js';
 import { watchInterruption } from '../terminal/interruption.js';
+import { keyOrProblem, type DeploymentKeyOptions } from '../terminal/apiKeySources.js';
 import { compareAnswers, type Answer } from './compare.js';
 import { planReads, type PlannedRequest, type RecordedCatalog } from './plan.js';
 import {
@@ -36,9 +37,8 @@ import {
 import { answerOf, sentRequest } from './send.js';
 import { prepareWrites, writePlan, type WriteRun } from './writes.js';
 
-export interface DriftOptions {
+export interface DriftOptions extends DeploymentKeyOptions {
   baseUrl: string;
-  apiKey: string;
   /** The directory of drift.json and drift.html; created when missing. */
   out: string;
   /** Record at most this many products. */
@@ -226,9 +226,11 @@ const LEFT_OUT_BECAUSE = {
 export async function runDrift(
   opts: DriftOptions,
   out: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream } = process,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
   const baseUrl = trimBaseUrl(opts.baseUrl);
-  const apiKey = opts.apiKey.trim();
+  const apiKey = await keyOrProblem('drift', opts, env, (line) => out.stderr.write(line));
+  if (apiKey === undefined) return EXIT_MISCONFIGURED;
   if (opts.write && opts.limit !== undefined) {
     out.stderr.write(
       'drift: --limit bounds a recording, and --write records nothing: give one of them; nothing was sent.\n',

@@ -22,10 +22,10 @@ import { productBar } from '../terminal/productBar.js';
 import { counted } from '../terminal/summaryCount.js';
 import { watchInterruption } from '../terminal/interruption.js';
 import { startWords } from '../terminal/invocation.js';
+import { keyOrProblem, type DeploymentKeyOptions } from '../terminal/apiKeySources.js';
 
-export interface RecordCommandOptions {
+export interface RecordCommandOptions extends DeploymentKeyOptions {
   baseUrl: string;
-  apiKey: string;
   out: string;
   limit?: number;
   anonymize?: boolean;
@@ -49,7 +49,10 @@ const shellWord = (word: string): string =>
  */
 export function resumeCommand(opts: RecordCommandOptions, start: string[] = startWords()): string {
   const words = [...start.map(shellWord), 'record', '--base-url', shellWord(opts.baseUrl)];
-  words.push('--api-key', '"$TOKEN"', '--out', shellWord(opts.out));
+  // A key of the environment is there again for the command; one of a file is read again from it.
+  if (opts.apiKeyFile !== undefined) words.push('--api-key-file', shellWord(opts.apiKeyFile));
+  else if (opts.apiKey !== undefined) words.push('--api-key', '"$TOKEN"');
+  words.push('--out', shellWord(opts.out));
   if (opts.limit !== undefined) words.push('--limit', String(opts.limit));
   if (opts.anonymize) words.push('--anonymize');
   return [...words, '--resume'].join(' ');
@@ -65,9 +68,11 @@ const exists = (file: string) =>
 export async function runRecord(
   opts: RecordCommandOptions,
   stderr: NodeJS.WriteStream = process.stderr,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
   const baseUrl = trimBaseUrl(opts.baseUrl);
-  const apiKey = opts.apiKey.trim();
+  const apiKey = await keyOrProblem('record', opts, env, (line) => stderr.write(line));
+  if (apiKey === undefined) return EXIT_MISCONFIGURED;
   // Before anything is fetched: the .partial file of the first page would fail there.
   const outProblem = await outputDirectoryProblem('--out', opts.out);
   if (outProblem) {
@@ -123,7 +128,7 @@ export async function runRecord(
     if (interruption.stop.aborted) {
       stderr.write(
         `record: interrupted; ${opts.out} was not written. What was recorded so far is in ${partialFile}; ` +
-          `to continue it, run the same command with --resume (with the token in TOKEN):\n  ${resumeCommand(opts)}\n`,
+          `to continue it, run the same command with --resume${opts.apiKey !== undefined ? ' (with the token in TOKEN)' : ''}:\n  ${resumeCommand(opts)}\n`,
       );
       return interruption.exitCode();
     }

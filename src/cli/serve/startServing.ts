@@ -34,6 +34,9 @@ export interface ServeOptions extends UpstreamServeOptions {
   /** --max-fault-rules and --max-stored-mb (docs/behaviour.md): the defaults when absent. */
   maxFaultRules?: number;
   maxStoredMb?: number;
+  /** --journal-per-scope and --max-scope-mb (docs/security.md, "Bounds"): the defaults when absent. */
+  journalPerScope?: number;
+  maxScopeMb?: number;
   seed: string;
   /** Process tuning (tuning.ts): on unless --no-tune. */
   tune: boolean;
@@ -138,6 +141,8 @@ export async function startServing(
       compactAfterMb: opts.compactAfter,
       watch: opts.watch,
       seedFile,
+      journalPerScope: opts.journalPerScope,
+      maxScopeMb: opts.maxScopeMb,
       upstream: {
         url: opts.upstream,
         apiKeyFile: opts.upstreamApiKeyFile,
@@ -172,6 +177,8 @@ export async function startServing(
       compactAfterMb: opts.compactAfter,
       maxFaultRules: opts.maxFaultRules,
       maxStoredMb: opts.maxStoredMb,
+      journalPerScope: opts.journalPerScope,
+      maxScopeMb: opts.maxScopeMb,
       seed,
       seedName: opts.seed,
       seedFile,

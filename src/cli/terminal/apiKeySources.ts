@@ -60,3 +60,70 @@ export async function gatherApiKeys(
 ): Promise<string[]> {
   return [...given, ...(file === undefined ? [] : await keysOfFile(file)), ...keysOfEnvironment(env)];
 }
+
+/** The environment variable `record` and `drift` read a deployment's key from (docs/cli.md). */
+export const DEPLOYMENT_KEY_VARIABLE = 'PRODUCT_CATALOG_MOCK_DEPLOYMENT_API_KEY';
+
+/** Where a command that calls a deployment (record, contract, drift) may be given its key. */
+export interface DeploymentKeyOptions {
+  /** --api-key: visible to every user of the machine in `ps`. */
+  apiKey?: string;
+  /** --api-key-file: a file holding the key alone. */
+  apiKeyFile?: string;
+}
+
+/**
+ * A deployment's key, from --api-key, else --api-key-file, else the environment variable `variable`;
+ * undefined when none is given. Both options at once are refused: which one was meant is unknown.
+ * A refusal names the file, never what it holds (docs/security.md, "Commands that call a deployment").
+ */
+export async function deploymentKeyOf(
+  opts: DeploymentKeyOptions,
+  variable: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string | undefined> {
+  if (opts.apiKey !== undefined && opts.apiKeyFile !== undefined) {
+    throw new Error('--api-key and --api-key-file both give the key: give one of them');
+  }
+  if (opts.apiKey !== undefined) return opts.apiKey.trim() || undefined;
+  if (opts.apiKeyFile === undefined) return env[variable]?.trim() || undefined;
+  let text: string;
+  try {
+    text = await readFile(opts.apiKeyFile, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new Error(
+      `--api-key-file ${opts.apiKeyFile} cannot be read (${code ?? (err as Error).message}): give a file that holds the deployment's key`,
+    );
+  }
+  const key = text.replace(/^\uFEFF/, '').trim();
+  if (key === '' || /\s/.test(key)) {
+    throw new Error(
+      `--api-key-file ${opts.apiKeyFile} must hold one key on one line, and holds ${key === '' ? 'nothing' : 'more than one word'}`,
+    );
+  }
+  return key;
+}
+
+/**
+ * The key of `record` or `drift` (from DEPLOYMENT_KEY_VARIABLE when no option gives it), or
+ * undefined once `write` was given a line that says why there is none: the command then exits 2
+ * having sent nothing.
+ */
+export async function keyOrProblem(
+  command: string,
+  opts: DeploymentKeyOptions,
+  env: NodeJS.ProcessEnv,
+  write: (line: string) => void,
+): Promise<string | undefined> {
+  try {
+    const key = await deploymentKeyOf(opts, DEPLOYMENT_KEY_VARIABLE, env);
+    if (key !== undefined) return key;
+    write(
+      `${command}: no key given: give the deployment's access token with --api-key-file FILE or in ${DEPLOYMENT_KEY_VARIABLE} (or with --api-key, which other users see in ps); nothing was sent.\n`,
+    );
+  } catch (err) {
+    write(`${command}: ${(err as Error).message}; nothing was sent.\n`);
+  }
+  return undefined;
+}
