@@ -334,7 +334,7 @@ const queryProducts: Builder = (p) => [
     body: { filter: sampleFilter(p), sort: `${p.tie},productGroupId desc`, limit: 10 },
   }),
   named('/products', 'error: empty filter object', { body: { filter: {} } }),
-  named('/products', 'error: undocumented property', { body: { limit: 1, noSuchProperty: true } }),
+  whole('/products', 'an undocumented property', { body: { limit: 1, noSuchProperty: true } }),
   named('/products', 'error: no token', { body: { limit: 1 }, token: 'none' }),
 ];
 
