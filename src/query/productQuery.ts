@@ -135,12 +135,15 @@ export async function runListQueryInTurns(products: Snapshot, query: ListQuery):
   let matched = query;
   const { filter } = query;
   if (filter && !ordersServed(products, query)) {
-    const matching = new Set<CatalogProduct>();
-    await inTurns(products, (p) => {
-      if (filter.predicate(p)) matching.add(p);
-    });
-    // The same filter (its key), answered from what the pass found for every product of the snapshot.
-    matched = { ...query, filter: { key: filter.key, predicate: (p) => matching.has(p) } };
+    const passed = new Map<CatalogProduct, boolean>();
+    await inTurns(products, (p) => void passed.set(p, filter.predicate(p)));
+    // The same filter (its key), answered from what the pass found for every product of the
+    // snapshot, and asked of any other: counts carried over from a snapshot a few writes back ask it
+    // of the versions a write removed, which this snapshot no longer holds.
+    matched = {
+      ...query,
+      filter: { key: filter.key, predicate: (p) => passed.get(p) ?? filter.predicate(p) },
+    };
   }
   const cacheable = matched.search === undefined;
   if (summaryServed(products, matched.filter, matched.summary, cacheable)) {
