@@ -16,7 +16,7 @@ import { noticeOnStderr } from '../../contract/retry.js';
 import { cleanupCommand } from '../../contract/cleanup.js';
 import { sweepAndReport } from '../../contract/sweep.js';
 import { outputDirectoryProblem } from '../terminal/outputDirectory.js';
-import { deploymentKeyOf } from '../terminal/apiKeySources.js';
+import { deploymentKeyOf, deploymentKeyOptions } from '../terminal/apiKeySources.js';
 
 export interface ContractOptions {
   baseUrl?: string;
@@ -287,20 +287,15 @@ export async function runContract(
 
 export function contractCommand(): Command {
   return (
-    new Command('contract')
-      .description(
-        'run the contract suite against a deployment (without --base-url: against this mock, in-process); ' +
-          'exit 0 passed, 1 contract failures, 2 misconfigured target, 130/143 stopped by SIGINT/SIGTERM',
-      )
-      .option('--base-url <url>', 'everything up to and including /{tenantId}/{environment}')
-      .option(
-        '--api-key-file <file>',
-        'the file holding the access token, sent in x-api-key (or give it in CONTRACT_API_KEY)',
-      )
-      .option(
-        '--api-key <key>',
-        'access token, sent in x-api-key (visible to other users in ps: prefer --api-key-file)',
-      )
+    deploymentKeyOptions(
+      new Command('contract')
+        .description(
+          'run the contract suite against a deployment (without --base-url: against this mock, in-process); ' +
+            'exit 0 passed, 1 contract failures, 2 misconfigured target, 130/143 stopped by SIGINT/SIGTERM',
+        )
+        .option('--base-url <url>', 'everything up to and including /{tenantId}/{environment}'),
+      'CONTRACT_API_KEY',
+    )
       .option('--readonly', 'only read and error checks: write nothing')
       .option('--junit <file>', 'also write a JUnit XML report to this file')
       .option('--report <file.html>', 'also write a self-contained HTML report to this file')

@@ -3,7 +3,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { positiveInteger } from '../terminal/optionValues.js';
 import type { DriftOptions } from './run.js';
-import { DEPLOYMENT_KEY_VARIABLE } from '../terminal/apiKeySources.js';
+import { DEPLOYMENT_KEY_VARIABLE, deploymentKeyOptions } from '../terminal/apiKeySources.js';
 
 /** --out: an empty value (a script's unset variable) would write the report into the current directory. */
 function outDirectory(value: string): string {
@@ -13,19 +13,14 @@ function outDirectory(value: string): string {
 }
 
 export function driftCommand(): Command {
-  return new Command('drift')
-    .description(
-      "compare a deployment's answers with the mock's on the same data; writes DIR/drift.json and DIR/drift.html (exit 0: no difference, 1: differences, 2: could not run)",
-    )
-    .requiredOption('--base-url <url>', 'everything up to and including /{tenantId}/{environment}')
-    .option(
-      '--api-key-file <file>',
-      `the file holding the access token, sent in x-api-key (or give it in ${DEPLOYMENT_KEY_VARIABLE})`,
-    )
-    .option(
-      '--api-key <key>',
-      'access token, sent in x-api-key (visible to other users in ps: prefer --api-key-file)',
-    )
+  return deploymentKeyOptions(
+    new Command('drift')
+      .description(
+        "compare a deployment's answers with the mock's on the same data; writes DIR/drift.json and DIR/drift.html (exit 0: no difference, 1: differences, 2: could not run)",
+      )
+      .requiredOption('--base-url <url>', 'everything up to and including /{tenantId}/{environment}'),
+    DEPLOYMENT_KEY_VARIABLE,
+  )
     .option('--out <dir>', 'directory of the report (created when missing)', outDirectory, 'drift-report')
     .option(
       '--limit <n>',

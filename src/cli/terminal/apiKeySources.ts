@@ -2,6 +2,7 @@
 // command line, a file, and an environment variable. Only the command line is visible to every user
 // of the machine (`ps`); the others keep a key out of it.
 import { readFile } from 'node:fs/promises';
+import type { Command } from 'commander';
 import { apiKeyProblem } from '../../pipeline/auth.js';
 
 /** The environment variable that lists keys, separated by spaces or new lines. */
@@ -70,6 +71,22 @@ export interface DeploymentKeyOptions {
   apiKey?: string;
   /** --api-key-file: a file holding the key alone. */
   apiKeyFile?: string;
+}
+
+/**
+ * The options of a command that calls a deployment (record, contract, drift): --api-key-file, and
+ * --api-key, which other users see in `ps`; `variable` is the environment variable read otherwise.
+ */
+export function deploymentKeyOptions(command: Command, variable: string): Command {
+  return command
+    .option(
+      '--api-key-file <file>',
+      `the file holding the access token, sent in x-api-key (or give it in ${variable})`,
+    )
+    .option(
+      '--api-key <key>',
+      'access token, sent in x-api-key (visible to other users in ps: prefer --api-key-file)',
+    );
 }
 
 /**
