@@ -13,7 +13,8 @@ import type { CatalogProduct } from '../src/domain/types.js';
 import { COUNTED_DATASET } from '../src/seed/defaults.js';
 import { generateDataset } from '../src/seed/index.js';
 import { NamedSnapshots } from '../src/store/namedSnapshots.js';
-import { Store, type ScopeKey } from '../src/store/store.js';
+import { Store } from '../src/store/store.js';
+import type { ScopeKey } from '../src/domain/types.js';
 import type { TargetRow } from './report.js';
 
 export interface ScopeSnapshotFigures {

@@ -22,6 +22,16 @@ export type PriceRange = Schemas['PriceRange'];
 export type SortOptions = Schemas['SortOptions'];
 export type ProductRecommendationSet = Schemas['ProductRecommendationSet'];
 
+/**
+ * A scope: the region, tenant and environment whose data is kept apart from every other's
+ * (docs/behaviour.md, "Addressing").
+ */
+export interface ScopeKey {
+  region: string;
+  tenantId: string;
+  environment: string;
+}
+
 /** What every scope starts from: a seed's products and product types (a dataset file's two arrays). */
 export interface SeedData {
   products: readonly CatalogProduct[];

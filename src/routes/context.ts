@@ -5,7 +5,8 @@ import { dataAnswer } from '../pipeline/answers.js';
 import type { OperationCall } from '../pipeline/pipeline.js';
 import type { MockAnswer } from '../pipeline/types.js';
 import type { Scope } from '../store/scope.js';
-import type { ScopeKey, Store } from '../store/store.js';
+import type { Store } from '../store/store.js';
+import type { ScopeKey } from '../domain/types.js';
 
 export type { OperationCall, OperationHandler, OperationHandlers } from '../pipeline/pipeline.js';
 

@@ -2,7 +2,8 @@
 // for a test to return to (docs/behaviour.md, "Scope snapshots"). A snapshot shares its records
 // with the scope it was taken of: it costs a copy of the ids the scope wrote, not of the records.
 import { badRequest, notFound } from '../domain/errors.js';
-import type { ScopeKey, ScopeState, Store } from './store.js';
+import type { ScopeState, Store } from './store.js';
+import type { ScopeKey } from '../domain/types.js';
 
 /** How many snapshots one scope keeps; saving another name beyond is refused. */
 const MAX_SNAPSHOTS_PER_SCOPE = 100;

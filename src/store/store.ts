@@ -1,7 +1,7 @@
 // The only module that knows lowdb: the scopes written to live in db.data; with --data, the
 // DataFile adapter keeps them in a snapshot and a journal (src/store/dataFile.ts).
 import { Low, Memory } from 'lowdb';
-import type { CatalogProduct, SeedData } from '../domain/types.js';
+import type { CatalogProduct, ScopeKey, SeedData } from '../domain/types.js';
 import { CatalogError } from '../domain/errors.js';
 import { compareIds } from '../domain/productTypes.js';
 import type { DataFile } from './dataFile.js';
@@ -10,13 +10,6 @@ import { Pending, type ScopeView } from './pendingView.js';
 import { admitRecord } from './frozen.js';
 import { CompactionRetry } from './compactionRetry.js';
 import { Scope, emptyRecord, newRecord, recordOver, type ScopeChange, type ScopeRecord } from './scope.js';
-
-/** The data every scope starts from. */
-export interface ScopeKey {
-  region: string;
-  tenantId: string;
-  environment: string;
-}
 
 export interface StoreOptions {
   /** Persist to this file (snapshot and journal); in memory when absent. */

@@ -1,6 +1,6 @@
 // What a scope handle asks of the mock: over HTTP (the admin endpoints of src/http/scopeRoutes.ts)
 // or in-process (src/workbench/scopeAdmin.ts, for the msw handlers). Node-free.
-import type { ScopeKey } from '../store/store.js';
+import type { ScopeKey } from '../domain/types.js';
 import type { ScopeAdmin } from '../workbench/scopeAdmin.js';
 import type { FaultRule, JournalEntry, SnapshotInfo, StubRule } from './types.js';
 

@@ -1,7 +1,7 @@
 // A scope's handle (docs/testing.md): its URLs, a fetch with its token, and its admin calls, over
 // whichever backend answers (src/testing/backend.ts). Node-free.
 import { apiDocument } from '../generated/apiDocument.js';
-import type { ScopeKey } from '../store/store.js';
+import type { ScopeKey } from '../domain/types.js';
 import type { ScopeBackend, ServerFilter } from './backend.js';
 import type { CatalogScope, JournalEntry, RequestExpectation, RequestFilter } from './types.js';
 

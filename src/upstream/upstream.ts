@@ -12,7 +12,8 @@ import {
   type OperationHandlers,
 } from '../routes/context.js';
 import type { ScopeChange } from '../store/scope.js';
-import type { ScopeKey, Store } from '../store/store.js';
+import type { Store } from '../store/store.js';
+import type { ScopeKey } from '../domain/types.js';
 import { upstreamFetch, UpstreamFailure } from './upstreamFetch.js';
 
 /** The header every API answer carries while an upstream is set: where the answer came from. */

@@ -9,7 +9,7 @@ import { OperationTable } from '../openapi/operations.js';
 import { regionsOf } from '../openapi/regions.js';
 import { schemaValidator, type SchemaValidator } from '../openapi/schemaValidator.js';
 import type { NamedSnapshots, SnapshotInfo } from '../store/namedSnapshots.js';
-import type { ScopeKey } from '../store/store.js';
+import type { ScopeKey } from '../domain/types.js';
 import { methodMatches, type FaultRule, type FaultRuleInput, type FaultRules } from './faults.js';
 import type { JournalEntry, JournalFilter, RequestJournal } from './requestJournal.js';
 import type { StubRule, StubRuleInput, StubRules } from './stubs.js';

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appendFile, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Store, type ScopeKey } from '../../src/store/store.js';
+import { Store } from '../../src/store/store.js';
+import type { ScopeKey } from '../../src/domain/types.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
 import { MEDIA_BASE, rebaseMedia } from '../../src/media/demoMedia.js';
 

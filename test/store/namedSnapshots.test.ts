@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Store, type ScopeKey } from '../../src/store/store.js';
+import { Store } from '../../src/store/store.js';
+import type { ScopeKey } from '../../src/domain/types.js';
 import { NamedSnapshots } from '../../src/store/namedSnapshots.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
 

@@ -12,7 +12,8 @@ import {
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Store, type ScopeKey } from '../../src/store/store.js';
+import { Store } from '../../src/store/store.js';
+import type { ScopeKey } from '../../src/domain/types.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
 import { workbenchOf, type MockOptions } from '../../src/app.js';
 import { existsSync } from 'node:fs';

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Store, type ScopeKey } from '../../src/store/store.js';
+import { Store } from '../../src/store/store.js';
+import type { ScopeKey } from '../../src/domain/types.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
 
 const key: ScopeKey = { region: 'eu', tenantId: 'acme', environment: 'dev' };

@@ -1,6 +1,7 @@
 // A scope's order and lookup tables follow its writes, whatever was read before them.
 import { describe, expect, it } from 'vitest';
-import { Store, type ScopeKey } from '../../src/store/store.js';
+import { Store } from '../../src/store/store.js';
+import type { ScopeKey } from '../../src/domain/types.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
 
 const key: ScopeKey = { region: 'eu', tenantId: 'acme', environment: 'dev' };
