@@ -58,7 +58,7 @@ export async function createMockApp(
       seed: mock.seedName ?? 'none',
       region: mock.region,
     });
-    mountWorkbenchRoutes(app, mock.workbench, mock.ring, mock.operationIds);
+    mountWorkbenchRoutes(app, mock.workbench, mock.ring);
     mountScopeRoutes(app, mock.workbench, mock.ring);
     mountDashboardRoutes(app, mock.workbench, mock.ring, mock.operationIds);
     app.use(expressAdapter(mock.handle, { bodyLimit: options.bodyLimit }));

@@ -4,14 +4,9 @@ import { badRequest, CatalogError, notFound } from '../domain/errors.js';
 import type { KeyRing } from '../pipeline/auth.js';
 import { authenticateAdmin } from './adminRoutes.js';
 import { sendData } from './respond.js';
-import { apiDocument } from '../generated/apiDocument.js';
-import { OperationTable } from '../openapi/operations.js';
-import { given } from '../domain/given.js';
 import { invalid } from '../openapi/validator.js';
-import { regionsOf } from '../openapi/regions.js';
-import { loadSchemaValidator, type SchemaValidator } from '../openapi/schemas.js';
 import { mediaCard, mediaFile, MEDIA_PATH, MEDIA_POLICY } from '../media/demoMedia.js';
-import { methodMatches, type FaultRuleInput } from '../workbench/faults.js';
+import { adminSchemas, checkFaultRule } from '../workbench/ruleChecks.js';
 import { parseJournalFilter } from '../workbench/requestJournal.js';
 import type { Workbench } from '../workbench/workbench.js';
 import { singleByteRange } from '../media/byteRange.js';
@@ -35,22 +30,6 @@ function decodedSegment(raw: string): string | undefined {
   }
 }
 
-let table: OperationTable | undefined;
-/** openapi.yaml's API operations, each path after its scope (`/products-push`), as the README writes it. */
-const apiOperations = (): OperationTable =>
-  (table ??= new OperationTable(apiDocument, '/{tenantId}/{environment}'));
-
-/** The methods a request of an operation comes with: HEAD beside GET. */
-const requestMethods = (operation: { method: string }): string[] =>
-  operation.method === 'GET' ? ['GET', 'HEAD'] : [operation.method];
-
-let methods: string[] | undefined;
-/** The methods of the API's operations, HEAD beside GET, in the order openapi.yaml first uses them. */
-function apiMethods(): string[] {
-  methods ??= [...new Set(apiOperations().operations.flatMap(requestMethods))];
-  return methods;
-}
-
 /** The first value of each query parameter, as text. */
 function firstValues(query: Record<string, unknown>): Record<string, string | undefined> {
   return Object.fromEntries(
@@ -62,19 +41,12 @@ function firstValues(query: Record<string, unknown>): Record<string, string | un
  * The workbench's endpoints: fault rules and the request journal under /__admin (shapes in
  * openapi.yaml, tag Admin), and the demo media the bundled datasets link to.
  */
-export function mountWorkbenchRoutes(
-  app: Express,
-  workbench: Workbench,
-  ring: KeyRing,
-  operationIds: readonly string[],
-): void {
+export function mountWorkbenchRoutes(app: Express, workbench: Workbench, ring: KeyRing): void {
   const admin = authenticateAdmin(ring);
-  // Compiled when the first rule arrives, not at every start.
-  let validator: Promise<SchemaValidator> | undefined;
 
   app.get('/__admin/faults', admin, (_req, res) => sendData(res, workbench.faults.list()));
 
-  app.post('/__admin/faults', admin, express.json({ limit: '64kb' }), async (req, res) => {
+  app.post('/__admin/faults', admin, express.json({ limit: '64kb' }), (req, res) => {
     const body: unknown = req.body;
     if (body === undefined) {
       // express's parser reads only a JSON body: one sent as anything else arrives as none.
@@ -88,56 +60,7 @@ export function mountWorkbenchRoutes(
       }
       throw badRequest('A fault rule is required as a JSON body');
     }
-    validator ??= loadSchemaValidator();
-    const problems = (await validator).checkComponent('FaultRuleInput', body);
-    if (problems.length > 0) {
-      const text = problems.map((p) => `${p.path.replace(/^\//, '') || 'rule'} ${p.message}`).join('; ');
-      throw badRequest(`Invalid fault rule: ${text}`);
-    }
-    const input = body as FaultRuleInput;
-    if (input.operationId !== undefined && !operationIds.includes(input.operationId)) {
-      throw badRequest(
-        // "Not in openapi.yaml" would be untrue of an admin operation (resetMock), which is documented there.
-        `operationId "${input.operationId}" is not an API operation of openapi.yaml (fault rules do not reach /__admin); operations: ${operationIds.join(', ')}`,
-      );
-    }
-    // Checked here, not in the schema: the methods are those of openapi.yaml's API operations (and
-    // HEAD, answered like GET), in any case; a typo (GETT) would never match.
-    if (input.method !== undefined && !apiMethods().includes(input.method.toUpperCase())) {
-      throw badRequest(
-        `Invalid fault rule: method must be one the API answers, in any case: ${apiMethods().join(', ')}${given(input.method)}`,
-      );
-    }
-    // A rule naming an operation and another method (GET for pushProducts) would never apply, and
-    // whoever added it would wait for failures that never come.
-    const operation = apiOperations().operations.find((op) => op.operationId === input.operationId);
-    const ruleMethod = input.method;
-    if (ruleMethod !== undefined && operation !== undefined) {
-      const requests = requestMethods(operation);
-      if (!requests.some((method) => methodMatches(ruleMethod, method))) {
-        throw badRequest(
-          `Invalid fault rule: method ${ruleMethod} never matches operationId ${input.operationId}, which is ${requests.join(' or ')} ${operation.template}; leave method out, or name an operation of that method`,
-        );
-      }
-    }
-    // Checked here, not in the schema: the regions are listed once in openapi.yaml, as its server variable.
-    const regions = regionsOf(apiDocument);
-    if (input.region !== undefined && !regions.includes(input.region.toLowerCase())) {
-      throw badRequest(
-        `Invalid fault rule: region must be one of, in any case: ${regions.join(', ')}${given(input.region)}`,
-      );
-    }
-    // Checked here: the schema language of openapi.yaml (OpenAPI 3.0) cannot say "only with status".
-    if (input.network !== undefined && input.status !== undefined) {
-      throw badRequest(
-        'Invalid fault rule: network is a failure of the connection, not an answer; give it or a status, not both',
-      );
-    }
-    if (input.retryAfter !== undefined && input.status === undefined) {
-      throw badRequest(
-        'Invalid fault rule: retryAfter is the Retry-After of a status; give a status with it',
-      );
-    }
+    const input = checkFaultRule(body);
     sendData(res, workbench.faults.add(input), undefined, 201);
   });
 
@@ -172,13 +95,12 @@ export function mountWorkbenchRoutes(
     sendData(res, { deleted });
   });
 
-  app.get('/__admin/requests', admin, async (req, res) => {
+  app.get('/__admin/requests', admin, (req, res) => {
     const filter = parseJournalFilter(firstValues(req.query as Record<string, unknown>), METHODS);
     // A tenantId no request can name (`acme/dev`, a tenant and an environment) matched nothing,
     // without a word: checked against openapi.yaml's ScopeName, as a fault rule's is.
     if (filter.tenantId !== undefined) {
-      validator ??= loadSchemaValidator();
-      const problems = (await validator).checkComponent('ScopeName', filter.tenantId);
+      const problems = adminSchemas().checkComponent('ScopeName', filter.tenantId);
       if (problems.length > 0)
         throw badRequest(`query.tenantId ${problems.map((p) => p.message).join('; ')}`);
     }

@@ -5,12 +5,11 @@
 import { badRequest } from '../domain/errors.js';
 import { given } from '../domain/given.js';
 import { apiDocument } from '../generated/apiDocument.js';
-import { OperationTable } from '../openapi/operations.js';
 import { regionsOf } from '../openapi/regions.js';
-import { schemaValidator, type SchemaValidator } from '../openapi/schemaValidator.js';
 import type { NamedSnapshots, SnapshotInfo } from '../store/namedSnapshots.js';
 import type { ScopeKey } from '../domain/types.js';
-import { methodMatches, type FaultRule, type FaultRuleInput, type FaultRules } from './faults.js';
+import type { FaultRule, FaultRuleInput, FaultRules } from './faults.js';
+import { adminSchemas, checkFaultRule, checkStubRule } from './ruleChecks.js';
 import type { JournalEntry, JournalFilter, RequestJournal } from './requestJournal.js';
 import type { StubRule, StubRuleInput, StubRules } from './stubs.js';
 
@@ -20,45 +19,6 @@ export interface ScopeAdminParts {
   faults: FaultRules;
   stubs: StubRules;
   journal: RequestJournal;
-}
-
-let validator: SchemaValidator | undefined;
-const schemas = (): SchemaValidator => (validator ??= schemaValidator(apiDocument));
-
-let table: OperationTable | undefined;
-const apiOperations = (): OperationTable =>
-  (table ??= new OperationTable(apiDocument, '/{tenantId}/{environment}'));
-
-/** The problems of a value against a component schema, as one 400 that names them, or nothing. */
-function check(component: string, value: unknown, what: string): void {
-  const problems = schemas().checkComponent(component, value);
-  if (problems.length > 0) {
-    const text = problems.map((p) => `${p.path.replace(/^\//, '') || what} ${p.message}`).join('; ');
-    throw badRequest(`Invalid ${what}: ${text}`);
-  }
-}
-
-/** A rule's operationId and method: an API operation, and a method it is requested with. */
-function checkOperation(input: { operationId?: string; method?: string }, what: string): void {
-  const operations = apiOperations().operations;
-  const operation = operations.find((op) => op.operationId === input.operationId);
-  if (input.operationId !== undefined && operation === undefined) {
-    throw badRequest(
-      `Invalid ${what}: operationId "${input.operationId}" is not an API operation of openapi.yaml; operations: ${operations.map((op) => op.operationId).join(', ')}`,
-    );
-  }
-  const method = input.method;
-  if (method === undefined) return;
-  const methods = operation
-    ? operation.method === 'GET'
-      ? ['GET', 'HEAD']
-      : [operation.method]
-    : [...new Set(operations.flatMap((op) => (op.method === 'GET' ? ['GET', 'HEAD'] : [op.method])))];
-  if (!methods.some((m) => methodMatches(method, m))) {
-    throw badRequest(
-      `Invalid ${what}: method must be one ${operation ? `operationId ${operation.operationId} is requested with` : 'the API answers'}, in any case: ${methods.join(', ')}${given(method)}`,
-    );
-  }
 }
 
 const sameScope = (rule: { region?: string; tenantId?: string; environment?: string }, key: ScopeKey) =>
@@ -83,7 +43,7 @@ export class ScopeAdmin {
       ['tenantId', tenantId],
       ['environment', environment],
     ] as const) {
-      const problems = schemas().checkComponent('ScopeName', value);
+      const problems = adminSchemas().checkComponent('ScopeName', value);
       if (problems.length > 0) {
         throw badRequest(`path.${name} ${problems.map((p) => p.message).join('; ')}${given(value)}`);
       }
@@ -93,7 +53,7 @@ export class ScopeAdmin {
 
   /** A snapshot's name, as openapi.yaml's ScopeName. */
   static checkSnapshotName(name: string): void {
-    const problems = schemas().checkComponent('ScopeName', name);
+    const problems = adminSchemas().checkComponent('ScopeName', name);
     if (problems.length > 0) {
       throw badRequest(`path.name ${problems.map((p) => p.message).join('; ')}${given(name)}`);
     }
@@ -158,19 +118,12 @@ export class ScopeAdmin {
         );
       }
     }
-    const rule = { ...input, region: key.region, tenantId: key.tenantId, environment: key.environment };
-    check('FaultRuleInput', rule, 'fault rule');
-    checkOperation(rule, 'fault rule');
-    if (rule.network !== undefined && rule.status !== undefined) {
-      throw badRequest(
-        'Invalid fault rule: network is a failure of the connection, not an answer; give it or a status, not both',
-      );
-    }
-    if (rule.retryAfter !== undefined && rule.status === undefined) {
-      throw badRequest(
-        'Invalid fault rule: retryAfter is the Retry-After of a status; give a status with it',
-      );
-    }
+    const rule = checkFaultRule({
+      ...input,
+      region: key.region,
+      tenantId: key.tenantId,
+      environment: key.environment,
+    });
     return this.parts.faults.add(rule);
   }
 
@@ -190,9 +143,8 @@ export class ScopeAdmin {
         'A stub rule is required as a JSON object, such as {"operationId":"listProducts","status":200,"body":{"data":{"list":[]}}}',
       );
     }
-    check('StubRuleInput', body, 'stub rule');
+    checkStubRule(body);
     const input = body as StubRuleInput;
-    checkOperation(input, 'stub rule');
     try {
       return this.parts.stubs.add(key, input);
     } catch (err) {
