@@ -1,6 +1,8 @@
 // What a scope handle asks of the mock: over HTTP (the admin endpoints of src/http/scopeRoutes.ts)
 // or in-process (src/workbench/scopeAdmin.ts, for the msw handlers). Node-free.
+import { CatalogError } from '../domain/errors.js';
 import type { ScopeKey } from '../domain/types.js';
+import { errorAnswer } from '../pipeline/answers.js';
 import type { ScopeAdmin } from '../workbench/scopeAdmin.js';
 import type { FaultRule, JournalEntry, SnapshotInfo, StubRule } from './types.js';
 
@@ -83,21 +85,38 @@ export function httpBackend(url: string, token: () => string): ScopeBackend {
 
 /** The same calls on a catalog in this process (the msw handlers'). */
 export function inProcessBackend(admin: () => Promise<ScopeAdmin>): ScopeBackend {
-  const on = async <T>(act: (scopes: ScopeAdmin) => T | Promise<T>): Promise<T> => act(await admin());
+  /**
+   * `act` on the catalog; a refusal fails as the HTTP backend's does, naming the request it stands
+   * for and its status (`POST /__admin/scopes/eu/acme/dev/snapshots/one/restore: 404 No snapshot ...`).
+   */
+  const on = async <T>(
+    method: string,
+    key: ScopeKey,
+    tail: string,
+    act: (scopes: ScopeAdmin) => T | Promise<T>,
+  ): Promise<T> => {
+    try {
+      return await act(await admin());
+    } catch (err) {
+      if (!(err instanceof CatalogError)) throw err;
+      throw new Error(`${method} ${path(key)}${tail}: ${errorAnswer(err).status} ${err.message}`);
+    }
+  };
   // A copy: what the handle gives out is the caller's to keep, as it would be over HTTP.
   const copy = <T>(value: T): T => structuredClone(value);
+  const named = (name: string) => `/snapshots/${encodeURIComponent(name)}`;
   return {
-    reset: (key) => on((a) => a.reset(key)),
-    save: (key, name) => on((a) => a.save(key, name).info),
-    restore: (key, name) => on((a) => a.restore(key, name)),
-    snapshots: (key) => on((a) => a.snapshots(key)),
-    deleteSnapshot: (key, name) => on((a) => a.deleteSnapshot(key, name)),
-    requests: (key, filter) => on((a) => copy(a.requests(key, filter))),
-    clearRequests: (key) => on((a) => a.clearRequests(key)),
-    faults: (key) => on((a) => copy(a.faults(key))),
-    addFault: (key, rule) => on((a) => copy(a.addFault(key, rule))),
-    clearFaults: (key) => on((a) => a.clearFaults(key)),
-    addStub: (key, rule) => on((a) => copy(a.addStub(key, copy(rule)))),
-    clearStubs: (key) => on((a) => a.clearStubs(key)),
+    reset: (key) => on('POST', key, '/reset', (a) => a.reset(key)),
+    save: (key, name) => on('PUT', key, named(name), (a) => a.save(key, name).info),
+    restore: (key, name) => on('POST', key, `${named(name)}/restore`, (a) => a.restore(key, name)),
+    snapshots: (key) => on('GET', key, '/snapshots', (a) => a.snapshots(key)),
+    deleteSnapshot: (key, name) => on('DELETE', key, named(name), (a) => a.deleteSnapshot(key, name)),
+    requests: (key, filter) => on('GET', key, '/requests', (a) => copy(a.requests(key, filter))),
+    clearRequests: (key) => on('DELETE', key, '/requests', (a) => a.clearRequests(key)),
+    faults: (key) => on('GET', key, '/faults', (a) => copy(a.faults(key))),
+    addFault: (key, rule) => on('POST', key, '/faults', (a) => copy(a.addFault(key, rule))),
+    clearFaults: (key) => on('DELETE', key, '/faults', (a) => a.clearFaults(key)),
+    addStub: (key, rule) => on('POST', key, '/stubs', (a) => copy(a.addStub(key, copy(rule)))),
+    clearStubs: (key) => on('DELETE', key, '/stubs', (a) => a.clearStubs(key)),
   };
 }

@@ -95,8 +95,9 @@ describe.each(transports)('the testing handle %s', (_name, start) => {
     expect(await ids(await scope.fetch('/products'))).toEqual(['p1', 'seeded']);
     expect((await scope.snapshots()).map((s) => s.name)).toEqual(['one']);
     await scope.deleteSnapshot('one');
+    // over HTTP and in-process alike: the request it stands for, its status and the mock's message
     await expect(scope.restore('one')).rejects.toThrow(
-      /No snapshot "one" of scope eu\/t\d+-\w+\/test; it has none/,
+      /^POST \/__admin\/scopes\/eu\/t\d+-\w+\/test\/snapshots\/one\/restore: 404 No snapshot "one" of scope eu\/t\d+-\w+\/test; it has none/,
     );
   });
 
