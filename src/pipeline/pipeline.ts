@@ -5,6 +5,7 @@ import { invalid, requestValidator, type ResolvedRequest } from '../openapi/vali
 import { errorAnswer } from './answers.js';
 import { findUnsafe } from './bodyGuard.js';
 import { parseQuery, queryNotUtf8 } from './query.js';
+import { nextTurn } from './turns.js';
 import type { AnsweredOperation, Handle, Headers, MockAnswer, MockRequest } from './types.js';
 import { shown } from '../domain/given.js';
 
@@ -24,6 +25,11 @@ export interface OperationCall {
   url?: string;
   /** Says in the request log what the operation ignored of the request or how it read it. */
   note?: (text: string) => void;
+  /**
+   * The body is large (LARGE_BODY_BYTES or more): the handler plans its work in turns of the event
+   * loop (docs/performance.md, "Large request bodies").
+   */
+  inTurns?: boolean;
 }
 
 /** What answers one documented operation. */
@@ -95,12 +101,6 @@ export const CLIENT_PREFIX = /^\/api\/tenants(?=\/|$)/i;
 const LARGE_BODY_BYTES = 256 * 1024;
 
 const isLarge = (request: MockRequest): boolean => (request.bodyBytes ?? 0) >= LARGE_BODY_BYTES;
-
-/** A turn of the event loop for everyone else: setImmediate under node, a timer in a browser. */
-const nextTurn = (): Promise<void> =>
-  new Promise((resolve) =>
-    typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0),
-  );
 
 function decodeSegment(segment: string): string {
   try {
@@ -239,6 +239,7 @@ export function createPipeline(options: PipelineOptions): Handle {
     };
     checked.notes.forEach(note);
     const handler = handlers[resolved.op.operationId] as OperationHandler;
+    const large = isLarge(request);
     const run = () =>
       handler({
         operationId: resolved.op.operationId,
@@ -249,8 +250,9 @@ export function createPipeline(options: PipelineOptions): Handle {
         headers: request.headers,
         url: request.url,
         note,
+        ...(large && { inTurns: true }),
       });
-    return isLarge(request) ? nextTurn().then(run) : run();
+    return large ? nextTurn().then(run) : run();
   };
 
   return async (request) => {
