@@ -94,9 +94,10 @@ const REGION_PREFIX = /^\/regions\/([^/]+)\/products\/v1\/tenants(?=\/|$)/i;
 export const CLIENT_PREFIX = /^\/api\/tenants(?=\/|$)/i;
 
 /**
- * From this size on, a body's parsing, its checks and its handler each take a turn of the event loop
- * of their own: together, for a 5 MB body of small objects, they held every other request for over
- * a second (docs/security.md, "Bounds").
+ * From this size on, a body's parsing, its guard, its schema check and its handler each take a turn
+ * of the event loop of their own, and a write's handler plans its batch in turns: together, for a
+ * 5 MB body of small objects, they held every other request for over a second (docs/security.md,
+ * "Bounds"; docs/performance.md, "Large request bodies").
  */
 const LARGE_BODY_BYTES = 256 * 1024;
 
@@ -209,7 +210,7 @@ export function createPipeline(options: PipelineOptions): Handle {
     return operate(request, resolved, region, search, body);
   };
 
-  /** Checks the query and body against the operation's schemas, then runs its handler. */
+  /** Checks the request's query and body for what no accepted request holds, then operate on. */
   const operate = (
     request: MockRequest,
     resolved: ResolvedRequest,
@@ -226,6 +227,20 @@ export function createPipeline(options: PipelineOptions): Handle {
     const query = parseQuery(search);
     const unsafe = findUnsafe(body) ?? findUnsafe(query, 'query');
     if (unsafe) throw badRequest(unsafe);
+    // A large body's schema check takes a turn of its own, and its handler another.
+    return isLarge(request)
+      ? nextTurn().then(() => checkAndRun(request, resolved, region, query, body))
+      : checkAndRun(request, resolved, region, query, body);
+  };
+
+  /** Checks the query and body against the operation's schemas, then runs its handler. */
+  const checkAndRun = (
+    request: MockRequest,
+    resolved: ResolvedRequest,
+    region: string,
+    query: Record<string, unknown>,
+    body: unknown,
+  ): MockAnswer | Promise<MockAnswer> => {
     const contentType = request.headers['content-type'];
     const checked = validator.check(resolved, {
       query,
