@@ -100,7 +100,7 @@ function detach(stored: CatalogProduct, spaceId: string): CatalogProduct {
 }
 
 /** One step of a batch: the new record to store (none when nothing changes) and the item's status. */
-export interface Step {
+interface Step {
   product?: CatalogProduct;
   /** A batch item's status, one of those openapi.yaml's ProductItemResult lists. */
   status: ProductItemResult['status'];
