@@ -46,3 +46,74 @@ export function mergeByKey<T>(stored: readonly T[], sent: readonly T[], keyFn: (
   const sentKeys = new Set(sent.map(keyFn));
   return [...stored.filter((element) => !sentKeys.has(keyFn(element))), ...sent];
 }
+
+/**
+ * The keys of a merge field's elements, kept part by part: a key of text parts is found through a
+ * map per part, with no text built per element (a text per element, of a variant's 340-character
+ * productId, took most of the time of the heaviest push allowed, and its collector; docs/performance.md,
+ * "Large request bodies"). Any other key is kept as keyOf's JSON text.
+ */
+class KeySet {
+  readonly #texts = new Map<string, unknown>();
+  readonly #others = new Set<string>();
+
+  constructor(
+    readonly key: MergeKey,
+    readonly productGroupId: string,
+  ) {}
+
+  /** The element's key parts when all are text (a defaulted part as productGroupId); else undefined. */
+  #textParts(element: Element): string[] | undefined {
+    const parts: string[] = [];
+    for (const part of this.key.parts) {
+      let value = element[part];
+      if (value === undefined && this.key.groupDefault.includes(part)) value = this.productGroupId;
+      if (typeof value !== 'string') return undefined;
+      parts.push(value);
+    }
+    return parts;
+  }
+
+  add(element: Element): void {
+    const parts = this.#textParts(element);
+    if (!parts) {
+      this.#others.add(keyOf(element, this.key, this.productGroupId));
+      return;
+    }
+    let level = this.#texts;
+    for (let i = 0; i < parts.length - 1; i++) {
+      const part = parts[i] as string;
+      let next = level.get(part) as Map<string, unknown> | undefined;
+      if (!next) level.set(part, (next = new Map()));
+      level = next;
+    }
+    level.set(parts[parts.length - 1] as string, true);
+  }
+
+  has(element: Element): boolean {
+    const parts = this.#textParts(element);
+    if (!parts) return this.#others.has(keyOf(element, this.key, this.productGroupId));
+    let level: unknown = this.#texts;
+    for (const part of parts) {
+      if (!(level instanceof Map)) return false;
+      level = level.get(part);
+    }
+    return level === true;
+  }
+}
+
+/**
+ * mergeByKey with keyOf's keys (the same answer), each key looked up part by part rather than
+ * built as one text.
+ */
+export function mergeByKeyParts<T extends Element>(
+  stored: readonly T[],
+  sent: readonly T[],
+  key: MergeKey,
+  productGroupId: string,
+): T[] {
+  if (stored.length === 0) return [...sent];
+  const sentKeys = new KeySet(key, productGroupId);
+  for (const element of sent) sentKeys.add(element);
+  return [...stored.filter((element) => !sentKeys.has(element)), ...sent];
+}

@@ -1,7 +1,7 @@
 // Pure planners of the product writes (docs/behaviour.md, "POST /products-push (merge push)",
 // "POST /products/push (overwrite push)", "PATCH /products" and "DELETE /products and detach"):
 // stored record in, new record out.
-import { keyOf, mergeByKey, withKeyDefaults, type Element } from './merge.js';
+import { mergeByKeyParts, withKeyDefaults, type Element } from './merge.js';
 import {
   DETACH_FIELDS,
   MERGE_FIELDS,
@@ -24,10 +24,11 @@ export function mergeField(
   productGroupId: string,
 ): Element[] {
   const key = MERGE_FIELDS[field];
-  return mergeByKey(
+  return mergeByKeyParts(
     elementsOf(stored),
     elementsOf(sent).map((element) => withKeyDefaults(element, key, productGroupId)),
-    (element) => keyOf(element, key, productGroupId),
+    key,
+    productGroupId,
   );
 }
 
@@ -113,50 +114,64 @@ export interface BatchPlan {
 
 export type Lookup = (productGroupId: string) => CatalogProduct | undefined;
 
+/** How a batch operation plans: the productGroupId an item names, and its step. */
+export interface BatchRule<T> {
+  idOf(item: T): string;
+  step(stored: CatalogProduct | undefined, item: T): Step;
+}
+
 /**
- * Applies `step` to each item in order; an item naming a productGroupId seen earlier in the batch
- * sees the record that earlier item produced.
+ * A batch planned an item at a time, in order: an item naming a productGroupId seen earlier in the
+ * batch sees the record that earlier item produced. A caller may pause between items; the plan is
+ * whole only once every item was added, and nothing is stored before.
  */
-function planBatch<T>(
+export function batchPlanner<T>(
   lookup: Lookup,
-  items: readonly T[],
-  idOf: (item: T) => string,
-  step: (stored: CatalogProduct | undefined, item: T) => Step,
-): BatchPlan {
+  rule: BatchRule<T>,
+): { add(item: T): void; plan(): BatchPlan } {
   const pending = new Map<string, CatalogProduct>();
-  const results = items.map((item) => {
-    const productGroupId = idOf(item);
-    const { product, status } = step(pending.get(productGroupId) ?? lookup(productGroupId), item);
-    if (product) pending.set(productGroupId, product);
-    return { productGroupId, status };
-  });
-  return { writes: [...pending.values()], results };
+  const results: ProductItemResult[] = [];
+  return {
+    add(item) {
+      const productGroupId = rule.idOf(item);
+      const { product, status } = rule.step(pending.get(productGroupId) ?? lookup(productGroupId), item);
+      if (product) pending.set(productGroupId, product);
+      results.push({ productGroupId, status });
+    },
+    plan: () => ({ writes: [...pending.values()], results }),
+  };
+}
+
+/** Applies the rule's step to each item in order (batchPlanner, in one go). */
+export function planBatch<T>(lookup: Lookup, items: readonly T[], rule: BatchRule<T>): BatchPlan {
+  const planner = batchPlanner(lookup, rule);
+  for (const item of items) planner.add(item);
+  return planner.plan();
 }
 
 const byGroupId = (record: CatalogProduct): string => record.productGroupId;
 const byId = (id: string): string => id;
 
-export const planMergePush = (lookup: Lookup, records: readonly CatalogProduct[]): BatchPlan =>
-  planBatch(lookup, records, byGroupId, (stored, record) => ({
-    product: mergePush(stored, record),
-    status: stored ? 200 : 201,
-  }));
+export const mergePushRule: BatchRule<CatalogProduct> = {
+  idOf: byGroupId,
+  step: (stored, record) => ({ product: mergePush(stored, record), status: stored ? 200 : 201 }),
+};
 
-export const planOverwrite = (lookup: Lookup, records: readonly CatalogProduct[]): BatchPlan =>
-  planBatch(lookup, records, byGroupId, (stored, record) => ({
-    product: overwrite(record),
-    status: stored ? 200 : 201,
-  }));
+export const overwriteRule: BatchRule<CatalogProduct> = {
+  idOf: byGroupId,
+  step: (stored, record) => ({ product: overwrite(record), status: stored ? 200 : 201 }),
+};
 
-export const planUpdate = (lookup: Lookup, records: readonly CatalogProduct[]): BatchPlan =>
-  planBatch(lookup, records, byGroupId, (stored, record) =>
+export const updateRule: BatchRule<CatalogProduct> = {
+  idOf: byGroupId,
+  step: (stored, record) =>
     stored ? { product: shallowUpdate(stored, record), status: 200 } : { status: 404 },
-  );
+};
 
-export const planDetach = (lookup: Lookup, ids: readonly string[], spaceId: string): BatchPlan =>
-  planBatch(lookup, ids, byId, (stored) =>
-    stored ? { product: detach(stored, spaceId), status: 202 } : { status: 404 },
-  );
+export const detachRule = (spaceId: string): BatchRule<string> => ({
+  idOf: byId,
+  step: (stored) => (stored ? { product: detach(stored, spaceId), status: 202 } : { status: 404 }),
+});
 
 /** DELETE /products answers 200 per deleted product, 404 per unknown id. */
 export const deleteResults = (ids: readonly string[], existed: readonly boolean[]): ProductItemResult[] =>

@@ -37,6 +37,11 @@ export interface CatalogHandlersOptions {
   region?: string;
   /** Around the pipeline, the first outermost (docs/architecture.md, "The seam: wrapping the pipeline"). */
   wrappers?: Wrapper[];
+  /**
+   * The most request journal entries one scope keeps, 1 to 1000 (the journal's size); 250 when
+   * absent, as on the server (`--journal-per-scope`; docs/security.md, "Bounds").
+   */
+  journalPerScope?: number;
 }
 
 /** Where requests are answered: an origin, a path under it, and the region its host stands for. */
@@ -97,14 +102,17 @@ export function createCatalog(
   bases: readonly { origin: string; mount: string }[];
 } {
   const bases = basesOf(options.baseUrl);
-  const { region } = checkStartOptions(apiDocument, { region: options.region });
+  const { region } = checkStartOptions(apiDocument, {
+    region: options.region,
+    journalPerScope: options.journalPerScope,
+  });
   // Here, not when the store has opened: a refusal there would be a rejection nothing awaits.
   keyRingOf(apiDocument, options.apiKeys);
   const seed = seedOf(options.seed);
   const operations = new OperationTable(apiDocument);
   const statuses = statusesByOperation(operations.operations);
   const opened = Store.open({ seed }).then((store) => {
-    const workbench = new MswWorkbench(store, statuses);
+    const workbench = new MswWorkbench(store, statuses, options.journalPerScope);
     const core = composeMock({
       document: apiDocument,
       operations,

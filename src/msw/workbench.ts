@@ -5,7 +5,7 @@ import type { MockAnswer, MockRequest } from '../pipeline/types.js';
 import { NamedSnapshots } from '../store/namedSnapshots.js';
 import type { Store } from '../store/store.js';
 import { FaultRules } from '../workbench/faults.js';
-import { RequestJournal } from '../workbench/requestJournal.js';
+import { JOURNAL_SIZE, RequestJournal } from '../workbench/requestJournal.js';
 import { ScopeAdmin } from '../workbench/scopeAdmin.js';
 import {
   decideSimulation,
@@ -18,14 +18,17 @@ import { StubRules } from '../workbench/stubs.js';
 export class MswWorkbench implements Simulator {
   readonly faults = new FaultRules();
   readonly stubs = new StubRules();
-  readonly journal = new RequestJournal();
+  readonly journal: RequestJournal;
   readonly snapshots: NamedSnapshots;
   readonly scopes: ScopeAdmin;
 
   constructor(
     store: Store,
     readonly statuses: ReadonlyMap<string, readonly number[]>,
+    /** The most journal entries one scope keeps (the handlers' journalPerScope); JOURNAL_PER_SCOPE when absent. */
+    journalPerScope?: number,
   ) {
+    this.journal = new RequestJournal(JOURNAL_SIZE, journalPerScope);
     this.snapshots = new NamedSnapshots(store);
     this.scopes = new ScopeAdmin(this);
   }

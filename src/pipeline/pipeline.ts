@@ -5,6 +5,7 @@ import { invalid, requestValidator, type ResolvedRequest } from '../openapi/vali
 import { errorAnswer } from './answers.js';
 import { findUnsafe } from './bodyGuard.js';
 import { parseQuery, queryNotUtf8 } from './query.js';
+import { nextTurn } from './turns.js';
 import type { AnsweredOperation, Handle, Headers, MockAnswer, MockRequest } from './types.js';
 import { shown } from '../domain/given.js';
 
@@ -24,6 +25,11 @@ export interface OperationCall {
   url?: string;
   /** Says in the request log what the operation ignored of the request or how it read it. */
   note?: (text: string) => void;
+  /**
+   * The body is large (LARGE_BODY_BYTES or more): the handler plans its work in turns of the event
+   * loop (docs/performance.md, "Large request bodies").
+   */
+  inTurns?: boolean;
 }
 
 /** What answers one documented operation. */
@@ -88,19 +94,14 @@ const REGION_PREFIX = /^\/regions\/([^/]+)\/products\/v1\/tenants(?=\/|$)/i;
 export const CLIENT_PREFIX = /^\/api\/tenants(?=\/|$)/i;
 
 /**
- * From this size on, a body's parsing, its checks and its handler each take a turn of the event loop
- * of their own: together, for a 5 MB body of small objects, they held every other request for over
- * a second (docs/security.md, "Bounds").
+ * From this size on, a body's parsing, its guard, its schema check and its handler each take a turn
+ * of the event loop of their own, and a write's handler plans its batch in turns: together, for a
+ * 5 MB body of small objects, they held every other request for over a second (docs/security.md,
+ * "Bounds"; docs/performance.md, "Large request bodies").
  */
 const LARGE_BODY_BYTES = 256 * 1024;
 
 const isLarge = (request: MockRequest): boolean => (request.bodyBytes ?? 0) >= LARGE_BODY_BYTES;
-
-/** A turn of the event loop for everyone else: setImmediate under node, a timer in a browser. */
-const nextTurn = (): Promise<void> =>
-  new Promise((resolve) =>
-    typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0),
-  );
 
 function decodeSegment(segment: string): string {
   try {
@@ -209,7 +210,7 @@ export function createPipeline(options: PipelineOptions): Handle {
     return operate(request, resolved, region, search, body);
   };
 
-  /** Checks the query and body against the operation's schemas, then runs its handler. */
+  /** Checks the request's query and body for what no accepted request holds, then operate on. */
   const operate = (
     request: MockRequest,
     resolved: ResolvedRequest,
@@ -226,6 +227,20 @@ export function createPipeline(options: PipelineOptions): Handle {
     const query = parseQuery(search);
     const unsafe = findUnsafe(body) ?? findUnsafe(query, 'query');
     if (unsafe) throw badRequest(unsafe);
+    // A large body's schema check takes a turn of its own, and its handler another.
+    return isLarge(request)
+      ? nextTurn().then(() => checkAndRun(request, resolved, region, query, body))
+      : checkAndRun(request, resolved, region, query, body);
+  };
+
+  /** Checks the query and body against the operation's schemas, then runs its handler. */
+  const checkAndRun = (
+    request: MockRequest,
+    resolved: ResolvedRequest,
+    region: string,
+    query: Record<string, unknown>,
+    body: unknown,
+  ): MockAnswer | Promise<MockAnswer> => {
     const contentType = request.headers['content-type'];
     const checked = validator.check(resolved, {
       query,
@@ -239,6 +254,7 @@ export function createPipeline(options: PipelineOptions): Handle {
     };
     checked.notes.forEach(note);
     const handler = handlers[resolved.op.operationId] as OperationHandler;
+    const large = isLarge(request);
     const run = () =>
       handler({
         operationId: resolved.op.operationId,
@@ -249,8 +265,9 @@ export function createPipeline(options: PipelineOptions): Handle {
         headers: request.headers,
         url: request.url,
         note,
+        ...(large && { inTurns: true }),
       });
-    return isLarge(request) ? nextTurn().then(run) : run();
+    return large ? nextTurn().then(run) : run();
   };
 
   return async (request) => {

@@ -1,15 +1,17 @@
 import {
+  batchPlanner,
   deleteResults,
-  planDetach,
-  planMergePush,
-  planOverwrite,
-  planUpdate,
-  type BatchPlan,
-  type Lookup,
+  detachRule,
+  mergePushRule,
+  overwriteRule,
+  planBatch,
+  updateRule,
+  type BatchRule,
 } from '../domain/productWrites.js';
 import type { CatalogProduct } from '../domain/types.js';
 import { existing } from '../domain/lists.js';
 import { dataAnswer } from '../pipeline/answers.js';
+import { turnTaker } from '../pipeline/turns.js';
 import {
   emptyBatch,
   scopeKeyOf,
@@ -24,27 +26,49 @@ import {
  * "DELETE /products and detach").
  */
 export function productWriteOperations(ctx: RouteContext): OperationHandlers {
-  /** Plans the whole batch (throwing before any write), stores it, and answers once it is durable. */
+  /**
+   * Plans the whole batch (throwing before any write), stores it, and answers once it is durable.
+   * A large body's batch is planned in turns of the event loop, the writes of its scope given after
+   * it waiting (Store.writeInTurns): the heaviest push allowed took one piece of 40 to 90 ms
+   * (docs/performance.md, "Large request bodies").
+   */
   const write =
-    <T>(plan: (lookup: Lookup, data: T[], call: OperationCall) => BatchPlan) =>
+    <T>(ruleOf: (call: OperationCall) => BatchRule<T>) =>
     async (call: OperationCall) => {
       const { data } = call.body as { data: T[] };
       const empty = emptyBatch(call, data);
       if (empty) return empty;
-      const results = await ctx.store.write(scopeKeyOf(call), (scope) => {
-        const { writes, results } = plan((id) => scope.product(id), data, call);
-        return { change: { products: writes }, result: results };
-      });
+      const rule = ruleOf(call);
+      if (!call.inTurns) {
+        const results = await ctx.store.write(scopeKeyOf(call), (scope) => {
+          const { writes, results } = planBatch((id) => scope.product(id), data, rule);
+          return { change: { products: writes }, result: results };
+        });
+        return dataAnswer(results);
+      }
+      const results = await ctx.store.writeInTurns(
+        scopeKeyOf(call),
+        async (scope) => {
+          const planner = batchPlanner((id) => scope.product(id), rule);
+          const pause = turnTaker();
+          for (const item of data) {
+            planner.add(item);
+            const paused = pause();
+            if (paused) await paused;
+          }
+          const { writes, results } = planner.plan();
+          return { change: { products: writes }, result: results };
+        },
+        turnTaker(),
+      );
       return dataAnswer(results);
     };
 
   return {
-    pushProducts: write<CatalogProduct>(planMergePush),
-    overwriteProducts: write<CatalogProduct>(planOverwrite),
-    updateProducts: write<CatalogProduct>(planUpdate),
-    detachProducts: write<string>((lookup, ids, call) =>
-      planDetach(lookup, ids, call.params.spaceId as string),
-    ),
+    pushProducts: write<CatalogProduct>(() => mergePushRule),
+    overwriteProducts: write<CatalogProduct>(() => overwriteRule),
+    updateProducts: write<CatalogProduct>(() => updateRule),
+    detachProducts: write<string>((call) => detachRule(call.params.spaceId as string)),
 
     deleteProducts: async (call) => {
       const ids = (call.body as { data: string[] }).data;

@@ -227,6 +227,23 @@ export class Upstream {
           return result;
         });
     };
+    const writeInTurns: Store['writeInTurns'] = (key, plan, pause) => {
+      let change: ScopeChange | undefined;
+      return store
+        .writeInTurns(
+          key,
+          async (view) => {
+            const planned = await plan(view);
+            change = planned.change;
+            return planned;
+          },
+          pause,
+        )
+        .then((result) => {
+          if (change) this.#noteWrite(key, change);
+          return result;
+        });
+    };
     const reset = async (): Promise<void> => {
       await store.reset();
       this.reset();
@@ -238,6 +255,7 @@ export class Upstream {
     return new Proxy(store, {
       get: (target, property) => {
         if (property === 'write') return write;
+        if (property === 'writeInTurns') return writeInTurns;
         if (property === 'reset') return reset;
         if (property === 'close') return close;
         const value = Reflect.get(target, property, target) as unknown;

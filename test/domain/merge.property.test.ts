@@ -2,7 +2,7 @@
 // "PATCH /products") over generated products and payloads.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { keyOf, mergeByKey, type Element } from '../../src/domain/merge.js';
+import { keyOf, mergeByKey, mergeByKeyParts, type Element } from '../../src/domain/merge.js';
 import { MERGE_FIELDS, REPLACE_FIELDS, type MergeField } from '../../src/domain/productFields.js';
 import { mergePush, shallowUpdate } from '../../src/domain/productWrites.js';
 import { SPACE_SOURCE_FIELDS } from '../../src/domain/spaceIds.js';
@@ -144,6 +144,25 @@ describe('mergeByKey', () => {
         const sentKeys = new Set(sent.map((e) => e.k));
         expect(merged.length).toBe(before.filter((e) => !sentKeys.has(e.k)).length + sent.length);
         expect(merged.filter((e) => sentKeys.has(e.k))).toEqual(sent);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('mergeByKeyParts', () => {
+  it("answers as mergeByKey with keyOf's keys, parts of text, of other types, absent or defaulted", () => {
+    const key = { parts: ['productId', 'productGroupId'], groupDefault: ['productGroupId'] };
+    const part = fc.oneof(fc.constantFrom('a', 'b', '1', ID, '"a'), fc.constantFrom(1, null, true));
+    const item = fc.record(
+      { productId: part, productGroupId: part, v: n },
+      { requiredKeys: ['v'] },
+    ) as fc.Arbitrary<Element>;
+    fc.assert(
+      fc.property(list(item), list(item), (before, sent) => {
+        expect(mergeByKeyParts(before, sent, key, ID)).toEqual(
+          mergeByKey(before, sent, (e) => keyOf(e, key, ID)),
+        );
       }),
       RUNS,
     );

@@ -178,3 +178,26 @@ describe.each(transports)('the testing handle %s', (_name, start) => {
     expect((await scope.fetch('/products/x')).status).toBe(404);
   });
 });
+
+describe('the msw handlers with journalPerScope', () => {
+  it('keep that many journal entries of each scope, as the server does, and refuse a value out of range by name', async () => {
+    const mock = createCatalogMockHandlers({ seed, journalPerScope: 2 });
+    const server = setupServer(...mock.handlers);
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const busy = mock.scope();
+      const quiet = mock.scope();
+      await quiet.fetch('/products?limit=1');
+      for (const limit of [2, 3, 4]) await busy.fetch(`/products?limit=${limit}`);
+      // The busy scope forgets its own oldest entry; the quiet scope keeps its one.
+      expect((await busy.requests()).map((entry) => entry.query)).toEqual([{ limit: '4' }, { limit: '3' }]);
+      expect((await quiet.requests()).map((entry) => entry.query)).toEqual([{ limit: '1' }]);
+    } finally {
+      server.close();
+      await mock.stop();
+    }
+    expect(() => createCatalogMockHandlers({ journalPerScope: 0 })).toThrow(
+      'journalPerScope must be a whole number of entries from 1 to 1000',
+    );
+  });
+});
