@@ -2,7 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { OpenAPIV3 } from 'openapi-types';
 import { CatalogError, MethodNotAllowed } from '../domain/errors.js';
 import type { Problem } from '../domain/problem.js';
-import { givenText, withoutGiven } from '../domain/given.js';
+import { givenText, shown, shownName, withoutGiven } from '../domain/given.js';
 import { textNestsDeeper } from '../domain/jsonDepth.js';
 import { readablePath } from './readablePath.js';
 import { wordErrors } from './ajvMessages.js';
@@ -364,12 +364,12 @@ function undocumentedProblems(
       return {
         path: 'query',
         message:
-          `has a parameter named ${JSON.stringify(name)}, which looks like the rest of a value: an & ` +
+          `has a parameter named ${JSON.stringify(shownName(name))}, which looks like the rest of a value: an & ` +
           `inside a value must be sent as %26 (encodeURIComponent and URLSearchParams encode it); ` +
           `${operationId} takes: ${listed}`,
       };
     return {
-      path: `query.${name}`,
+      path: `query.${shownName(name)}`,
       message: inBody.has(name)
         ? // POST /products: the list query's parameters travel in its body.
           `is not a query parameter of ${operationId}: send ${name} as a property of the JSON body`
@@ -560,7 +560,8 @@ function undocumentedBodyNotes(op: CompiledOperation, body: unknown): string[] {
   return Object.keys(body)
     .filter((name) => !op.bodyProperties.has(name))
     .map(
-      (name) => `body.${name} is not a property of ${op.operationId}'s body (documented: ${listed}); ignored`,
+      (name) =>
+        `body.${shownName(name)} is not a property of ${op.operationId}'s body (documented: ${listed}); ignored`,
     );
 }
 
@@ -633,7 +634,7 @@ export function requestValidator(table: OperationTable): RequestValidator {
         if (typeof value === 'string' && value !== 'true' && value !== 'false') {
           const read = trueWords.includes(value.trim().toLowerCase());
           query[name] = String(read);
-          notes.push(`query.${name}=${JSON.stringify(value)} read as ${read}`);
+          notes.push(`query.${name}=${shown(value)} read as ${read}`);
         }
       }
       early.push(...repeatedQuery(query, op.listQuery));

@@ -88,6 +88,14 @@ const REGION_PREFIX = /^\/regions\/([^/]+)\/products\/v1\/tenants(?=\/|$)/i;
 export const CLIENT_PREFIX = /^\/api\/tenants(?=\/|$)/i;
 
 /**
+ * The most notes a request keeps (what the mock ignored of it or how it read it), each of at most
+ * NOTE_LENGTH characters; past them one last note counts the rest. A body of 10,000 properties that
+ * are no parameter would otherwise log and journal megabytes (docs/behaviour.md, "Request log").
+ */
+const NOTES_KEPT = 20;
+const NOTE_LENGTH = 500;
+
+/**
  * From this size on, a body's parsing, its checks and its handler each take a turn of the event loop
  * of their own: together, for a 5 MB body of small objects, they held every other request for over
  * a second (docs/security.md, "Bounds").
@@ -234,8 +242,16 @@ export function createPipeline(options: PipelineOptions): Handle {
       bodyBytes: request.bodyBytes,
     });
     const operation = request.operation;
+    let notesLeftOff = 0;
     const note = (text: string): void => {
-      if (operation) (operation.notes ??= []).push(text);
+      if (!operation) return;
+      const notes = (operation.notes ??= []);
+      if (notes.length < NOTES_KEPT) {
+        notes.push(text.length > NOTE_LENGTH ? `${text.slice(0, NOTE_LENGTH - 1)}…` : text);
+        return;
+      }
+      notesLeftOff += 1;
+      notes[NOTES_KEPT] = `and ${notesLeftOff.toLocaleString('en-US')} more notes, not kept`;
     };
     checked.notes.forEach(note);
     const handler = handlers[resolved.op.operationId] as OperationHandler;

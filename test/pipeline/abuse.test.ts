@@ -555,3 +555,38 @@ describe('a query value whose percent-escapes are no UTF-8 text', () => {
     }
   });
 });
+
+describe('a request with thousands of things the mock ignores', () => {
+  it('keeps the first 20 notes, each cut short, and a count of the rest, in the log and the journal', async () => {
+    const { lines, server } = await loggedServer({ seed });
+    try {
+      // 10,000 body properties that are no parameter of POST /products, one of them 100,000
+      // characters long: each is ignored with a note, which must not make a log line or a journal
+      // entry of megabytes (an answer of 110 KB logged 4 MB before the notes were bounded).
+      const body: Record<string, number> = { ['y'.repeat(100_000)]: 1 };
+      for (let i = 0; i < 9_999; i++) body[`zz${i}`] = 1;
+      const res = await fetch(`${server.url}${BASE}/products`, {
+        method: 'POST',
+        headers: { ...TOKEN, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+      await expect.poll(() => lines.length).toBeGreaterThan(0);
+      const logged = lines[0] as unknown as { notes: string[]; msg: string };
+      const journal = (await (await fetch(`${server.url}/__admin/requests`)).json()) as {
+        data: { notes: string[] }[];
+      };
+      for (const notes of [logged.notes, journal.data[0]?.notes ?? []]) {
+        expect(notes).toHaveLength(21);
+        expect(notes[0]).toMatch(/^body\.y{80}…, 100000 characters is not a property of queryProducts/);
+        expect(notes[0]?.length).toBeLessThanOrEqual(500);
+        expect(notes[1]).toMatch(/^body\.zz0 is not a property of queryProducts/);
+        expect(notes[20]).toBe('and 9,980 more notes, not kept');
+      }
+      expect(logged.msg.length).toBeLessThan(20_000);
+    } finally {
+      await server.close();
+    }
+  });
+});
