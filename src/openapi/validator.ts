@@ -553,16 +553,23 @@ export interface RequestValidator {
   ): { params: Record<string, string>; query: Record<string, unknown>; notes: string[] };
 }
 
-/** The notes of a read's body properties its operation does not document: each is ignored. */
+/** The most names of undocumented body properties a note shows; it counts the others. */
+const BODY_NAMES_SHOWN = 10;
+
+/**
+ * The note of a read's body properties its operation does not document, which are ignored: one
+ * note naming the first BODY_NAMES_SHOWN of them and counting the rest, however many a body holds.
+ */
 function undocumentedBodyNotes(op: CompiledOperation, body: unknown): string[] {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+  const unknown = Object.keys(body).filter((name) => !op.bodyProperties.has(name));
+  if (unknown.length === 0) return [];
   const listed = [...op.bodyProperties].join(', ');
-  return Object.keys(body)
-    .filter((name) => !op.bodyProperties.has(name))
-    .map(
-      (name) =>
-        `body.${shownName(name)} is not a property of ${op.operationId}'s body (documented: ${listed}); ignored`,
-    );
+  const documented = `${op.operationId}'s body (documented: ${listed}); ignored`;
+  const names = unknown.slice(0, BODY_NAMES_SHOWN).map((name) => `body.${shownName(name)}`);
+  if (unknown.length === 1) return [`${names[0]} is not a property of ${documented}`];
+  const more = unknown.length - names.length;
+  return [`${names.join(', ')}${more > 0 ? ` and ${more} more` : ''} are not properties of ${documented}`];
 }
 
 /**

@@ -557,12 +557,11 @@ describe('a query value whose percent-escapes are no UTF-8 text', () => {
 });
 
 describe('a request with thousands of things the mock ignores', () => {
-  it('keeps the first 20 notes, each cut short, and a count of the rest, in the log and the journal', async () => {
+  it('notes the properties of a body that are no parameter at once: ten names and a count', async () => {
     const { lines, server } = await loggedServer({ seed });
     try {
       // 10,000 body properties that are no parameter of POST /products, one of them 100,000
-      // characters long: each is ignored with a note, which must not make a log line or a journal
-      // entry of megabytes (an answer of 110 KB logged 4 MB before the notes were bounded).
+      // characters long: a note each made a 110 KB body log 4 MB and journal 2 MB.
       const body: Record<string, number> = { ['y'.repeat(100_000)]: 1 };
       for (let i = 0; i < 9_999; i++) body[`zz${i}`] = 1;
       const res = await fetch(`${server.url}${BASE}/products`, {
@@ -573,16 +572,42 @@ describe('a request with thousands of things the mock ignores', () => {
       expect(res.status).toBe(200);
       await res.arrayBuffer();
       await expect.poll(() => lines.length).toBeGreaterThan(0);
+      const logged = lines[0] as unknown as { notes: string[] };
+      const journal = (await (await fetch(`${server.url}/__admin/requests`)).json()) as {
+        data: { notes?: string[] }[];
+      };
+      for (const notes of [logged.notes, journal.data[0]?.notes]) {
+        expect(notes).toEqual([
+          expect.stringMatching(
+            /^body\.y{80}…, 100000 characters, body\.zz0, .*, body\.zz8 and 9990 more are not properties of queryProducts's body \(documented: search, .*\); ignored$/,
+          ),
+        ]);
+        expect(notes?.[0]?.length).toBeLessThan(600);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('keeps the first 20 notes of a request and a count of the rest, in the log and the journal', async () => {
+    const { lines, server } = await loggedServer({ seed });
+    try {
+      // 2,000 undocumented query parameters fit in a URL of 16 KB; a note each logged and
+      // journaled 500 KB.
+      const query = Array.from({ length: 2_000 }, (_, i) => `q${i}=`).join('&');
+      const res = await fetch(`${server.url}${BASE}/products?limit=1&${query}`, { headers: TOKEN });
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+      await expect.poll(() => lines.length).toBeGreaterThan(0);
       const logged = lines[0] as unknown as { notes: string[]; msg: string };
       const journal = (await (await fetch(`${server.url}/__admin/requests`)).json()) as {
-        data: { notes: string[] }[];
+        data: { notes?: string[] }[];
       };
       for (const notes of [logged.notes, journal.data[0]?.notes ?? []]) {
         expect(notes).toHaveLength(21);
-        expect(notes[0]).toMatch(/^body\.y{80}…, 100000 characters is not a property of queryProducts/);
-        expect(notes[0]?.length).toBeLessThanOrEqual(500);
-        expect(notes[1]).toMatch(/^body\.zz0 is not a property of queryProducts/);
-        expect(notes[20]).toBe('and 9,980 more notes, not kept');
+        expect(notes[0]).toMatch(/^query\.q0 is not a query parameter of listProducts/);
+        expect(notes[19]).toMatch(/^query\.q19 is not a query parameter of listProducts/);
+        expect(notes[20]).toBe('and 1980 more notes, not kept');
       }
       expect(logged.msg.length).toBeLessThan(20_000);
     } finally {
