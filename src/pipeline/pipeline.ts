@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../domain/errors.js';
 import { OperationTable } from '../openapi/operations.js';
 import { invalid, requestValidator, type ResolvedRequest } from '../openapi/validator.js';
 import { errorAnswer } from './answers.js';
-import { findUnsafe } from './bodyGuard.js';
+import { batchPastBudget, findUnsafe } from './bodyGuard.js';
 import { parseQuery, queryNotUtf8 } from './query.js';
 import type { AnsweredOperation, Handle, Headers, MockAnswer, MockRequest } from './types.js';
 import { shown } from '../domain/given.js';
@@ -233,6 +233,8 @@ export function createPipeline(options: PipelineOptions): Handle {
       throw invalid([{ path: name === '' ? 'query' : `query.${name}`, message }]);
     }
     const query = parseQuery(search);
+    const costly = batchPastBudget(body);
+    if (costly) throw costly;
     const unsafe = findUnsafe(body) ?? findUnsafe(query, 'query');
     if (unsafe) throw badRequest(unsafe);
     const contentType = request.headers['content-type'];

@@ -142,6 +142,29 @@ describe('filters nested to any depth', () => {
     expect((await c.get(`${BASE}/products/heavy-99`)).body.data.variants).toHaveLength(123);
   });
 
+  it('refuses a batch of more items than the cost budget, ids included: each is answered by an object', async () => {
+    const c = client(await makeApp({ seed }));
+    // 1,200,000 ids in 4.8 MB hold no object but one; answered one object each, 43 MB, they held
+    // every other request for a second.
+    const ids = (n: number) => ({
+      data: Array.from({ length: n }, (_, i) => (i === 0 ? 'p1' : `x${i % 10}`)),
+    });
+    for (const path of ['/products', '/spaces/s1/products', '/product-types']) {
+      const refused = await c.raw.delete(`${BASE}${path}`).set(TOKEN).send(ids(12_501));
+      expect(refused.status, path).toBe(413);
+      expect(documented('DELETE', `${BASE}${path}`, refused), path).toEqual([]);
+      expect(refused.body.message, path).toBe(
+        'body.data holds 12501 items, more than 12,500, the cost budget of one request: each item is answered by an object of its own (docs/security.md, "Bounds"). Send the batch in smaller parts',
+      );
+    }
+    // Nothing was deleted nor detached; a delete at the budget is answered.
+    expect((await c.get(`${BASE}/products/p1`)).body.data.spaceIds).toEqual(['s1']);
+    const atBudget = await c.raw.delete(`${BASE}/products`).set(TOKEN).send(ids(12_500));
+    expect(atBudget.status).toBe(200);
+    expect(atBudget.body.data).toHaveLength(12_500);
+    expect(atBudget.body.data[0]).toEqual({ productGroupId: 'p1', status: 200 });
+  });
+
   it('still refuses a prototype-reaching key inside a filter object', async () => {
     const c = client(await makeApp({ seed }));
     const filter = JSON.parse('{"not":[{"__proto__":["productGroupId","p1"]}]}') as object;
