@@ -336,7 +336,10 @@ export function undocumentedQuery(
   inBody: ReadonlySet<string> = new Set(),
 ): CatalogError | undefined {
   const problems = undocumentedProblems(operationId, documented, names, inBody);
-  return problems.length === 0 ? undefined : invalid(problems);
+  if (problems.length === 0) return undefined;
+  // As many as Ajv's problems are listed: a URL of 2,000 such names was a message of 170 KB.
+  const unlisted = { count: Math.max(0, problems.length - MAX_PROBLEMS), exact: true };
+  return invalid(problems.slice(0, MAX_PROBLEMS), unlisted);
 }
 
 /**

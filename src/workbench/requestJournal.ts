@@ -1,7 +1,7 @@
 // The request journal: the last API requests, for a test to ask what an app sent (GET /__admin/requests).
 import type { components } from '../generated/openapi.js';
 import { badRequest } from '../domain/errors.js';
-import { given, givenText } from '../domain/given.js';
+import { given, givenText, shownName } from '../domain/given.js';
 import { parseQuery } from '../pipeline/query.js';
 import { pathHolds } from './pathPart.js';
 
@@ -181,9 +181,10 @@ export function parseJournalFilter(
   const known = new Set(['method', 'path', 'status', 'tenantId', 'operationId', 'limit', 'id']);
   const unknown = Object.keys(query).filter((name) => !known.has(name));
   if (unknown.length > 0) {
-    throw badRequest(
-      `${unknown.map((name) => `query.${name}`).join(', ')}: no such filter; filters: ${[...known].join(', ')}`,
-    );
+    // The first 20 names, and how many more: a URL of 2,000 of them was a message of 270 KB.
+    const named = unknown.slice(0, 20).map((name) => `query.${shownName(name)}`);
+    const more = unknown.length > named.length ? ` and ${unknown.length - named.length} more` : '';
+    throw badRequest(`${named.join(', ')}${more}: no such filter; filters: ${[...known].join(', ')}`);
   }
   const whole = (name: string, min: number, max: number): number | undefined => {
     const text = query[name];

@@ -612,6 +612,26 @@ describe('a request with thousands of things the mock ignores', () => {
     }
   });
 
+  it('is refused by an admin endpoint naming 20 of them and counting the rest', async () => {
+    const { server } = await loggedServer({ seed });
+    try {
+      // A URL of 2,000 undocumented parameters was answered a message of 170 to 280 KB, logged whole.
+      const query = Array.from({ length: 2_000 }, (_, i) => `q${i}=`).join('&');
+      for (const path of ['/__admin/requests', '/__admin/scopes', '/__admin/settings']) {
+        const res = await fetch(`${server.url}${path}?${query}`);
+        expect(res.status, path).toBe(400);
+        const { message } = (await res.json()) as { message: string };
+        expect(message, path).toMatch(/^query\.q0\b/);
+        expect(message, path).toMatch(/\bquery\.q19\b/);
+        expect(message, path).not.toMatch(/\bquery\.q20\b/);
+        expect(message, path).toMatch(/; and \d{3,4} more problems not listed$/);
+        expect(message.length, path).toBeLessThan(5_000);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
   it('keeps the first 20 notes of a request and a count of the rest, in the log and the journal', async () => {
     const { lines, server } = await loggedServer({ seed });
     try {

@@ -258,6 +258,11 @@ describe('request journal', () => {
     expect(large.bodyOmitted).toMatch(/^\d+ bytes of JSON, more than the 16384 kept$/);
   });
 
+  it('names 20 filters it does not know and counts the rest', () => {
+    const many = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`x${i}`, '1']));
+    expect(() => parseJournalFilter(many)).toThrow(/^query\.x0, .*query\.x19 and 10 more: no such filter; /);
+  });
+
   it('reads query strings with repeated names, and refuses filters it does not know', () => {
     expect(parseQuery('a=1&b=2&a=3')).toEqual({ a: ['1', '3'], b: '2' });
     expect(parseJournalFilter({ status: '404', limit: '5' })).toMatchObject({ status: 404, limit: 5 });
