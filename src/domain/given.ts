@@ -28,6 +28,9 @@ function cutShort(text: string, quoted: boolean): string {
   return `${start}, ${text.length} characters`;
 }
 
+/** A name as a message shows it, unquoted: a long one cut short, with its length. */
+export const shownName = (name: string): string => cutShort(name, false);
+
 /**
  * What was given, after what was expected. Every message that knows the value ends so; withoutGiven
  * takes it off, where problems found at many places are said once (the contract suite's report).

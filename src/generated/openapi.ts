@@ -2124,7 +2124,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The body is over the size limit (5 MB), or holds more than 12,500 JSON objects and arrays (the cost budget of one request). */
+        /** @description The body is over the size limit (5 MB), or holds more than 12,500 JSON objects and arrays, or a batch of more than 12,500 items, ids included (the cost budget of one request). */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;

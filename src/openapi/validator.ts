@@ -2,7 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { OpenAPIV3 } from 'openapi-types';
 import { CatalogError, MethodNotAllowed } from '../domain/errors.js';
 import type { Problem } from '../domain/problem.js';
-import { givenText, withoutGiven } from '../domain/given.js';
+import { givenText, shown, shownName, withoutGiven } from '../domain/given.js';
 import { textNestsDeeper } from '../domain/jsonDepth.js';
 import { readablePath } from './readablePath.js';
 import { wordErrors } from './ajvMessages.js';
@@ -336,7 +336,10 @@ export function undocumentedQuery(
   inBody: ReadonlySet<string> = new Set(),
 ): CatalogError | undefined {
   const problems = undocumentedProblems(operationId, documented, names, inBody);
-  return problems.length === 0 ? undefined : invalid(problems);
+  if (problems.length === 0) return undefined;
+  // As many as Ajv's problems are listed: a URL of 2,000 such names was a message of 170 KB.
+  const unlisted = { count: Math.max(0, problems.length - MAX_PROBLEMS), exact: true };
+  return invalid(problems.slice(0, MAX_PROBLEMS), unlisted);
 }
 
 /**
@@ -364,12 +367,12 @@ function undocumentedProblems(
       return {
         path: 'query',
         message:
-          `has a parameter named ${JSON.stringify(name)}, which looks like the rest of a value: an & ` +
+          `has a parameter named ${JSON.stringify(shownName(name))}, which looks like the rest of a value: an & ` +
           `inside a value must be sent as %26 (encodeURIComponent and URLSearchParams encode it); ` +
           `${operationId} takes: ${listed}`,
       };
     return {
-      path: `query.${name}`,
+      path: `query.${shownName(name)}`,
       message: inBody.has(name)
         ? // POST /products: the list query's parameters travel in its body.
           `is not a query parameter of ${operationId}: send ${name} as a property of the JSON body`
@@ -553,15 +556,23 @@ export interface RequestValidator {
   ): { params: Record<string, string>; query: Record<string, unknown>; notes: string[] };
 }
 
-/** The notes of a read's body properties its operation does not document: each is ignored. */
+/** The most names of undocumented body properties a note shows; it counts the others. */
+const BODY_NAMES_SHOWN = 10;
+
+/**
+ * The note of a read's body properties its operation does not document, which are ignored: one
+ * note naming the first BODY_NAMES_SHOWN of them and counting the rest, however many a body holds.
+ */
 function undocumentedBodyNotes(op: CompiledOperation, body: unknown): string[] {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+  const unknown = Object.keys(body).filter((name) => !op.bodyProperties.has(name));
+  if (unknown.length === 0) return [];
   const listed = [...op.bodyProperties].join(', ');
-  return Object.keys(body)
-    .filter((name) => !op.bodyProperties.has(name))
-    .map(
-      (name) => `body.${name} is not a property of ${op.operationId}'s body (documented: ${listed}); ignored`,
-    );
+  const documented = `${op.operationId}'s body (documented: ${listed}); ignored`;
+  const names = unknown.slice(0, BODY_NAMES_SHOWN).map((name) => `body.${shownName(name)}`);
+  if (unknown.length === 1) return [`${names[0]} is not a property of ${documented}`];
+  const more = unknown.length - names.length;
+  return [`${names.join(', ')}${more > 0 ? ` and ${more} more` : ''} are not properties of ${documented}`];
 }
 
 /**
@@ -633,7 +644,7 @@ export function requestValidator(table: OperationTable): RequestValidator {
         if (typeof value === 'string' && value !== 'true' && value !== 'false') {
           const read = trueWords.includes(value.trim().toLowerCase());
           query[name] = String(read);
-          notes.push(`query.${name}=${JSON.stringify(value)} read as ${read}`);
+          notes.push(`query.${name}=${shown(value)} read as ${read}`);
         }
       }
       early.push(...repeatedQuery(query, op.listQuery));

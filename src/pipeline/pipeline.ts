@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../domain/errors.js';
 import { OperationTable } from '../openapi/operations.js';
 import { invalid, requestValidator, type ResolvedRequest } from '../openapi/validator.js';
 import { errorAnswer } from './answers.js';
-import { findUnsafe } from './bodyGuard.js';
+import { batchPastBudget, findUnsafe } from './bodyGuard.js';
 import { parseQuery, queryNotUtf8 } from './query.js';
 import { nextTurn } from './turns.js';
 import type { AnsweredOperation, Handle, Headers, MockAnswer, MockRequest } from './types.js';
@@ -92,6 +92,15 @@ export interface PipelineOptions {
 const REGION_PREFIX = /^\/regions\/([^/]+)\/products\/v1\/tenants(?=\/|$)/i;
 /** The published client's prefix; on a region host it means that region (docs/behaviour.md, "Addressing"). */
 export const CLIENT_PREFIX = /^\/api\/tenants(?=\/|$)/i;
+
+/**
+ * The most notes a request keeps (what the mock ignored of it or how it read it), each of at most
+ * NOTE_LENGTH characters; past them one last note counts the rest. A URL of 3,000 undocumented
+ * query parameters, a note each, would otherwise log and journal 750 KB (docs/behaviour.md,
+ * "Request log").
+ */
+const NOTES_KEPT = 20;
+const NOTE_LENGTH = 2000;
 
 /**
  * From this size on, a body's parsing, its guard, its schema check and its handler each take a turn
@@ -225,6 +234,8 @@ export function createPipeline(options: PipelineOptions): Handle {
       throw invalid([{ path: name === '' ? 'query' : `query.${name}`, message }]);
     }
     const query = parseQuery(search);
+    const costly = batchPastBudget(body);
+    if (costly) throw costly;
     const unsafe = findUnsafe(body) ?? findUnsafe(query, 'query');
     if (unsafe) throw badRequest(unsafe);
     // A large body's schema check takes a turn of its own, and its handler another.
@@ -249,8 +260,17 @@ export function createPipeline(options: PipelineOptions): Handle {
       bodyBytes: request.bodyBytes,
     });
     const operation = request.operation;
+    let notesLeftOff = 0;
     const note = (text: string): void => {
-      if (operation) (operation.notes ??= []).push(text);
+      if (!operation) return;
+      const notes = (operation.notes ??= []);
+      if (notes.length < NOTES_KEPT) {
+        notes.push(text.length > NOTE_LENGTH ? `${text.slice(0, NOTE_LENGTH - 1)}…` : text);
+        return;
+      }
+      notesLeftOff += 1;
+      // A plain number: toLocaleString per note cost more than the rest of a note together.
+      notes[NOTES_KEPT] = `and ${notesLeftOff} more notes, not kept`;
     };
     checked.notes.forEach(note);
     const handler = handlers[resolved.op.operationId] as OperationHandler;

@@ -2,6 +2,7 @@
 // specification and decides otherwise where it shows nothing (error statuses, what a write answers)
 // must pass every such test, and fail only [mock choice] ones.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDataset } from '../../src/seed/index.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { startProxy, type Answer, type Exchange } from '../proxy.js';
 import { runContract as contract } from './contractRun.js';
@@ -61,5 +62,24 @@ describe('contract tiers', () => {
       /FAIL \w+ \[mock choice\] productWrites\.test\.ts > .*answers status 201 for a created product/,
     );
     expect(code).toBe(1);
+  }, 240_000);
+});
+
+describe('the bounds of a read by id, on the demo dataset the examples of openapi.yaml name', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ port: 0, apiKeys: [KEY], seed: generateDataset('demo') });
+  });
+  afterAll(() => server.close());
+
+  it('pass against the mock: a filter at its bound leaves a product that exists found', async () => {
+    // GET /products/FA-00001 is answered 200 there; a filter of 256 operators or 1000 values that
+    // matched no product made it a 404, and the suite failed the mock it describes.
+    const { code, output } = await contract([
+      ...['--base-url', `${server.url}/acme/demo`, '--api-key', KEY],
+      ...['--readonly', '--only', 'getProduct,getProductByBarcode'],
+    ]);
+    expect(output).toMatch(/Tests: 0 failed, [1-9]\d* passed/);
+    expect(code).toBe(0);
   }, 240_000);
 });

@@ -142,6 +142,29 @@ describe('filters nested to any depth', () => {
     expect((await c.get(`${BASE}/products/heavy-99`)).body.data.variants).toHaveLength(123);
   });
 
+  it('refuses a batch of more items than the cost budget, ids included: each is answered by an object', async () => {
+    const c = client(await makeApp({ seed }));
+    // 1,200,000 ids in 4.8 MB hold no object but one; answered one object each, 43 MB, they held
+    // every other request for a second.
+    const ids = (n: number) => ({
+      data: Array.from({ length: n }, (_, i) => (i === 0 ? 'p1' : `x${i % 10}`)),
+    });
+    for (const path of ['/products', '/spaces/s1/products', '/product-types']) {
+      const refused = await c.raw.delete(`${BASE}${path}`).set(TOKEN).send(ids(12_501));
+      expect(refused.status, path).toBe(413);
+      expect(documented('DELETE', `${BASE}${path}`, refused), path).toEqual([]);
+      expect(refused.body.message, path).toBe(
+        'body.data holds 12501 items, more than 12,500, the cost budget of one request: each item is answered by an object of its own (docs/security.md, "Bounds"). Send the batch in smaller parts',
+      );
+    }
+    // Nothing was deleted nor detached; a delete at the budget is answered.
+    expect((await c.get(`${BASE}/products/p1`)).body.data.spaceIds).toEqual(['s1']);
+    const atBudget = await c.raw.delete(`${BASE}/products`).set(TOKEN).send(ids(12_500));
+    expect(atBudget.status).toBe(200);
+    expect(atBudget.body.data).toHaveLength(12_500);
+    expect(atBudget.body.data[0]).toEqual({ productGroupId: 'p1', status: 200 });
+  });
+
   it('still refuses a prototype-reaching key inside a filter object', async () => {
     const c = client(await makeApp({ seed }));
     const filter = JSON.parse('{"not":[{"__proto__":["productGroupId","p1"]}]}') as object;
@@ -552,6 +575,86 @@ describe('a query value whose percent-escapes are no UTF-8 text', () => {
     // UTF-8 and a malformed escape, which stays the text it is, still read
     for (const query of ['search=%C3%A9', 'search=50%off', 'search=%E2%82%AC%20%F0%9F%98%80']) {
       expect((await c.get(`${BASE}/products?${query}`)).status, query).toBe(200);
+    }
+  });
+});
+
+describe('a request with thousands of things the mock ignores', () => {
+  it('notes the properties of a body that are no parameter at once: ten names and a count', async () => {
+    const { lines, server } = await loggedServer({ seed });
+    try {
+      // 10,000 body properties that are no parameter of POST /products, one of them 100,000
+      // characters long: a note each made a 110 KB body log 4 MB and journal 2 MB.
+      const body: Record<string, number> = { ['y'.repeat(100_000)]: 1 };
+      for (let i = 0; i < 9_999; i++) body[`zz${i}`] = 1;
+      const res = await fetch(`${server.url}${BASE}/products`, {
+        method: 'POST',
+        headers: { ...TOKEN, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+      await expect.poll(() => lines.length).toBeGreaterThan(0);
+      const logged = lines[0] as unknown as { notes: string[] };
+      const journal = (await (await fetch(`${server.url}/__admin/requests`)).json()) as {
+        data: { notes?: string[] }[];
+      };
+      for (const notes of [logged.notes, journal.data[0]?.notes]) {
+        expect(notes).toEqual([
+          expect.stringMatching(
+            /^body\.y{80}…, 100000 characters, body\.zz0, .*, body\.zz8 and 9990 more are not properties of queryProducts's body \(documented: search, .*\); ignored$/,
+          ),
+        ]);
+        expect(notes?.[0]?.length).toBeLessThan(600);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('is refused by an admin endpoint naming 20 of them and counting the rest', async () => {
+    const { server } = await loggedServer({ seed });
+    try {
+      // A URL of 2,000 undocumented parameters was answered a message of 170 to 280 KB, logged whole.
+      const query = Array.from({ length: 2_000 }, (_, i) => `q${i}=`).join('&');
+      for (const path of ['/__admin/requests', '/__admin/scopes', '/__admin/settings']) {
+        const res = await fetch(`${server.url}${path}?${query}`);
+        expect(res.status, path).toBe(400);
+        const { message } = (await res.json()) as { message: string };
+        expect(message, path).toMatch(/^query\.q0\b/);
+        expect(message, path).toMatch(/\bquery\.q19\b/);
+        expect(message, path).not.toMatch(/\bquery\.q20\b/);
+        expect(message, path).toMatch(/; and \d{3,4} more problems not listed$/);
+        expect(message.length, path).toBeLessThan(5_000);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('keeps the first 20 notes of a request and a count of the rest, in the log and the journal', async () => {
+    const { lines, server } = await loggedServer({ seed });
+    try {
+      // 2,000 undocumented query parameters fit in a URL of 16 KB; a note each logged and
+      // journaled 500 KB.
+      const query = Array.from({ length: 2_000 }, (_, i) => `q${i}=`).join('&');
+      const res = await fetch(`${server.url}${BASE}/products?limit=1&${query}`, { headers: TOKEN });
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+      await expect.poll(() => lines.length).toBeGreaterThan(0);
+      const logged = lines[0] as unknown as { notes: string[]; msg: string };
+      const journal = (await (await fetch(`${server.url}/__admin/requests`)).json()) as {
+        data: { notes?: string[] }[];
+      };
+      for (const notes of [logged.notes, journal.data[0]?.notes ?? []]) {
+        expect(notes).toHaveLength(21);
+        expect(notes[0]).toMatch(/^query\.q0 is not a query parameter of listProducts/);
+        expect(notes[19]).toMatch(/^query\.q19 is not a query parameter of listProducts/);
+        expect(notes[20]).toBe('and 1980 more notes, not kept');
+      }
+      expect(logged.msg.length).toBeLessThan(20_000);
+    } finally {
+      await server.close();
     }
   });
 });

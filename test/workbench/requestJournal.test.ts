@@ -208,6 +208,32 @@ describe('request journal', () => {
     expect(journal.find({ tenantId: 'noisy' })).toHaveLength(5);
   });
 
+  it('forgets a tenth of a share at once, in one pass, the others kept in their order', () => {
+    // One at a time, a scope at its share beside older entries of others moved all of them for
+    // each of its requests: 750 moves of 1,000 slots, 56 µs a request.
+    const journal = new RequestJournal(100, 20);
+    const noisy = (n: number) => entry(n, { tenantId: 'noisy' });
+    for (let n = 1; n <= 20; n++) journal.record(noisy(n));
+    for (let n = 21; n <= 60; n++) journal.record(entry(n, { tenantId: `quiet${n}` }));
+    journal.record(noisy(61));
+    // Past its share of 20, the noisy scope forgets its 2 oldest together: 19 left, not 20.
+    expect(journal.find({ tenantId: 'noisy' }).map((e) => e.at)).toEqual(
+      [61, ...Array.from({ length: 18 }, (_, i) => 20 - i)].map(iso),
+    );
+    journal.record(noisy(62));
+    expect(journal.find({ tenantId: 'noisy' })).toHaveLength(20);
+    journal.record(noisy(63));
+    expect(journal.find({ tenantId: 'noisy' })).toHaveLength(19);
+    // Every other entry is kept, oldest to newest as they came; ids rise with them.
+    const all = journal.find();
+    expect(all.filter((e) => e.tenantId !== 'noisy').map((e) => e.at)).toEqual(
+      Array.from({ length: 40 }, (_, i) => 60 - i).map(iso),
+    );
+    const ids = all.map((e) => e.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(journal.count).toBe(59);
+  });
+
   it('still keeps the last `size` requests when no client passes its share, each counted once', () => {
     const journal = new RequestJournal(6, 3);
     for (let n = 1; n <= 12; n++) journal.record(entry(n, { tenantId: `t${n % 3}` }));
@@ -230,6 +256,11 @@ describe('request journal', () => {
     const large = journalBody({ text: 'x'.repeat(JOURNAL_BODY_BYTES) });
     expect(large.body).toBeUndefined();
     expect(large.bodyOmitted).toMatch(/^\d+ bytes of JSON, more than the 16384 kept$/);
+  });
+
+  it('names 20 filters it does not know and counts the rest', () => {
+    const many = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`x${i}`, '1']));
+    expect(() => parseJournalFilter(many)).toThrow(/^query\.x0, .*query\.x19 and 10 more: no such filter; /);
   });
 
   it('reads query strings with repeated names, and refuses filters it does not know', () => {

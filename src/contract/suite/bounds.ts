@@ -201,11 +201,16 @@ function valueFor(kind: BoundKind, name: string, count: number): string | number
       return JSON.stringify(filter);
     }
     case 'filterOperators':
-      // one `or` and count - 1 comparisons beside each other, on a path no product has: short, so
-      // that 256 of them stay well within a URL's 16 KB (docs/behaviour.md, "Errors", 431)
-      return JSON.stringify({ or: Array.from({ length: count - 1 }, () => ({ eq: ['a', 0] })) });
+      // one `or` of count - 3 comparisons on a path no product has and a `not` of one, `count`
+      // operators that every product matches: a read by id of a product that exists (the examples
+      // openapi.yaml names, held by the demo dataset) stays found, as without the filter. Short, so
+      // that 256 of them stay well within a URL's 16 KB (docs/behaviour.md, "Errors", 431).
+      return JSON.stringify({
+        or: [...Array.from({ length: count - 3 }, () => ({ eq: ['a', 0] })), { not: [{ eq: ['a', 0] }] }],
+      });
     case 'inValues':
-      return JSON.stringify({ in: ['a', Array.from({ length: count }, (_, i) => i)] });
+      // `not` of an `in` on a path no product has: every product matches, as above.
+      return JSON.stringify({ not: [{ in: ['a', Array.from({ length: count }, (_, i) => i)] }] });
     default:
       throw new Error(`no value for a bound of kind ${kind as string}`);
   }

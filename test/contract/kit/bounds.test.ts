@@ -108,8 +108,17 @@ describe('the bounds the contract suite reads from openapi.yaml', () => {
     const depth = (f: { not?: [object] }): number => (f.not ? 1 + depth(f.not[0]) : 1);
     expect(depth(JSON.parse(String(atBound(b('filterDepth', 'filter', 32)))))).toBe(32);
     expect(depth(JSON.parse(String(pastBound(b('filterDepth', 'filter', 32)))))).toBe(33);
-    expect(JSON.parse(String(pastBound(b('filterOperators', 'filter', 256)))).or).toHaveLength(256);
-    expect(JSON.parse(String(atBound(b('inValues', 'filter', 1000)))).in[1]).toHaveLength(1000);
+    // Operators counted as the filter parser counts them: each object's one key.
+    const operators = (f: unknown): number =>
+      Array.isArray(f)
+        ? f.reduce((n: number, item) => n + operators(item), 0)
+        : f !== null && typeof f === 'object'
+          ? 1 + Object.values(f).reduce((n: number, item) => n + operators(item), 0)
+          : 0;
+    expect(operators(JSON.parse(String(atBound(b('filterOperators', 'filter', 256)))))).toBe(256);
+    expect(operators(JSON.parse(String(pastBound(b('filterOperators', 'filter', 256)))))).toBe(257);
+    expect(JSON.parse(String(atBound(b('inValues', 'filter', 1000)))).not[0].in[1]).toHaveLength(1000);
+    expect(JSON.parse(String(pastBound(b('inValues', 'filter', 1000)))).not[0].in[1]).toHaveLength(1001);
     expect(pastBound(b('minimum', 'page', 1))).toBe(0);
     expect(pastBound(b('maximum', 'limit', 1000))).toBe(1001);
   });
