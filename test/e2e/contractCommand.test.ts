@@ -27,12 +27,12 @@ describe('product-catalog-mock contract', () => {
       process.execPath,
       [
         ...[cli, 'contract', '--base-url', `${server.url}/acme/ro`, '--api-key', 'staging-key', '--readonly'],
-        ...['--only', 'listProducts,mock choice', '--junit', junit],
+        ...['--only', 'getProduct,published', '--junit', junit],
       ],
       { env: withoutContractEnv(), maxBuffer: 64 * 1024 * 1024 },
     );
     expect(stdout).toMatch(/^ {2}\d+ tests: read-only run: this test writes$/m);
-    expect(stdout).toMatch(/^ {2}\d+ tests: not selected by --only listProducts,mock choice$/m);
+    expect(stdout).toMatch(/^ {2}\d+ tests: not selected by --only getProduct,published$/m);
     const summary = /Tests: 0 failed, (\d+) passed, (\d+) skipped \((\d+)\)/.exec(stdout);
     const report = await readFile(junit, 'utf8');
     const suites = /<testsuites[^>]*tests="(\d+)" failures="0" errors="0" skipped="(\d+)"/.exec(report);
