@@ -134,13 +134,15 @@ describe('sweeping a deployment that does not delete', () => {
     req.on('data', (chunk: Buffer) => (text += chunk.toString()));
     req.on('end', () => {
       const path = new URL(req.url!, 'http://x').pathname;
-      const json = (status: number, body: unknown) =>
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+        res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
       if (req.method === 'DELETE') {
         deletes.push((JSON.parse(text) as { data: string[] }).data);
         return json(500, { message: 'boom' });
       }
-      if (path.startsWith('/down/')) return json(503, { message: 'down' });
+      // asked again at once (Retry-After: 0) through every try, rather than after the doubling waits
+      // of an answer without one (1 + 2 + 4 + 8 s)
+      if (path.startsWith('/down/')) return json(503, { message: 'down' }, { 'retry-after': '0' });
       if (path.endsWith('/products'))
         return json(200, {
           data: { list: [{ productGroupId: 'shop-1' }, { productGroupId: `${prefix}a` }] },

@@ -5,8 +5,6 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../../src/server.js';
-import { apiDocument } from '../../src/generated/apiDocument.js';
-import { OperationTable } from '../../src/openapi/operations.js';
 import { startProxy } from '../proxy.js';
 import { cli, withoutContractEnv } from './contractRun.js';
 import { contract, lookAtReport, run } from './contractCli.js';
@@ -23,48 +21,18 @@ describe('product-catalog-mock contract', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  // the three URL prefixes of docs/behaviour.md, "Addressing", each a separate scope of the server
-  const prefixes = ['/regions/us/products/v1/tenants/acme/staging', '/api/tenants/acme/qa', '/acme/dev'];
-
-  it.each(prefixes)(
-    'passes against a conforming server under %s, reports JUnit, and cleans up after itself',
-    async (prefix) => {
-      const base = `${server.url}${prefix}`;
-      const junit = join(dir, `report-${prefixes.indexOf(prefix)}.xml`);
-      await run(
-        process.execPath,
-        [cli, 'contract', '--base-url', base, '--api-key', 'staging-key', '--junit', junit],
-        {
-          env: withoutContractEnv(),
-          maxBuffer: 64 * 1024 * 1024,
-        },
-      );
-      const report = await readFile(junit, 'utf8');
-      const tests = Number(/<testsuites[^>]*tests="(\d+)"/.exec(report)?.[1]);
-      expect(tests).toBeGreaterThan(100);
-      expect(report).toMatch(/<testsuites[^>]*failures="0"/);
-
-      const headers = { 'x-api-key': 'staging-key' };
-      const products = await (await fetch(`${base}/products?limit=1`, { headers })).json();
-      expect(products.data.count).toBe(0);
-      const types = await (await fetch(`${base}/product-types`, { headers })).json();
-      expect(types.data).toEqual([]);
-    },
-    240_000,
-  );
-
   it('read-only with --only: says why each test was skipped, in the console and in JUnit alike', async () => {
     const junit = join(dir, 'readonly.xml');
     const { stdout } = await run(
       process.execPath,
       [
         ...[cli, 'contract', '--base-url', `${server.url}/acme/ro`, '--api-key', 'staging-key', '--readonly'],
-        ...['--only', 'listProducts,mock choice', '--junit', junit],
+        ...['--only', 'getProduct,published', '--junit', junit],
       ],
       { env: withoutContractEnv(), maxBuffer: 64 * 1024 * 1024 },
     );
     expect(stdout).toMatch(/^ {2}\d+ tests: read-only run: this test writes$/m);
-    expect(stdout).toMatch(/^ {2}\d+ tests: not selected by --only listProducts,mock choice$/m);
+    expect(stdout).toMatch(/^ {2}\d+ tests: not selected by --only getProduct,published$/m);
     const summary = /Tests: 0 failed, (\d+) passed, (\d+) skipped \((\d+)\)/.exec(stdout);
     const report = await readFile(junit, 'utf8');
     const suites = /<testsuites[^>]*tests="(\d+)" failures="0" errors="0" skipped="(\d+)"/.exec(report);
@@ -72,30 +40,6 @@ describe('product-catalog-mock contract', () => {
     const skips = report.match(/<skipped message="[^"]+"\/>/g) ?? [];
     expect(skips.length).toBe(Number(summary?.[2]));
     expect(report).not.toMatch(/<skipped message=""/);
-  }, 240_000);
-
-  it('read-only, the whole suite: sends no write a deployment could store (the journal holds what reached it)', async () => {
-    const scope = '/acme/ro-whole';
-    const args = [cli, 'contract', '--base-url', `${server.url}${scope}`, '--api-key', 'staging-key'];
-    const { stdout } = await run(process.execPath, [...args, '--readonly'], {
-      env: withoutContractEnv(),
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    expect(stdout).toMatch(/Tests: 0 failed, [1-9]\d* passed/);
-    const journal = await fetch(`${server.url}/__admin/requests?tenantId=acme&limit=1000`, {
-      headers: { 'x-api-key': 'staging-key' },
-    });
-    const entries = (
-      (await journal.json()) as { data: { path: string; operationId?: string; body?: unknown }[] }
-    ).data;
-    const reached = entries.filter((e) => e.path.startsWith(`${scope}/`));
-    expect(reached.length).toBeGreaterThan(20);
-    const writes = new Set(
-      new OperationTable(apiDocument, '').operations.filter((op) => !op.safe).map((op) => op.operationId),
-    );
-    // A write may only have gone with a body that is not JSON (the journal keeps none of such a body).
-    const stored = reached.filter((e) => writes.has(e.operationId ?? '') && e.body !== undefined);
-    expect(stored).toEqual([]);
   }, 240_000);
 
   it('fails (exit 1) against a server that alters prices, and its reports say where and how to repeat it', async () => {

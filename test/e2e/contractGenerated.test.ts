@@ -94,7 +94,11 @@ describe('contract --generated', () => {
     let dir: string | undefined;
     try {
       const base = `${proxy.url}/acme/gen`;
-      const args = ['--base-url', base, '--api-key', KEY, '--readonly', '--examples', '50', '--seed', '7'];
+      const args = [
+        ...['--base-url', base, '--api-key', KEY, '--readonly', '--examples', '50', '--seed', '7'],
+        // the operation the broken server concerns: a run of every read takes twice as long
+        ...['--only', 'listProducts'],
+      ];
       dir = await mkdtemp(join(tmpdir(), 'pcm-generated-'));
       const [junit, html] = [join(dir, 'generated.xml'), join(dir, 'generated.html')];
       const { code, output } = await contract([...args, '--junit', junit, '--report', html]);

@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { OpenAPIV3 } from 'openapi-types';
-import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiDocument } from '../../src/generated/apiDocument.js';
 import { startServer } from '../../src/server.js';
 import { createLogger } from '../../src/workbench/logger.js';
-import { browserMissing, chromiumArgs, chromiumPath, demoInBrowser } from '../browser.js';
+import { browserMissing, demoInBrowser } from '../browser.js';
 
 const missing = browserMissing();
 
@@ -228,12 +227,8 @@ describe.skipIf(missing !== undefined)(
       );
       expect(Object.entries(answered).filter(([, answer]) => !answer.startsWith('2'))).toEqual([]);
     }, 120_000);
-  },
-);
 
-describe.skipIf(missing !== undefined)(
-  '/docs in a browser, as the request log sees it (needs Chromium: apt-get install chromium, or set CHROMIUM_PATH)',
-  () => {
+    // As the request log of a server of its own sees it, in the same browser.
     it('loads without a failed request, the icon the browser asks for included', async () => {
       const lines: { url: string; status: number }[] = [];
       const destination = new Writable({
@@ -243,9 +238,8 @@ describe.skipIf(missing !== undefined)(
         },
       });
       const server = await startServer({ port: 0, logger: createLogger({ format: 'json', destination }) });
-      const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+      const tab = await demo.browser.newPage({ viewport: { width: 1280, height: 900 } });
       try {
-        const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
         const errors: string[] = [];
         tab.on('console', (message) => {
           if (message.type() === 'error') errors.push(message.text());
@@ -259,7 +253,7 @@ describe.skipIf(missing !== undefined)(
         expect(lines.filter((line) => line.status >= 400)).toEqual([]);
         expect(errors).toEqual([]);
       } finally {
-        await browser.close();
+        await tab.close();
         await server.close();
       }
     }, 60_000);
