@@ -53,12 +53,23 @@ describe('a deployment key', () => {
     ).rejects.toThrow('--api-key and --api-key-file both give the key: give one of them');
   });
 
+  it('of a file is read as serve reads its key file: blank lines and # comment lines skipped', async () => {
+    const commented = join(dir, 'commented');
+    await writeFile(commented, `\uFEFF# staging, rotated monthly\n\n  ${KEY}  \n`);
+    expect(await deploymentKeyOf({ apiKeyFile: commented }, DEPLOYMENT_KEY_VARIABLE, {})).toBe(KEY);
+  });
+
   it('of a file that is not one key is refused, naming the file and never what it holds', async () => {
     const two = join(dir, 'two');
     await writeFile(two, `${KEY} second-word\n`);
     const problem = deploymentKeyOf({ apiKeyFile: two }, DEPLOYMENT_KEY_VARIABLE, {});
     await expect(problem).rejects.toThrow(
-      `--api-key-file ${two} must hold one key on one line, and holds more than one word`,
+      `--api-key-file ${two} must hold one key on one line (# starts a comment line), and holds more than one word`,
+    );
+    const lines = join(dir, 'lines');
+    await writeFile(lines, `${KEY}\nanother-key\n`);
+    await expect(deploymentKeyOf({ apiKeyFile: lines }, DEPLOYMENT_KEY_VARIABLE, {})).rejects.toThrow(
+      /holds more than one line$/,
     );
     await expect(deploymentKeyOf({ apiKeyFile: two }, DEPLOYMENT_KEY_VARIABLE, {})).rejects.not.toThrow(KEY);
     await expect(

@@ -9,35 +9,42 @@ import { apiKeyProblem } from '../../pipeline/auth.js';
 export const API_KEYS_VARIABLE = 'PRODUCT_CATALOG_MOCK_API_KEYS';
 
 /**
- * The keys of an --api-key-file: one per line, `KEY` or `KEY=tenantA,tenantB` as --api-key takes
- * them; blank lines and lines starting with `#` are skipped. A line that is no key is refused with
- * the file's name and its line number, never its text: it may be a key with a typo.
+ * The lines of a key file that hold something, with their numbers: blank lines and lines starting
+ * with `#` are skipped, as is a byte-order mark. `wanted` says what the file should hold, for the
+ * refusal of a file that cannot be read, which names the file, never what it holds.
  */
-async function keysOfFile(file: string): Promise<string[]> {
+async function keyFileLines(file: string, wanted: string): Promise<{ value: string; line: number }[]> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new Error(
-      `--api-key-file ${file} cannot be read (${code ?? (err as Error).message}): give a file of keys, one per line`,
+      `--api-key-file ${file} cannot be read (${code ?? (err as Error).message}): give ${wanted}`,
     );
   }
-  const keys: string[] = [];
-  text
+  return text
     .replace(/^\uFEFF/, '')
     .split(/\r?\n/)
-    .forEach((line, i) => {
-      const value = line.trim();
-      if (value === '' || value.startsWith('#')) return;
-      if (apiKeyProblem(value)) {
-        throw new Error(
-          `--api-key-file ${file} line ${i + 1} is not a key: give KEY or KEY=tenantA,tenantB on each line (# starts a comment line)`,
-        );
-      }
-      keys.push(value);
-    });
-  return keys;
+    .map((line, i) => ({ value: line.trim(), line: i + 1 }))
+    .filter(({ value }) => value !== '' && !value.startsWith('#'));
+}
+
+/**
+ * The keys of an --api-key-file: one per line, `KEY` or `KEY=tenantA,tenantB` as --api-key takes
+ * them; blank lines and lines starting with `#` are skipped. A line that is no key is refused with
+ * the file's name and its line number, never its text: it may be a key with a typo.
+ */
+async function keysOfFile(file: string): Promise<string[]> {
+  const lines = await keyFileLines(file, 'a file of keys, one per line');
+  for (const { value, line } of lines) {
+    if (apiKeyProblem(value)) {
+      throw new Error(
+        `--api-key-file ${file} line ${line} is not a key: give KEY or KEY=tenantA,tenantB on each line (# starts a comment line)`,
+      );
+    }
+  }
+  return lines.map(({ value }) => value);
 }
 
 /** The keys of PRODUCT_CATALOG_MOCK_API_KEYS, each checked as --api-key is; none when it is unset or blank. */
@@ -104,19 +111,11 @@ export async function deploymentKeyOf(
   }
   if (opts.apiKey !== undefined) return opts.apiKey.trim() || undefined;
   if (opts.apiKeyFile === undefined) return env[variable]?.trim() || undefined;
-  let text: string;
-  try {
-    text = await readFile(opts.apiKeyFile, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new Error(
-      `--api-key-file ${opts.apiKeyFile} cannot be read (${code ?? (err as Error).message}): give a file that holds the deployment's key`,
-    );
-  }
-  const key = text.replace(/^\uFEFF/, '').trim();
+  const lines = await keyFileLines(opts.apiKeyFile, "a file that holds the deployment's key");
+  const key = lines.length === 1 ? (lines[0]?.value ?? '') : '';
   if (key === '' || /\s/.test(key)) {
     throw new Error(
-      `--api-key-file ${opts.apiKeyFile} must hold one key on one line, and holds ${key === '' ? 'nothing' : 'more than one word'}`,
+      `--api-key-file ${opts.apiKeyFile} must hold one key on one line (# starts a comment line), and holds ${lines.length === 0 ? 'nothing' : lines.length > 1 ? 'more than one line' : 'more than one word'}`,
     );
   }
   return key;
