@@ -97,3 +97,20 @@ export function percentEncode(text: string): string {
   }
   return out;
 }
+
+/** Turns of the event loop that passed while `work` was under way. */
+export async function turnsDuring<T>(work: Promise<T>): Promise<{ value: T; turns: number }> {
+  let done = false;
+  let turns = 0;
+  const tick = () => {
+    if (done) return;
+    turns++;
+    setImmediate(tick);
+  };
+  setImmediate(tick);
+  try {
+    return { value: await work, turns };
+  } finally {
+    done = true;
+  }
+}

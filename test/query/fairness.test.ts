@@ -7,6 +7,7 @@ import { parseListQuery, runListQuery, runListQueryInTurns } from '../../src/que
 import { sortableFields } from '../../src/domain/sort.js';
 import type { MockRequest } from '../../src/pipeline/types.js';
 import type { CatalogProduct } from '../../src/domain/types.js';
+import { turnsDuring } from '../helpers.js';
 
 const TOKEN = { 'x-api-key': 'test-token' };
 const request = (method: string, url: string, body?: unknown): MockRequest => ({
@@ -20,23 +21,6 @@ const request = (method: string, url: string, body?: unknown): MockRequest => ({
 const costlyFilter = (salt: string) => ({
   or: Array.from({ length: 255 }, (_, i) => ({ contains: ['PRODUCTDESCRIPTION', `zq${salt}${i}`] })),
 });
-
-/** Turns of the event loop that passed while `work` was under way. */
-async function turnsDuring<T>(work: Promise<T>): Promise<{ value: T; turns: number }> {
-  let done = false;
-  let turns = 0;
-  const tick = () => {
-    if (done) return;
-    turns++;
-    setImmediate(tick);
-  };
-  setImmediate(tick);
-  try {
-    return { value: await work, turns };
-  } finally {
-    done = true;
-  }
-}
 
 describe('a costly list query', () => {
   let mock: Mock;

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMock, type Mock } from '../../src/mock.js';
 import type { MockAnswer, MockRequest } from '../../src/pipeline/types.js';
+import { turnsDuring } from '../helpers.js';
 
 const TOKEN = { 'x-api-key': 'test-token' };
 
@@ -30,23 +31,6 @@ const largeBatch = () => ({
     variants: Array.from({ length: 20 }, (_, v) => ({ productId: `big-${p}-${v}-`.padEnd(220, 'x') })),
   })),
 });
-
-/** Turns of the event loop that passed while `work` was under way. */
-async function turnsDuring<T>(work: Promise<T>): Promise<{ value: T; turns: number }> {
-  let done = false;
-  let turns = 0;
-  const tick = () => {
-    if (done) return;
-    turns++;
-    setImmediate(tick);
-  };
-  setImmediate(tick);
-  try {
-    return { value: await work, turns };
-  } finally {
-    done = true;
-  }
-}
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
