@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { UPSTREAM_KEY_VARIABLE, upstreamLine, upstreamOptionsOf } from '../../src/upstream/serveOptions.js';
+import {
+  UPSTREAM_KEY_VARIABLE,
+  upstreamLine,
+  upstreamOptionsOf,
+} from '../../src/cli/serve/upstreamOptions.js';
 import { checkUpstreamUrl, scopePrefixOf } from '../../src/upstream/upstream.js';
 import { checkUpstreamStartOptions } from '../../src/startOptions.js';
 
@@ -24,6 +28,14 @@ describe('upstream serve options', () => {
       {},
     );
     expect(fromFile?.apiKey).toBe(KEY);
+    // read as every key file of the mock is: comment and blank lines skipped
+    const commented = join(dir, 'commented');
+    await writeFile(commented, `# staging\n\n${KEY}\n`);
+    const fromCommented = await upstreamOptionsOf(
+      { upstream: 'http://127.0.0.1:1', upstreamApiKeyFile: commented },
+      {},
+    );
+    expect(fromCommented?.apiKey).toBe(KEY);
     const fromEnv = await upstreamOptionsOf(
       { upstream: 'http://127.0.0.1:1' },
       { [UPSTREAM_KEY_VARIABLE]: KEY },
@@ -39,7 +51,7 @@ describe('upstream serve options', () => {
     const two = join(dir, 'two');
     await writeFile(two, `${KEY} second-word`);
     const refusal = upstreamOptionsOf({ upstream: 'http://127.0.0.1:1', upstreamApiKeyFile: two }, {});
-    await expect(refusal).rejects.toThrow(/one key on one line/);
+    await expect(refusal).rejects.toThrow(/^--upstream-api-key-file .* must hold one key on one line/);
     await expect(refusal).rejects.not.toThrow(new RegExp(KEY));
   });
 

@@ -3,7 +3,7 @@
 import { COUNTED_DATASET, seedCountOf, seedFileOf } from '../../seed/defaults.js';
 import { parseApiKeys } from '../../pipeline/auth.js';
 import { hostnameOf, isLoopback } from '../../http/loopback.js';
-import { upstreamLine, type UpstreamServeOptions } from '../../upstream/serveOptions.js';
+import { upstreamLine, type UpstreamServeOptions } from './upstreamOptions.js';
 
 /** What the banner says of a server: the options that decide what a request gets. */
 export interface Served extends UpstreamServeOptions {

@@ -14,7 +14,7 @@ import { loadApiDocument } from '../../openapi/apiDocument.js';
 import { parseLatency } from '../../workbench/latency.js';
 import { mediaOrigin } from '../../media/demoMedia.js';
 import type { LogFormat } from '../../workbench/requestLog.js';
-import { upstreamOptionsOf, type UpstreamServeOptions } from '../../upstream/serveOptions.js';
+import { upstreamOptionsOf, type UpstreamServeOptions } from './upstreamOptions.js';
 
 export interface ServeOptions extends UpstreamServeOptions {
   port: number;

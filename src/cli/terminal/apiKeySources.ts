@@ -10,18 +10,21 @@ export const API_KEYS_VARIABLE = 'PRODUCT_CATALOG_MOCK_API_KEYS';
 
 /**
  * The lines of a key file that hold something, with their numbers: blank lines and lines starting
- * with `#` are skipped, as is a byte-order mark. `wanted` says what the file should hold, for the
- * refusal of a file that cannot be read, which names the file, never what it holds.
+ * with `#` are skipped, as is a byte-order mark. `option` names the flag and `wanted` what the file
+ * should hold, for the refusal of a file that cannot be read, which names the file, never what it
+ * holds.
  */
-async function keyFileLines(file: string, wanted: string): Promise<{ value: string; line: number }[]> {
+async function keyFileLines(
+  file: string,
+  option: string,
+  wanted: string,
+): Promise<{ value: string; line: number }[]> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new Error(
-      `--api-key-file ${file} cannot be read (${code ?? (err as Error).message}): give ${wanted}`,
-    );
+    throw new Error(`${option} ${file} cannot be read (${code ?? (err as Error).message}): give ${wanted}`);
   }
   return text
     .replace(/^\uFEFF/, '')
@@ -31,12 +34,29 @@ async function keyFileLines(file: string, wanted: string): Promise<{ value: stri
 }
 
 /**
+ * The one key of a file that holds a deployment's key (`record`, `contract` and `drift`'s
+ * --api-key-file, serve's --upstream-api-key-file): read as a file of serve's keys is, blank and `#`
+ * comment lines skipped; anything but one word on one line is refused, naming the file, never what
+ * it holds.
+ */
+export async function oneKeyOfFile(file: string, option: string): Promise<string> {
+  const lines = await keyFileLines(file, option, "a file that holds the deployment's key");
+  const key = lines.length === 1 ? (lines[0]?.value ?? '') : '';
+  if (key === '' || /\s/.test(key)) {
+    throw new Error(
+      `${option} ${file} must hold one key on one line (# starts a comment line), and holds ${lines.length === 0 ? 'nothing' : lines.length > 1 ? 'more than one line' : 'more than one word'}`,
+    );
+  }
+  return key;
+}
+
+/**
  * The keys of an --api-key-file: one per line, `KEY` or `KEY=tenantA,tenantB` as --api-key takes
  * them; blank lines and lines starting with `#` are skipped. A line that is no key is refused with
  * the file's name and its line number, never its text: it may be a key with a typo.
  */
 async function keysOfFile(file: string): Promise<string[]> {
-  const lines = await keyFileLines(file, 'a file of keys, one per line');
+  const lines = await keyFileLines(file, '--api-key-file', 'a file of keys, one per line');
   for (const { value, line } of lines) {
     if (apiKeyProblem(value)) {
       throw new Error(
@@ -111,14 +131,7 @@ export async function deploymentKeyOf(
   }
   if (opts.apiKey !== undefined) return opts.apiKey.trim() || undefined;
   if (opts.apiKeyFile === undefined) return env[variable]?.trim() || undefined;
-  const lines = await keyFileLines(opts.apiKeyFile, "a file that holds the deployment's key");
-  const key = lines.length === 1 ? (lines[0]?.value ?? '') : '';
-  if (key === '' || /\s/.test(key)) {
-    throw new Error(
-      `--api-key-file ${opts.apiKeyFile} must hold one key on one line (# starts a comment line), and holds ${lines.length === 0 ? 'nothing' : lines.length > 1 ? 'more than one line' : 'more than one word'}`,
-    );
-  }
-  return key;
+  return oneKeyOfFile(opts.apiKeyFile, '--api-key-file');
 }
 
 /**

@@ -1,8 +1,8 @@
 // What `serve --upstream` takes from the command line and the environment (docs/upstream.md): the
 // key is read from a file or the environment on the server's own thread, never from the command
 // line (where `ps` and shell histories show it), and never printed: the banner says where it came from.
-import { readFile } from 'node:fs/promises';
-import { checkUpstreamUrl, type MockUpstreamOptions } from './upstream.js';
+import { checkUpstreamUrl, type MockUpstreamOptions } from '../../upstream/upstream.js';
+import { oneKeyOfFile } from '../terminal/apiKeySources.js';
 
 /** The environment variable the key may be given in. */
 export const UPSTREAM_KEY_VARIABLE = 'PRODUCT_CATALOG_MOCK_UPSTREAM_API_KEY';
@@ -35,20 +35,7 @@ export async function upstreamOptionsOf(
   if (opts.upstream === undefined) return undefined;
   let apiKey = env[UPSTREAM_KEY_VARIABLE]?.trim() || undefined;
   if (opts.upstreamApiKeyFile !== undefined) {
-    let text: string;
-    try {
-      text = await readFile(opts.upstreamApiKeyFile, 'utf8');
-    } catch (err) {
-      throw new Error(
-        `--upstream-api-key-file ${opts.upstreamApiKeyFile} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'}): give a file that holds the deployment's key`,
-      );
-    }
-    apiKey = text.trim();
-    if (apiKey === '' || /\s/.test(apiKey)) {
-      throw new Error(
-        `--upstream-api-key-file ${opts.upstreamApiKeyFile} must hold one key on one line, and holds ${apiKey === '' ? 'nothing' : 'more than one word'}`,
-      );
-    }
+    apiKey = await oneKeyOfFile(opts.upstreamApiKeyFile, '--upstream-api-key-file');
   }
   return {
     url: opts.upstream,
