@@ -1,32 +1,29 @@
 // `product-catalog-mock contract` run the way a team runs it against staging: a separate server, a
 // base URL, a token; afterwards the server must hold nothing the suite wrote.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startServer, type RunningServer } from '../../src/server.js';
 import { startProxy } from '../proxy.js';
-import { cli, withoutContractEnv } from './contractRun.js';
+import { cli, withoutContractEnv, stagingTarget } from './contractRun.js';
 import { contract, lookAtReport, run } from './contractCli.js';
 
 describe('product-catalog-mock contract', () => {
-  let server: RunningServer;
-  let dir: string;
-  beforeAll(async () => {
-    server = await startServer({ port: 0, apiKeys: ['staging-key'] });
-    dir = await mkdtemp(join(tmpdir(), 'pcm-contract-'));
-  });
-  afterAll(async () => {
-    await server.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const staging = stagingTarget();
 
   it('read-only with --only: says why each test was skipped, in the console and in JUnit alike', async () => {
-    const junit = join(dir, 'readonly.xml');
+    const junit = join(staging.dir, 'readonly.xml');
     const { stdout } = await run(
       process.execPath,
       [
-        ...[cli, 'contract', '--base-url', `${server.url}/acme/ro`, '--api-key', 'staging-key', '--readonly'],
+        ...[
+          cli,
+          'contract',
+          '--base-url',
+          `${staging.server.url}/acme/ro`,
+          '--api-key',
+          'staging-key',
+          '--readonly',
+        ],
         ...['--only', 'getProduct,published', '--junit', junit],
       ],
       { env: withoutContractEnv(), maxBuffer: 64 * 1024 * 1024 },
@@ -44,7 +41,7 @@ describe('product-catalog-mock contract', () => {
 
   it('fails (exit 1) against a server that alters prices, and its reports say where and how to repeat it', async () => {
     // every price a read answers is one more than what was written
-    const proxy = await startProxy(server.url, (req, answer) =>
+    const proxy = await startProxy(staging.server.url, (req, answer) =>
       req.method === 'GET' && answer.status === 200
         ? {
             ...answer,
@@ -56,8 +53,8 @@ describe('product-catalog-mock contract', () => {
         : undefined,
     );
     try {
-      const junit = join(dir, 'broken.xml');
-      const html = join(dir, 'broken.html');
+      const junit = join(staging.dir, 'broken.xml');
+      const html = join(staging.dir, 'broken.html');
       const base = `${proxy.url}/acme/broken`;
       const result = await contract([
         ...['--base-url', base, '--api-key', 'staging-key', '--settle-ms', '200'],
@@ -97,7 +94,7 @@ describe('product-catalog-mock contract', () => {
 
   it('names a computed value that differs by its field, and the write it was read after', async () => {
     // a product read answers spaceIds without the space computed last
-    const proxy = await startProxy(server.url, (req, answer) => {
+    const proxy = await startProxy(staging.server.url, (req, answer) => {
       if (req.method !== 'GET' || !/\/products\/[^/?]+$/.test(req.url) || answer.status !== 200)
         return undefined;
       const body = JSON.parse(answer.body) as { data: { spaceIds: string[] } };

@@ -1,36 +1,23 @@
 // `product-catalog-mock contract` run the way a team runs it against staging: a separate server, a
 // base URL, a token; afterwards the server must hold nothing the suite wrote.
 // These: what a failure report says (split from contractCommand.test.ts so that the files run side by side).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startServer, type RunningServer } from '../../src/server.js';
 import { startProxy } from '../proxy.js';
-import { held, withFault as withServerFault } from './contractRun.js';
+import { held, stagingTarget } from './contractRun.js';
 import { contract } from './contractCli.js';
 
 describe('product-catalog-mock contract: failure reports', () => {
-  let server: RunningServer;
-  let dir: string;
-  /** Runs `test` while the server holds the fault rule, then removes the rule. */
-  const withFault = (rule: object, test: () => Promise<void>) =>
-    withServerFault(server.url, 'staging-key', rule, test);
-  beforeAll(async () => {
-    server = await startServer({ port: 0, apiKeys: ['staging-key'] });
-    dir = await mkdtemp(join(tmpdir(), 'pcm-contract-'));
-  });
-  afterAll(async () => {
-    await server.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const staging = stagingTarget();
+  const { withFault } = staging;
   it('reports a failed cleanup as a failure of its delete, with the curl line, as a failed setup', async () => {
     // every delete of products in this scope fails: the cleanup after the files that wrote some
     const scope = '/acme/cleanup-fails';
     await withFault({ operationId: 'deleteProducts', path: `${scope}/`, status: 503 }, async () => {
-      const junit = join(dir, 'cleanup.xml');
+      const junit = join(staging.dir, 'cleanup.xml');
       const result = await contract([
-        ...['--base-url', `${server.url}${scope}`, '--api-key', 'staging-key'],
+        ...['--base-url', `${staging.server.url}${scope}`, '--api-key', 'staging-key'],
         ...['--settle-ms', '200', '--only', 'updateProducts', '--junit', junit],
       ]);
       expect(result.code).toBe(1);
@@ -54,7 +41,7 @@ describe('product-catalog-mock contract: failure reports', () => {
 
   it("counts an answer outside openapi.yaml's schemas under openapi.yaml, not under the test's tier", async () => {
     // error bodies without their status: a shape the spec leaves open, which openapi.yaml fixes
-    const proxy = await startProxy(server.url, (_req, answer) =>
+    const proxy = await startProxy(staging.server.url, (_req, answer) =>
       answer.status >= 400
         ? {
             ...answer,
@@ -94,7 +81,7 @@ describe('product-catalog-mock contract: failure reports', () => {
 
   it("counts a field of the wrong type under openapi.yaml only when the test's own checks pass on it", async () => {
     // every price a read answers is a string
-    const proxy = await startProxy(server.url, (req, answer) =>
+    const proxy = await startProxy(staging.server.url, (req, answer) =>
       req.method === 'GET' && answer.status === 200
         ? { ...answer, body: answer.body.replace(/"listPrice":(\d+(\.\d+)?)/g, '"listPrice":"$1"') }
         : undefined,
@@ -128,7 +115,7 @@ describe('product-catalog-mock contract: failure reports', () => {
   it("counts a server error openapi.yaml does not document under the test's own tier", async () => {
     // a deployment whose search fails: the spec's search test failed, whatever openapi.yaml lists.
     // 501: the statuses the mock can simulate (500, 502, 503, 504, 429) are documented for every operation.
-    const proxy = await startProxy(server.url, (req) =>
+    const proxy = await startProxy(staging.server.url, (req) =>
       req.url.split('?')[0]!.endsWith('/search')
         ? { status: 501, headers: { 'content-type': 'text/plain' }, body: 'Not Implemented' }
         : undefined,
@@ -157,7 +144,7 @@ describe('product-catalog-mock contract: failure reports', () => {
     const scope = '/acme/cut-answers';
     await withFault({ operationId: 'upsertProductTypes', path: `${scope}/`, network: 'cut' }, async () => {
       const result = await contract([
-        ...['--base-url', `${server.url}${scope}`, '--api-key', 'staging-key'],
+        ...['--base-url', `${staging.server.url}${scope}`, '--api-key', 'staging-key'],
         ...['--settle-ms', '200', '--only', 'upsertProductTypes'],
       ]);
       expect(result.code).toBe(1);
@@ -170,12 +157,12 @@ describe('product-catalog-mock contract: failure reports', () => {
       expect(result.stdout).not.toMatch(/^ {3}terminated$/m);
     });
     // what the writes stored was removed all the same
-    expect(await held(`${server.url}${scope}`, 'staging-key')).toEqual({ products: [], types: [] });
+    expect(await held(`${staging.server.url}${scope}`, 'staging-key')).toEqual({ products: [], types: [] });
   }, 240_000);
 
   it('names where a field that was not selected, or is missing, is: not "$[0]"', async () => {
     // a deployment that leaves out productName when it is selected
-    const proxy = await startProxy(server.url, (req, answer) => {
+    const proxy = await startProxy(staging.server.url, (req, answer) => {
       if (!/\/products\/[^/?]+\?select=productName$/.test(req.url)) return undefined;
       const body = JSON.parse(answer.body) as { data: Record<string, unknown> };
       delete body.data.productName;
@@ -203,7 +190,7 @@ describe('product-catalog-mock contract: failure reports', () => {
       async () => {
         const result = await contract([
           '--base-url',
-          `${server.url}${scope}`,
+          `${staging.server.url}${scope}`,
           '--api-key',
           'staging-key',
           '--settle-ms',
@@ -211,7 +198,7 @@ describe('product-catalog-mock contract: failure reports', () => {
           '--only',
           'listProductTypes',
         ]);
-        const said = `contract: GET ${server.url}${scope}/product-types answered 429 (Retry-After: 0); asking again in 0.0 s`;
+        const said = `contract: GET ${staging.server.url}${scope}/product-types answered 429 (Retry-After: 0); asking again in 0.0 s`;
         expect(result.stderr).toContain(`${said} (try 2 of 5)`);
         expect(result.stderr).toContain(`${said} (try 3 of 5)`);
         expect(result.stdout).not.toMatch(/FAIL /);
@@ -222,7 +209,7 @@ describe('product-catalog-mock contract: failure reports', () => {
       contract([
         '--generated',
         '--base-url',
-        `${server.url}${at}`,
+        `${staging.server.url}${at}`,
         '--api-key',
         'staging-key',
         '--only',
@@ -250,7 +237,7 @@ describe('product-catalog-mock contract: failure reports', () => {
           /answered 429 5 times in a row; the deployment is busy: try again later/,
         );
         const journal = await fetch(
-          `${server.url}/__admin/requests?path=${busyScope}/product-types&limit=1000`,
+          `${staging.server.url}/__admin/requests?path=${busyScope}/product-types&limit=1000`,
           {
             headers: { 'x-api-key': 'staging-key' },
           },
@@ -270,7 +257,7 @@ describe('product-catalog-mock contract: failure reports', () => {
       if (status === 400 && url.includes('additionalRawFilter=')) return 403;
       return undefined;
     };
-    const proxy = await startProxy(server.url, (req, answer) => {
+    const proxy = await startProxy(staging.server.url, (req, answer) => {
       const status = other(req.url, answer.status);
       return status === undefined
         ? undefined

@@ -1,5 +1,7 @@
 // Runs the built CLI's `contract` command as a user would, for the e2e tests of that command.
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { packageRoot } from '../../src/openapi/packageRoot.js';
@@ -58,6 +60,41 @@ export function recordedTarget(key: string): { readonly url: string; readonly se
       return proxy.url;
     },
     seen,
+  };
+}
+
+/**
+ * A strict mock that takes the key `staging-key`, as a team's staging would, and a temporary folder
+ * for reports, started before the enclosing describe's tests and removed after them.
+ */
+export function stagingTarget(): {
+  readonly server: RunningServer;
+  readonly dir: string;
+  withFault(rule: object, test: () => Promise<void>): Promise<void>;
+} {
+  let server: RunningServer | undefined;
+  let dir: string | undefined;
+  beforeAll(async () => {
+    server = await startServer({ port: 0, apiKeys: ['staging-key'] });
+    dir = await mkdtemp(join(tmpdir(), 'pcm-contract-'));
+  });
+  afterAll(async () => {
+    await server?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('stagingTarget: used before its beforeAll ran');
+    return value;
+  };
+  return {
+    get server() {
+      return ready(server);
+    },
+    get dir() {
+      return ready(dir);
+    },
+    /** Runs `test` while the server holds the fault rule, then removes the rule. */
+    withFault: (rule, test) => withFault(ready(server).url, 'staging-key', rule, test),
   };
 }
 

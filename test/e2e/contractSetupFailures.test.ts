@@ -2,37 +2,24 @@
 // base URL, a token; afterwards the server must hold nothing the suite wrote.
 // These: a failed setup, a wrong count, scopes not kept apart (split from contractCommand.test.ts so that
 // the files run side by side).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startServer, type RunningServer } from '../../src/server.js';
 import { startProxy } from '../proxy.js';
-import { withFault as withServerFault } from './contractRun.js';
+import { stagingTarget } from './contractRun.js';
 import { contract } from './contractCli.js';
 
 describe('product-catalog-mock contract: failed setups and scopes', () => {
-  let server: RunningServer;
-  let dir: string;
-  /** Runs `test` while the server holds the fault rule, then removes the rule. */
-  const withFault = (rule: object, test: () => Promise<void>) =>
-    withServerFault(server.url, 'staging-key', rule, test);
-  beforeAll(async () => {
-    server = await startServer({ port: 0, apiKeys: ['staging-key'] });
-    dir = await mkdtemp(join(tmpdir(), 'pcm-contract-'));
-  });
-  afterAll(async () => {
-    await server.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const staging = stagingTarget();
+  const { withFault } = staging;
 
   it('reports a failed setup as a failure of its operation, with the curl line and the difference', async () => {
     // every push to this scope fails: the shared setup of the list tests pushes their catalog
     const scope = '/acme/setup-fails';
     await withFault({ operationId: 'pushProducts', path: `${scope}/`, status: 503 }, async () => {
-      const junit = join(dir, 'setup.xml');
+      const junit = join(staging.dir, 'setup.xml');
       const result = await contract([
-        ...['--base-url', `${server.url}${scope}`, '--api-key', 'staging-key'],
+        ...['--base-url', `${staging.server.url}${scope}`, '--api-key', 'staging-key'],
         ...['--settle-ms', '200', '--only', 'listProducts', '--junit', junit],
       ]);
       expect(result.code).toBe(1);
@@ -61,7 +48,7 @@ describe('product-catalog-mock contract: failed setups and scopes', () => {
 
   it('a setup answered outside openapi.yaml alone still runs its tests, then fails under [openapi.yaml]', async () => {
     // every push is stored, but each item's status comes back as a string: a shape, not a failed write
-    const proxy = await startProxy(server.url, (req, answer) => {
+    const proxy = await startProxy(staging.server.url, (req, answer) => {
       if (answer.status !== 200 || !req.url.endsWith('/products-push')) return undefined;
       const body = JSON.parse(answer.body) as { data: { productGroupId: string; status: number }[] };
       const data = body.data.map((item) => ({ ...item, status: String(item.status) }));
@@ -92,7 +79,7 @@ describe('product-catalog-mock contract: failed setups and scopes', () => {
 
   it('a wrong count fails the tests that check it, not the setup of every list test', async () => {
     // every list counts three more products than it matches
-    const proxy = await startProxy(server.url, (req, answer) => {
+    const proxy = await startProxy(staging.server.url, (req, answer) => {
       if (answer.status !== 200 || !/\/products(\?|$)/.test(req.url)) return undefined;
       const body = JSON.parse(answer.body) as { data: { count: number } };
       return { ...answer, body: JSON.stringify({ data: { ...body.data, count: body.data.count + 3 } }) };
@@ -120,14 +107,17 @@ describe('product-catalog-mock contract: failed setups and scopes', () => {
   it('fails a deployment that keeps no tenants or environments apart', async () => {
     // every /{tenantId}/{environment} is served from one scope of the mock
     const proxy = await startProxy(
-      server.url,
+      staging.server.url,
       () => undefined,
       async (req) => {
-        const res = await fetch(server.url + req.url.replace(/^\/[^/]+\/[^/]+\//, '/acme/one-scope/'), {
-          method: req.method,
-          headers: { 'x-api-key': 'staging-key', 'content-type': 'application/json' },
-          body: req.body === '' ? undefined : req.body,
-        });
+        const res = await fetch(
+          staging.server.url + req.url.replace(/^\/[^/]+\/[^/]+\//, '/acme/one-scope/'),
+          {
+            method: req.method,
+            headers: { 'x-api-key': 'staging-key', 'content-type': 'application/json' },
+            body: req.body === '' ? undefined : req.body,
+          },
+        );
         return {
           status: res.status,
           headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' },

@@ -3,27 +3,16 @@
 // These: the whole suite through the CLI (split from contractCommand.test.ts so that the files run side
 // by side). A whole run takes twice as long as a run of a few operations, so it is made where what is
 // asserted depends on the whole suite: it passes, and read-only it writes nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startServer, type RunningServer } from '../../src/server.js';
 import { apiDocument } from '../../src/generated/apiDocument.js';
 import { OperationTable } from '../../src/openapi/operations.js';
-import { cli, withoutContractEnv } from './contractRun.js';
+import { cli, withoutContractEnv, stagingTarget } from './contractRun.js';
 import { run } from './contractCli.js';
 
 describe('product-catalog-mock contract: the whole suite', () => {
-  let server: RunningServer;
-  let dir: string;
-  beforeAll(async () => {
-    server = await startServer({ port: 0, apiKeys: ['staging-key'] });
-    dir = await mkdtemp(join(tmpdir(), 'pcm-contract-'));
-  });
-  afterAll(async () => {
-    await server.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const staging = stagingTarget();
 
   // The three URL prefixes of docs/behaviour.md, "Addressing", each a separate scope of the server:
   // the whole suite under the longest; under the others, the operations that write, read back what
@@ -37,8 +26,8 @@ describe('product-catalog-mock contract: the whole suite', () => {
   it.each(prefixes)(
     'passes against a conforming server under %s (%j), reports JUnit, and cleans up after itself',
     async (prefix, only) => {
-      const base = `${server.url}${prefix}`;
-      const junit = join(dir, `report-${prefixes.findIndex(([p]) => p === prefix)}.xml`);
+      const base = `${staging.server.url}${prefix}`;
+      const junit = join(staging.dir, `report-${prefixes.findIndex(([p]) => p === prefix)}.xml`);
       // resolves only on exit code 0
       await run(
         process.execPath,
@@ -67,13 +56,13 @@ describe('product-catalog-mock contract: the whole suite', () => {
 
   it('read-only, the whole suite: sends no write a deployment could store (the journal holds what reached it)', async () => {
     const scope = '/acme/ro-whole';
-    const args = [cli, 'contract', '--base-url', `${server.url}${scope}`, '--api-key', 'staging-key'];
+    const args = [cli, 'contract', '--base-url', `${staging.server.url}${scope}`, '--api-key', 'staging-key'];
     const { stdout } = await run(process.execPath, [...args, '--readonly'], {
       env: withoutContractEnv(),
       maxBuffer: 64 * 1024 * 1024,
     });
     expect(stdout).toMatch(/Tests: 0 failed, [1-9]\d* passed/);
-    const journal = await fetch(`${server.url}/__admin/requests?tenantId=acme&limit=1000`, {
+    const journal = await fetch(`${staging.server.url}/__admin/requests?tenantId=acme&limit=1000`, {
       headers: { 'x-api-key': 'staging-key' },
     });
     const entries = (
